@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# nsdkit set-up, build, run and test wrapper. Idempotent; needs root (or sudo) only to install
+# missing Debian packages.
+#   ./nsdkit.sh run    install, build, run the ball-in-trough analysis (outputs in out/)
+#   ./nsdkit.sh test   install, build, run the test suite (ctest)
+#   ./nsdkit.sh asan   install, build and test under AddressSanitizer + UBSan
+#   ./nsdkit.sh bench  install, build, run the benchmarks
+#   ./nsdkit.sh deps   install the Debian packages only
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(cmake ninja-build g++ ccache pkg-config
+  libeigen3-dev libboost-dev libcli11-dev nlohmann-json3-dev
+  libcgal-dev libgmp-dev libmpfr-dev
+  libsiconos-kernel-dev libsiconos-numerics-dev libsiconos-mechanics-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  python3 python3-numpy python3-matplotlib)
+
+deps() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  if ((${#missing[@]})); then
+    echo "nsdkit.sh: installing ${missing[*]}" >&2
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >/dev/null
+  fi
+}
+
+build() {
+  local preset=$1
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$(nproc)"
+}
+
+export OPENBLAS_NUM_THREADS=1
+case "${1:-help}" in
+  deps) deps ;;
+  run)
+    deps
+    build release
+    mkdir -p out/ball_trough
+    ./build/release/src/cli/nsdkit ball-trough --output-dir out/ball_trough "${@:2}"
+    ;;
+  test)
+    deps
+    build release
+    ctest --preset release -j "$(nproc)"
+    ;;
+  asan)
+    deps
+    build asan
+    ctest --preset asan -j "$(nproc)"
+    ;;
+  bench)
+    deps
+    build release
+    for b in build/release/bench/bench_*; do "$b" --benchmark_min_time=0.2; done
+    ;;
+  *)
+    sed -n '2,9p' "$0"
+    exit 1
+    ;;
+esac

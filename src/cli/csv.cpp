@@ -1,0 +1,104 @@
+#include "cli/csv.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.hpp"
+
+namespace nsd::cli {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> out;
+  std::string field;
+  std::istringstream in(line);
+  while (std::getline(in, field, ',')) out.push_back(trim(field));
+  if (!line.empty() && line.back() == ',') out.emplace_back();
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> readNumericCsv(const std::string& path,
+                                                const std::vector<std::string>& header) {
+  std::ifstream in(path);
+  if (!in) throw InvalidInput("cannot open input file '" + path + "'");
+  std::string line;
+  std::size_t line_number = 0;
+  bool have_header = false;
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (trim(line).empty()) continue;
+    const auto fields = split(trim(line));
+    if (!have_header) {
+      if (fields != header) {
+        std::string expected;
+        for (const auto& h : header) expected += (expected.empty() ? "" : ",") + h;
+        throw InvalidInput(path + ":" + std::to_string(line_number) + ": header must be '" +
+                           expected + "', got '" + trim(line) + "'");
+      }
+      have_header = true;
+      continue;
+    }
+    if (fields.size() != header.size()) {
+      throw InvalidInput(path + ":" + std::to_string(line_number) + ": expected " +
+                         std::to_string(header.size()) + " fields, got " +
+                         std::to_string(fields.size()));
+    }
+    std::vector<double> row;
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+      const std::string& f = fields[k];
+      char* end = nullptr;
+      errno = 0;
+      const double v = f.empty() ? NAN : std::strtod(f.c_str(), &end);
+      if (f.empty() || end != f.c_str() + f.size() || errno == ERANGE || !std::isfinite(v)) {
+        throw InvalidInput(path + ":" + std::to_string(line_number) + ": field '" + header[k] +
+                           "' is not a finite number: '" + f + "'");
+      }
+      row.push_back(v);
+    }
+    rows.push_back(std::move(row));
+  }
+  if (!have_header) throw InvalidInput(path + ": file is empty (no header)");
+  return rows;
+}
+
+void writeFileAtomically(const std::string& path,
+                         const std::function<void(std::ostream&)>& write) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  if (target.has_parent_path() && !fs::exists(target.parent_path())) {
+    throw InvalidInput("output directory '" + target.parent_path().string() + "' does not exist");
+  }
+  const fs::path temporary = target.string() + ".tmp-nsdkit";
+  try {
+    {
+      std::ofstream out(temporary);
+      if (!out) throw InvalidInput("cannot write output file '" + path + "'");
+      out.precision(17);
+      write(out);
+      out.flush();
+      if (!out) throw InvalidInput("error while writing '" + path + "'");
+    }
+    fs::rename(temporary, target);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(temporary, ec);
+    throw;
+  }
+}
+
+}  // namespace nsd::cli

@@ -1,0 +1,270 @@
+/// nsdkit command-line interface. Every subcommand turns library errors into a one-line message
+/// on stderr and a non-zero exit status, and never leaves a partly written output file.
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "cli/csv.hpp"
+#include "core/angles.hpp"
+#include "core/errors.hpp"
+#include "models/ball_trough.hpp"
+#include "models/ball_trough_analysis.hpp"
+
+namespace {
+
+using nsd::models::BallTroughParameters;
+
+struct TroughOptions {
+  double mu = 0.3;
+  double mu_plus = NAN;
+  double mu_minus = NAN;
+  double inertia = 0.4;
+  double angle_deg = 90.0;
+};
+
+void addTroughOptions(CLI::App* app, TroughOptions& o) {
+  app->add_option("--mu", o.mu, "friction coefficient at both contacts (> 0)");
+  app->add_option("--mu-plus", o.mu_plus, "friction coefficient at P+ (overrides --mu)");
+  app->add_option("--mu-minus", o.mu_minus, "friction coefficient at P- (overrides --mu)");
+  app->add_option("--inertia", o.inertia, "inertia ratio j = J/(m r^2) in (0, 1]");
+  app->add_option("--trough-angle-deg", o.angle_deg, "opening angle of the V trough [deg]");
+}
+
+BallTroughParameters parameters(const TroughOptions& o) {
+  BallTroughParameters p;
+  p.mu_plus = std::isnan(o.mu_plus) ? o.mu : o.mu_plus;
+  p.mu_minus = std::isnan(o.mu_minus) ? o.mu : o.mu_minus;
+  p.inertia_ratio = o.inertia;
+  if (!std::isfinite(o.angle_deg)) throw nsd::InvalidInput("trough angle must be finite");
+  p.opening_angle_rad = (o.angle_deg == 90.0) ? 0.5 * nsd::kPi : o.angle_deg * nsd::kPi / 180.0;
+  p.validate();
+  return p;
+}
+
+// Runs f(i) for i in [0, n) on `threads` threads; the first exception is rethrown.
+template <class F>
+void parallelFor(std::size_t n, unsigned threads, F&& f) {
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(n, 1))));
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto worker = [&] {
+    while (true) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= n) return;
+      try {
+        f(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+        next = n;
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+struct PointResult {
+  bool realizable = false;
+  std::string escapes;
+  bool incomplete = false;
+};
+
+PointResult classifyPoint(const BallTroughParameters& p, const Eigen::Vector3d& m,
+                          bool closed_form) {
+  const nsd::models::BallTroughClassification c =
+      closed_form ? nsd::models::classifyClosedForm(p, m) : nsd::models::classifyGeneric(p, m);
+  return {c.realizable, nsd::models::escapeLabel(c.escapes),
+          c.ss.report.completeness == nsd::filippov::Completeness::kPossiblyIncomplete};
+}
+
+int runClassify(const TroughOptions& o, const std::string& model, const std::string& input,
+                const std::string& output, const std::string& method, unsigned threads,
+                bool quiet) {
+  if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
+  const BallTroughParameters p = parameters(o);
+  const bool closed_form = method == "closed-form";
+  if (closed_form && !p.closedFormApplies()) {
+    throw nsd::InvalidInput("--method closed-form needs a 90 degree trough and mu+ = mu-");
+  }
+  const auto rows = nsd::cli::readNumericCsv(input, {"mx", "my", "mz"});
+  std::vector<PointResult> results(rows.size());
+  const auto t0 = std::chrono::steady_clock::now();
+  parallelFor(rows.size(), threads, [&](std::size_t i) {
+    results[i] = classifyPoint(p, Eigen::Vector3d(rows[i][0], rows[i][1], rows[i][2]), closed_form);
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
+    out << "mx,my,mz,realizable,escapes\n";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      out << rows[i][0] << ',' << rows[i][1] << ',' << rows[i][2] << ','
+          << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
+    }
+  });
+  std::size_t realizable = 0, incomplete = 0;
+  for (const auto& r : results) {
+    realizable += r.realizable;
+    incomplete += r.incomplete;
+  }
+  if (!quiet) {
+    std::cout << "classified " << rows.size() << " points (" << method << " route) in " << seconds
+              << " s: " << realizable << " realizable";
+    if (incomplete) std::cout << ", " << incomplete << " with a possibly incomplete SS search";
+    std::cout << '\n';
+  }
+  return 0;
+}
+
+int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsigned threads) {
+  const BallTroughParameters p = parameters(o);
+  if (!p.closedFormApplies()) {
+    throw nsd::InvalidInput("the ball-trough analysis compares with the paper's closed forms: "
+                            "use a 90 degree trough and mu+ = mu- (classify handles the rest)");
+  }
+  if (grid < 2 || grid > 400) throw nsd::InvalidInput("--grid must be in [2, 400]");
+  std::filesystem::create_directories(dir);
+  const double mu = p.mu(), j = p.inertia_ratio;
+  std::cout.precision(10);
+  std::cout << "nsdkit ball-in-trough analysis (two-point-contact paper, Sect. 6)\n"
+            << "  mu = " << mu << ", j = " << j << ", m = " << p.mass_kg << " kg, r = "
+            << p.radius_m << " m, g = " << p.gravity_m_s2 << " m/s^2\n";
+  const auto sv = nsd::models::specialValues(mu);
+  const auto mz3 = nsd::models::numericalMz3(p, 1e-9);
+  const auto mz1 = nsd::models::numericalMz1(p, 1e-6, 100);
+  const auto mz2 = nsd::models::numericalMz2(p, 1e-6, 100);
+  const auto amax = nsd::models::numericalMaxAcceleration(p, 0.0, 1e-10);
+  std::cout << "special values (90): closed form  | generic route (bisection on Def 11)\n"
+            << "  m_z1 = " << sv.m_z1 << " | " << mz1.value << " +- " << mz1.bracket_width << '\n'
+            << "  m_z2 = " << sv.m_z2 << " | " << mz2.value << " +- " << mz2.bracket_width << '\n'
+            << "  m_z3 = " << sv.m_z3 << " | " << mz3.value << " +- " << mz3.bracket_width << '\n'
+            << "max realizable acceleration (91): sqrt2 mu g = "
+            << nsd::models::maxRealizableAcceleration(p) << " m/s^2 | generic " << amax.acceleration
+            << " m/s^2 at m = (" << amax.torque.transpose() << ")\n"
+            << "tetrahedron volume (16/3) mu^2 (1+2j) = " << nsd::models::tetrahedronVolume(p)
+            << '\n';
+
+  // Classification summary of a grid of torques over the tetrahedron's bounding box.
+  const double extent = 1.05 * mu * (1 + 2 * j) * 2.0;
+  std::vector<Eigen::Vector3d> points;
+  for (int a = 0; a < grid; ++a)
+    for (int b = 0; b < grid; ++b)
+      for (int c = 0; c < grid; ++c) {
+        auto coord = [&](int k, double lo, double hi) { return lo + (hi - lo) * k / (grid - 1); };
+        points.emplace_back(coord(a, -extent, extent), coord(b, -extent, extent),
+                            coord(c, -1.05 * sv.m_z3, 1.05 * sv.m_z3));
+      }
+  std::vector<PointResult> results(points.size());
+  const auto t0 = std::chrono::steady_clock::now();
+  parallelFor(points.size(), threads,
+              [&](std::size_t i) { results[i] = classifyPoint(p, points[i], false); });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::map<std::string, std::size_t> counts;
+  for (const auto& r : results) ++counts[r.realizable ? "realizable" : r.escapes];
+  std::cout << "grid of " << points.size() << " torques (" << grid << "^3, |m_x|,|m_y| <= " << extent
+            << ", |m_z| <= " << 1.05 * sv.m_z3 << ") classified in " << seconds << " s:\n";
+  for (const auto& [label, count] : counts) std::cout << "  " << label << ": " << count << '\n';
+
+  const std::string grid_csv = dir + "/grid_classification.csv";
+  nsd::cli::writeFileAtomically(grid_csv, [&](std::ostream& out) {
+    out << "mx,my,mz,realizable,escapes\n";
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      out << points[i][0] << ',' << points[i][1] << ',' << points[i][2] << ','
+          << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
+    }
+  });
+  const std::string surface_csv = dir + "/two_point_slip_surface.csv";
+  nsd::cli::writeFileAtomically(surface_csv, [&](std::ostream& out) {
+    out << "phi_plus,phi_minus,mx,my,mz\n";
+    for (int a = 0; a <= 60; ++a)
+      for (int b = 0; b <= 60; ++b) {
+        for (double base : {0.0, nsd::kPi}) {
+          const double pp = base + nsd::kPi * a / 60, qq = base + nsd::kPi * b / 60;
+          const Eigen::Vector3d s = nsd::models::twoPointSlipSurface(mu, j, pp, qq);
+          out << pp << ',' << qq << ',' << s[0] << ',' << s[1] << ',' << s[2] << '\n';
+        }
+      }
+  });
+  nlohmann::json summary = {
+      {"mu", mu},
+      {"inertia_ratio", j},
+      {"special_values_closed_form", {{"m_z1", sv.m_z1}, {"m_z2", sv.m_z2}, {"m_z3", sv.m_z3}}},
+      {"special_values_generic",
+       {{"m_z1", mz1.value}, {"m_z2", mz2.value}, {"m_z3", mz3.value},
+        {"bracket_widths", {mz1.bracket_width, mz2.bracket_width, mz3.bracket_width}}}},
+      {"max_acceleration_closed_form_m_s2", nsd::models::maxRealizableAcceleration(p)},
+      {"max_acceleration_generic_m_s2", amax.acceleration},
+      {"tetrahedron_volume", nsd::models::tetrahedronVolume(p)},
+      {"grid", {{"size", grid}, {"points", points.size()}, {"seconds", seconds}}},
+      {"grid_counts", counts}};
+  nsd::cli::writeFileAtomically(dir + "/summary.json",
+                                [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
+  std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
+            << "two_point_slip_surface.csv)\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"nsdkit: nonsmooth dynamics of rigid bodies with frictional contacts"};
+  app.require_subcommand(1);
+  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+
+  TroughOptions classify_trough;
+  std::string model, input, output, method = "generic";
+  unsigned classify_threads = hw;
+  bool quiet = false;
+  CLI::App* classify = app.add_subcommand("classify", "Def-11 realizability of torque points");
+  classify->add_option("--model", model, "model name (ball-trough)")->required();
+  addTroughOptions(classify, classify_trough);
+  classify->add_option("--input", input, "CSV with header mx,my,mz")->required();
+  classify->add_option("--output", output, "CSV mx,my,mz,realizable,escapes")->required();
+  classify->add_option("--method", method, "generic (default) or closed-form")
+      ->check(CLI::IsMember({"generic", "closed-form"}));
+  classify->add_option("--threads", classify_threads, "worker threads (default: all cores)");
+  classify->add_flag("--quiet", quiet, "no summary line");
+
+  TroughOptions trough;
+  std::string dir = "out/ball_trough";
+  int grid = 21;
+  unsigned trough_threads = hw;
+  CLI::App* analysis =
+      app.add_subcommand("ball-trough", "the paper's ball-in-trough analysis end to end");
+  addTroughOptions(analysis, trough);
+  analysis->add_option("--output-dir", dir, "folder for the outputs");
+  analysis->add_option("--grid", grid, "grid points per axis of the torque grid");
+  analysis->add_option("--threads", trough_threads, "worker threads (default: all cores)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (*classify) {
+      return runClassify(classify_trough, model, input, output, method, classify_threads, quiet);
+    }
+    if (*analysis) return runBallTrough(trough, dir, grid, trough_threads);
+  } catch (const std::exception& e) {
+    std::string message = e.what();
+    std::replace(message.begin(), message.end(), '\n', ' ');
+    std::cerr << "nsdkit: error: " << message << '\n';
+    return 2;
+  }
+  return 0;
+}

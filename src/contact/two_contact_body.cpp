@@ -1,0 +1,314 @@
+#include "contact/two_contact_body.hpp"
+
+#include <Eigen/Dense>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace nsd::contact {
+
+std::string toString(EscapeMode mode) {
+  switch (mode) {
+    case EscapeMode::kRS:
+      return "RS";
+    case EscapeMode::kSR:
+      return "SR";
+    case EscapeMode::kSS:
+      return "SS";
+  }
+  return "?";
+}
+
+namespace {
+
+void requireUnit(const Eigen::Vector3d& n, const char* name) {
+  requireFinite(n, name);
+  if (std::fabs(n.norm() - 1.0) > 1e-9) {
+    throw InvalidInput(std::string(name) + " must be a unit vector, its norm is " +
+                       formatValue(n.norm()));
+  }
+}
+
+}  // namespace
+
+ContactBases contactBases(const Eigen::Vector3d& r_plus, const Eigen::Vector3d& r_minus,
+                          const Eigen::Vector3d& n_plus, const Eigen::Vector3d& n_minus) {
+  requireFinite(r_plus, "r+ (contact point P+ from C)");
+  requireFinite(r_minus, "r- (contact point P- from C)");
+  requireUnit(n_plus, "n+ (normal at P+)");
+  requireUnit(n_minus, "n- (normal at P-)");
+  const Eigen::Vector3d d = r_plus - r_minus;
+  const double length_scale = std::max({1.0, r_plus.norm(), r_minus.norm()});
+  if (d.norm() <= 1e-12 * length_scale) {
+    throw InvalidInput("degenerate geometry: the contact points P+ and P- coincide");
+  }
+  ContactBases b;
+  b.a_W = d / d.norm();  // eq. (1)
+  const Eigen::Vector3d an_plus = b.a_W.cross(n_plus);
+  const Eigen::Vector3d an_minus = b.a_W.cross(n_minus);
+  if (an_plus.norm() <= 1e-9) {
+    throw InvalidInput("degenerate geometry: r+ - r- is parallel to the normal n+");
+  }
+  if (an_minus.norm() <= 1e-9) {
+    throw InvalidInput("degenerate geometry: r+ - r- is parallel to the normal n-");
+  }
+  b.t1_plus_W = an_plus / an_plus.norm();    // eq. (2)
+  b.t1_minus_W = an_minus / an_minus.norm();
+  b.t2_plus_W = n_plus.cross(b.t1_plus_W);   // eq. (3)
+  b.t2_minus_W = n_minus.cross(b.t1_minus_W);  // eq. (3) with ERRATA item 1
+  b.c_plus = 1.0 / b.t2_plus_W.dot(b.a_W);     // eq. (7)
+  b.c_minus = 1.0 / b.t2_minus_W.dot(b.a_W);
+  return b;
+}
+
+TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body) {
+  requirePositive(body.mass, "mass");
+  requireFinite(body.inertia_C_W, "inertia J");
+  if (!body.inertia_C_W.isApprox(body.inertia_C_W.transpose(), 1e-12)) {
+    throw InvalidInput("inertia J must be symmetric");
+  }
+  const Eigen::LLT<Eigen::Matrix3d> llt(body.inertia_C_W);
+  if (llt.info() != Eigen::Success ||
+      body.inertia_C_W.selfadjointView<Eigen::Lower>().eigenvalues().minCoeff() <= 0.0) {
+    throw InvalidInput("inertia J must be positive definite");
+  }
+  requireFinite(body.force_external_W, "external force F_e");
+  requireFinite(body.torque_external_W, "external torque M_e");
+  requireFinite(body.omega_a_rad_per_s, "Omega_a");
+  requireFinite(body.bias_plus_W, "bias acceleration at P+");
+  requireFinite(body.bias_minus_W, "bias acceleration at P-");
+  body.friction_plus.validate("mu+");
+  body.friction_minus.validate("mu-");
+  bases_ = contactBases(body.r_CPplus_W, body.r_CPminus_W, body.n_plus_W, body.n_minus_W);
+
+  const Eigen::Vector3d* directions[6] = {&body_.n_plus_W,  &bases_.t1_plus_W,  &bases_.t2_plus_W,
+                                          &body_.n_minus_W, &bases_.t1_minus_W, &bases_.t2_minus_W};
+  for (int k = 0; k < 6; ++k) {
+    const Eigen::Vector3d& e = *directions[k];
+    const Eigen::Vector3d& r = k < 3 ? body_.r_CPplus_W : body_.r_CPminus_W;
+    contact_basis_.row(k) << e.transpose(), Eigen::RowVector3d::Zero();
+    jacobian_.row(k) << e.transpose(), r.cross(e).transpose();  // v_P = v_C + Omega x r
+  }
+  inertia_inverse_ = body.inertia_C_W.inverse();
+  Eigen::Matrix<double, 6, 6> mass_inverse = Eigen::Matrix<double, 6, 6>::Zero();
+  mass_inverse.topLeftCorner<3, 3>() = Eigen::Matrix3d::Identity() / body.mass;
+  mass_inverse.bottomRightCorner<3, 3>() = inertia_inverse_;
+  delassus_ = jacobian_ * mass_inverse * jacobian_.transpose();
+
+  n_plus_dot_a_ = body_.n_plus_W.dot(bases_.a_W);
+  t2_plus_dot_a_ = bases_.t2_plus_W.dot(bases_.a_W);
+  const Eigen::Vector3d omega = body.omega_a_rad_per_s * bases_.a_W;
+  const Eigen::Vector3d gyroscopic = omega.cross(body.inertia_C_W * omega);
+  free_twist_rate_.head<3>() = body.force_external_W / body.mass;
+  free_twist_rate_.tail<3>() = inertia_inverse_ * (body.torque_external_W - gyroscopic);
+  free_acceleration_ = jacobian_ * free_twist_rate_;
+  for (int k = 0; k < 6; ++k) {
+    const Eigen::Vector3d& bias = k < 3 ? body.bias_plus_W : body.bias_minus_W;
+    free_acceleration_[k] += directions[k]->dot(bias);
+  }
+}
+
+QuasiAccelerations TwoContactDynamics::fromForces(const Eigen::Matrix<double, 6, 1>& f) const {
+  QuasiAccelerations q;
+  q.contact_forces = f;
+  q.normal_plus = f[0];
+  q.normal_minus = f[3];
+  const Eigen::Vector3d force_plus =
+      f[0] * body_.n_plus_W + f[1] * bases_.t1_plus_W + f[2] * bases_.t2_plus_W;
+  const Eigen::Vector3d force_minus =
+      f[3] * body_.n_minus_W + f[4] * bases_.t1_minus_W + f[5] * bases_.t2_minus_W;
+  q.dv_C_W = free_twist_rate_.head<3>() + (force_plus + force_minus) / body_.mass;
+  q.domega_W = free_twist_rate_.tail<3>() +
+               inertia_inverse_ * (body_.r_CPplus_W.cross(force_plus) +
+                                   body_.r_CPminus_W.cross(force_minus));
+  const Eigen::Matrix<double, 6, 1> a = delassus_ * f + free_acceleration_;
+  q.du1_plus = a[1];
+  q.du1_minus = a[4];
+  const Eigen::Vector3d accel_plus =
+      a[0] * body_.n_plus_W + a[1] * bases_.t1_plus_W + a[2] * bases_.t2_plus_W;
+  q.du_a = accel_plus.dot(bases_.a_W);
+  q.domega_a = q.domega_W.dot(bases_.a_W);
+  return q;
+}
+
+QuasiAccelerations TwoContactDynamics::slipSlip(const Eigen::Vector2d& lambda_plus,
+                                                const Eigen::Vector2d& lambda_minus) const {
+  const double mu_p = body_.friction_plus.mu_static;
+  const double mu_m = body_.friction_minus.mu_static;
+  Eigen::Matrix<double, 6, 2> b = Eigen::Matrix<double, 6, 2>::Zero();
+  b(0, 0) = 1.0;
+  b(1, 0) = -mu_p * lambda_plus[0];  // eq. (44)
+  b(2, 0) = -mu_p * lambda_plus[1];
+  b(3, 1) = 1.0;
+  b(4, 1) = -mu_m * lambda_minus[0];
+  b(5, 1) = -mu_m * lambda_minus[1];
+  const Eigen::Matrix<double, 6, 2> wb = delassus_ * b;
+  Eigen::Matrix2d a_n;  // eq. (46): A_N (N+, N-) = b_N
+  a_n << wb(0, 0), wb(0, 1), wb(3, 0), wb(3, 1);
+  const double det = a_n.determinant();
+  if (!(std::fabs(det) > 1e-14 * a_n.cwiseAbs().maxCoeff() * a_n.cwiseAbs().maxCoeff())) {
+    throw SolverFailure("SS normal-force system (46) is singular (Painleve-type configuration)");
+  }
+  const Eigen::Vector2d normal = a_n.inverse() * Eigen::Vector2d(-free_acceleration_[0],
+                                                                  -free_acceleration_[3]);
+  return fromForces(b * normal);
+}
+
+QuasiAccelerations TwoContactDynamics::slipSlipLimit(const filippov::SphereDirection& d) const {
+  // eq. (51): lambda from phi with the factors c±; on the arcs sin(phi) = 0 gives (±1, 0).
+  auto lambda = [](double phi, double c) {
+    const double x = std::cos(phi), y = c * std::sin(phi);
+    const double norm = std::hypot(x, y);
+    return Eigen::Vector2d(x / norm, y / norm);
+  };
+  return slipSlip(lambda(d.phi_plus, bases_.c_plus), lambda(d.phi_minus, bases_.c_minus));
+}
+
+Eigen::Vector3d TwoContactDynamics::slipSlipLimitNormalPart(const filippov::SphereDirection& d,
+                                                            Eigen::Vector2d* normal_forces) const {
+  // Same equations as slipSlip with lambda from eq. (51), without the body accelerations.
+  const double mu_p = body_.friction_plus.mu_static;
+  const double mu_m = body_.friction_minus.mu_static;
+  const double xp = std::cos(d.phi_plus), yp = bases_.c_plus * std::sin(d.phi_plus);
+  const double xm = std::cos(d.phi_minus), ym = bases_.c_minus * std::sin(d.phi_minus);
+  const double np = std::hypot(xp, yp), nm = std::hypot(xm, ym);
+  // Columns of W B (eq. (46)-(47)): W (1, -mu l1, -mu l2, 0, 0, 0)^T and the mirror.
+  const Eigen::Matrix<double, 6, 1> col_p =
+      delassus_.col(0) - (mu_p / np) * (xp * delassus_.col(1) + yp * delassus_.col(2));
+  const Eigen::Matrix<double, 6, 1> col_m =
+      delassus_.col(3) - (mu_m / nm) * (xm * delassus_.col(4) + ym * delassus_.col(5));
+  const double a00 = col_p[0], a01 = col_m[0], a10 = col_p[3], a11 = col_m[3];
+  const double det = a00 * a11 - a01 * a10;
+  const double scale = std::max(std::fabs(a00), std::fabs(a11));
+  if (!(std::fabs(det) > 1e-14 * scale * scale)) {
+    throw SolverFailure("SS normal-force system (46) is singular (Painleve-type configuration)");
+  }
+  const double n_plus = (-free_acceleration_[0] * a11 + free_acceleration_[3] * a01) / det;
+  const double n_minus = (-free_acceleration_[3] * a00 + free_acceleration_[0] * a10) / det;
+  if (normal_forces) *normal_forces = Eigen::Vector2d(n_plus, n_minus);
+  const Eigen::Matrix<double, 6, 1> a = col_p * n_plus + col_m * n_minus + free_acceleration_;
+  return {a[1], a[4], a[0] * n_plus_dot_a_ + a[2] * t2_plus_dot_a_};
+}
+
+QuasiAccelerations TwoContactDynamics::rollSlip(int sigma) const {
+  if (sigma != 1 && sigma != -1) throw InvalidInput("slip sign must be +1 or -1");
+  const double mu_m = body_.friction_minus.mu_static;
+  Eigen::Matrix<double, 6, 4> columns = Eigen::Matrix<double, 6, 4>::Zero();
+  columns(0, 0) = columns(1, 1) = columns(2, 2) = 1.0;  // F+ free (rolling at P+)
+  columns(3, 3) = 1.0;                                   // N- ...
+  columns(4, 3) = -mu_m * sigma;                         // ... with T1- = -mu N- sigma (64)
+  const Eigen::Matrix<double, 6, 4> wc = delassus_ * columns;
+  const Eigen::Matrix4d k = wc.topRows<4>();  // rows: P+ (n, t1, t2) and n- must not accelerate
+  const Eigen::FullPivLU<Eigen::Matrix4d> lu(k);
+  if (!lu.isInvertible()) throw SolverFailure("RS force system is singular");
+  const Eigen::Vector4d x = lu.solve(-free_acceleration_.head<4>());
+  return fromForces(columns * x);
+}
+
+QuasiAccelerations TwoContactDynamics::slipRoll(int sigma) const {
+  if (sigma != 1 && sigma != -1) throw InvalidInput("slip sign must be +1 or -1");
+  const double mu_p = body_.friction_plus.mu_static;
+  Eigen::Matrix<double, 6, 4> columns = Eigen::Matrix<double, 6, 4>::Zero();
+  columns(0, 0) = 1.0;                 // N+ ...
+  columns(1, 0) = -mu_p * sigma;       // ... with T1+ = -mu N+ sigma (66)
+  columns(3, 1) = columns(4, 2) = columns(5, 3) = 1.0;  // F- free (rolling at P-)
+  const Eigen::Matrix<double, 6, 4> wc = delassus_ * columns;
+  Eigen::Matrix4d k;
+  k.row(0) = wc.row(0);
+  k.bottomRows<3>() = wc.bottomRows<3>();
+  const Eigen::FullPivLU<Eigen::Matrix4d> lu(k);
+  if (!lu.isInvertible()) throw SolverFailure("SR force system is singular");
+  const Eigen::Vector4d rhs(-free_acceleration_[0], -free_acceleration_[3],
+                            -free_acceleration_[4], -free_acceleration_[5]);
+  const Eigen::Vector4d x = lu.solve(rhs);
+  return fromForces(columns * x);
+}
+
+RollingRollingResult TwoContactDynamics::rollRoll() const {
+  const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(
+      delassus_, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  const auto& sv = svd.singularValues();
+  const double threshold = 1e-10 * sv[0];
+  Eigen::Matrix<double, 6, 1> rhs = -free_acceleration_;
+  Eigen::Matrix<double, 6, 1> f = Eigen::Matrix<double, 6, 1>::Zero();
+  int rank = 0;
+  for (int i = 0; i < 6; ++i) {
+    if (sv[i] > threshold) {
+      f += svd.matrixV().col(i) * (svd.matrixU().col(i).dot(rhs) / sv[i]);
+      ++rank;
+    }
+  }
+  RollingRollingResult r;
+  r.free_force_directions = svd.matrixV().rightCols(6 - rank);
+  r.consistency_residual = (delassus_ * f - rhs).norm();
+  const double scale = std::max(1.0, free_acceleration_.norm());
+  if (r.consistency_residual > 1e-8 * scale) {
+    throw SolverFailure("RR constraints are inconsistent (residual " +
+                        formatValue(r.consistency_residual) +
+                        " m/s^2): check the bias accelerations");
+  }
+  r.accelerations = fromForces(f);
+  return r;
+}
+
+TwoPointRealizability TwoContactDynamics::analyzeRealizability(
+    const RealizabilityOptions& options) const {
+  TwoPointRealizability out;
+  out.rr = rollRoll();
+
+  auto as_vector = [](const QuasiAccelerations& q) {
+    Eigen::VectorXd v(4);
+    v << q.du1_plus, q.du1_minus, q.du_a, q.domega_a;
+    return v;
+  };
+  auto tolerance = [&](const Eigen::VectorXd& f1, const Eigen::VectorXd& f2) {
+    return options.codim1_tolerance_relative *
+           std::max({f1.lpNorm<Eigen::Infinity>(), f2.lpNorm<Eigen::Infinity>(), 1e-300});
+  };
+  auto loss = [&](const QuasiAccelerations& q, const char* where) {
+    if (!(q.normal_plus > 0.0) || !(q.normal_minus > 0.0)) {
+      out.contact_loss = true;
+      out.contact_loss_detail += std::string(where) + ": N+ = " + formatValue(q.normal_plus) +
+                                 " N, N- = " + formatValue(q.normal_minus) + " N; ";
+      return true;
+    }
+    return false;
+  };
+
+  // RS: Sigma# is the codim-1 set {u1- = 0} of Sigma+ (Sect. 5.3); index 1 = u1-.
+  out.rs_plus = rollSlip(+1);
+  out.rs_minus = rollSlip(-1);
+  const Eigen::VectorXd rs1 = as_vector(out.rs_plus), rs2 = as_vector(out.rs_minus);
+  out.rs = filippov::classifyCodim1(rs1, rs2, 1, tolerance(rs1, rs2));
+  const bool rs_loss = loss(out.rs_plus, "RS (u1- > 0)") | loss(out.rs_minus, "RS (u1- < 0)");
+  // SR: {u1+ = 0} of Sigma-; index 0 = u1+.
+  out.sr_plus = slipRoll(+1);
+  out.sr_minus = slipRoll(-1);
+  const Eigen::VectorXd sr1 = as_vector(out.sr_plus), sr2 = as_vector(out.sr_minus);
+  out.sr = filippov::classifyCodim1(sr1, sr2, 0, tolerance(sr1, sr2));
+  const bool sr_loss = loss(out.sr_plus, "SR (u1+ > 0)") | loss(out.sr_minus, "SR (u1+ < 0)");
+
+  // SS: codim-3 limit directions of F_SS at Sigma# (Def 10).
+  const filippov::SphereField field = [this](const filippov::SphereDirection& d) {
+    return slipSlipLimitNormalPart(d);
+  };
+  out.ss = filippov::analyzeCodim3(field, options.codim3);
+  bool ss_loss = false;
+  for (const auto& d : out.ss.directions) {
+    if (d.type != filippov::LimitDirectionType::kAttracting) out.offending_ss_directions.push_back(d);
+    ss_loss |= loss(slipSlipLimit(filippov::SphereDirection{d.n, d.phi_plus, d.phi_minus}),
+                    "SS limit direction");
+  }
+
+  if (out.rs.type != filippov::Codim1PointType::kAttractingSliding || rs_loss) {
+    out.escapes.push_back(EscapeMode::kRS);
+  }
+  if (out.sr.type != filippov::Codim1PointType::kAttractingSliding || sr_loss) {
+    out.escapes.push_back(EscapeMode::kSR);
+  }
+  if (!out.offending_ss_directions.empty()) out.escapes.push_back(EscapeMode::kSS);
+  out.realizable = out.escapes.empty() && !out.contact_loss;
+  return out;
+}
+
+}  // namespace nsd::contact

@@ -1,0 +1,28 @@
+#pragma once
+/// @file angles.hpp
+/// Angle helpers. All angles in nsdkit are in radians.
+
+#include <cmath>
+
+namespace nsd {
+
+/// pi to double precision.
+inline constexpr double kPi = 3.14159265358979323846;
+/// 2 pi to double precision.
+inline constexpr double kTwoPi = 6.28318530717958647692;
+
+/// Wraps an angle [rad] into [0, 2 pi).
+inline double wrapToTwoPi(double angle_rad) {
+  double wrapped = std::fmod(angle_rad, kTwoPi);
+  if (wrapped < 0.0) wrapped += kTwoPi;
+  if (wrapped >= kTwoPi) wrapped = 0.0;
+  return wrapped;
+}
+
+/// Smallest absolute difference [rad] between two angles on the circle, in [0, pi].
+inline double circularDistance(double a_rad, double b_rad) {
+  const double d = std::fabs(wrapToTwoPi(a_rad - b_rad));
+  return d > kPi ? kTwoPi - d : d;
+}
+
+}  // namespace nsd

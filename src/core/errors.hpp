@@ -1,0 +1,57 @@
+#pragma once
+/// @file errors.hpp
+/// Error types and input validation helpers shared by every nsdkit library.
+///
+/// Library code reports bad input by throwing nsd::InvalidInput (a std::invalid_argument) whose
+/// message names the offending quantity and its value, and reports numerical failure (a solver
+/// that did not converge, a singular system) with nsd::SolverFailure. Nothing in nsdkit returns a
+/// silent NaN.
+
+#include <Eigen/Core>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace nsd {
+
+/// Thrown for invalid input: NaN/infinite values, negative friction, degenerate geometry,
+/// inconsistent dimensions, a point that is not on the discontinuity set.
+class InvalidInput : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// Thrown when a numerical method fails: singular linear system, non-convergent iteration.
+class SolverFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Formats a double with enough digits to reproduce it (17 significant digits).
+std::string formatValue(double value);
+
+/// Throws InvalidInput("<name> must be finite, got <value>") unless value is finite.
+void requireFinite(double value, std::string_view name);
+
+/// Throws InvalidInput unless value > 0 and finite.
+void requirePositive(double value, std::string_view name);
+
+/// Throws InvalidInput unless value >= 0 and finite.
+void requireNonNegative(double value, std::string_view name);
+
+/// Throws InvalidInput naming the first non-finite entry of `values`.
+template <class Derived>
+void requireFinite(const Eigen::DenseBase<Derived>& values, std::string_view name) {
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    const double v = static_cast<double>(values.derived().data()[i]);
+    if (!std::isfinite(v)) {
+      throw InvalidInput(std::string(name) + " must be finite, but entry " + std::to_string(i) +
+                         " is " + formatValue(v));
+    }
+  }
+}
+
+/// Throws InvalidInput unless `actual == expected` (dimension check).
+void requireDimension(Eigen::Index actual, Eigen::Index expected, std::string_view name);
+
+}  // namespace nsd

@@ -1,0 +1,82 @@
+#pragma once
+/// @file codim2.hpp
+/// Codimension-2 discontinuity sets: the extended Filippov system (two-point-contact paper,
+/// Defs 6-9).
+///
+/// Sigma = { x : x_i = x_j = 0 }, n(phi) = cos(phi) e_i + sin(phi) e_j (eq. (42)).
+/// With G(phi) = ((F*)_i, (F*)_j) the normal-plane part of the limit field F*(x_bar, phi):
+///   R(phi) = <F*, n(phi)>         = G_i cos(phi) + G_j sin(phi)   (eq. (43))
+///   V(phi) = <F*, n(phi + pi/2)>  = -G_i sin(phi) + G_j cos(phi)  (eq. (43))
+/// Limit directions are all roots of V on [0, 2 pi) (Def 7); the point is classified by Def 8
+/// and a rolling/sticking state is realizable iff it is an attracting sliding point (Def 9).
+
+#include <Eigen/Core>
+#include <functional>
+#include <vector>
+
+#include "filippov/directional_limit.hpp"
+#include "filippov/root_search_1d.hpp"
+#include "filippov/types.hpp"
+
+namespace nsd::filippov {
+
+/// Closed-form limit vector field F*(x_bar, phi) (dim m), supplied by the user.
+using LimitVectorField = std::function<Eigen::VectorXd(const Eigen::VectorXd& x_bar, double phi)>;
+
+/// Normal-plane part G(phi) = ((F*)_i, (F*)_j) of a limit field, the fast interface.
+using NormalPlaneField = std::function<Eigen::Vector2d(double phi)>;
+
+/// Options of the codimension-2 analysis.
+struct Codim2Options {
+  int initial_intervals = 16;          ///< first uniform grid on [0, 2 pi).
+  double min_interval_rad = 1e-7;      ///< refinement limit [rad]; closer roots are merged.
+  double bound_safety = 2.0;           ///< factor on sampled second differences of V.
+  double second_derivative_bound = 0;  ///< > 0: caller's bound on |V''| [field units/rad^2].
+  /// |V| or |R| at most value_tolerance_relative * max|G| counts as zero.
+  double value_tolerance_relative = 1e-10;
+};
+
+/// One limit direction at a codimension-2 point.
+struct Codim2LimitDirection {
+  double phi_rad = 0.0;        ///< direction angle in [0, 2 pi).
+  LimitDirectionType type = LimitDirectionType::kNeutral;
+  double radial = 0.0;         ///< R(phi) [field units].
+  double slope = 0.0;          ///< dV/dphi at phi (0 at a double root) [field units/rad].
+  int multiplicity = 1;        ///< 1: V changes sign; 2: V touches zero (tangency).
+};
+
+/// Result of the codimension-2 analysis at one point.
+struct Codim2Result {
+  std::vector<Codim2LimitDirection> directions;  ///< all limit directions, sorted by phi.
+  SlidingPointType type = SlidingPointType::kNoLimitDirection;  ///< Def 8.
+  SearchReport report;
+  /// For numerically computed limits: the largest extrapolation error estimate seen.
+  double limit_error_estimate = 0.0;
+  /// For Completeness::kContinuum: the largest R sampled over the continuum.
+  double continuum_max_radial = 0.0;
+};
+
+/// R(phi) of eq. (43) from the normal-plane part G.
+double radialComponent(const Eigen::Vector2d& normal_part, double phi_rad);
+/// V(phi) of eq. (43) from the normal-plane part G.
+double circumferentialComponent(const Eigen::Vector2d& normal_part, double phi_rad);
+
+/// Finds all limit directions of a normal-plane field G(phi) and classifies the point.
+/// @throws InvalidInput if G is not finite somewhere it is evaluated, or options are invalid.
+Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Options& options = {});
+
+/// As above, from a closed-form full limit field F*(x_bar, phi) with Sigma = {x_i = x_j = 0}.
+/// @throws InvalidInput if x_bar is not on Sigma, indices are invalid or values not finite.
+Codim2Result analyzeCodim2(const LimitVectorField& limit_field, const Eigen::VectorXd& x_bar,
+                           int index_i, int index_j, const Codim2Options& options = {});
+
+/// As above, from a field F defined off Sigma: F* is computed by directional extrapolation and
+/// the largest error estimate is reported in Codim2Result::limit_error_estimate.
+Codim2Result analyzeCodim2FromField(const VectorField& field, const Eigen::VectorXd& x_bar,
+                                    int index_i, int index_j, const Codim2Options& options = {},
+                                    const DirectionalLimitOptions& limit_options = {});
+
+/// Types a direction from R with tolerance (Def 7).
+LimitDirectionType typeFromRadial(double radial, double tolerance);
+
+}  // namespace nsd::filippov

@@ -1,0 +1,672 @@
+#include "filippov/codim3.hpp"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/angles.hpp"
+#include "core/errors.hpp"
+#include "filippov/codim2.hpp"
+#include "filippov/root_search_1d.hpp"
+
+namespace nsd::filippov {
+
+Eigen::Vector3d sphereNormal(double phi_plus, double phi_minus) {
+  requireFinite(phi_plus, "phi_plus");
+  requireFinite(phi_minus, "phi_minus");
+  const double sp = std::sin(phi_plus), sm = std::sin(phi_minus);
+  if (!(sp * sm > 0.0)) {
+    throw InvalidInput("(phi+, phi-) = (" + formatValue(phi_plus) + ", " + formatValue(phi_minus) +
+                       ") is not in Phi = (0,pi)^2 ∪ (pi,2pi)^2 (eq. (56))");
+  }
+  const double cp = std::cos(phi_plus), cm = std::cos(phi_minus);
+  const double d = std::sqrt(1.0 - cp * cp * cm * cm);
+  const double s = sp > 0.0 ? 1.0 : -1.0;  // sin(phi+)/|sin(phi+)| of eq. (55)
+  return s * Eigen::Vector3d(sm * cp, sp * cm, sp * sm) / d;
+}
+
+SphereDirection sphereDirection(const Eigen::Vector3d& n) {
+  requireFinite(n, "n");
+  if (std::fabs(n.norm() - 1.0) > 1e-9) {
+    throw InvalidInput("normal direction must be a unit vector, |n| = " + formatValue(n.norm()));
+  }
+  SphereDirection d;
+  d.n = n;
+  d.phi_plus = wrapToTwoPi(std::atan2(n[2], n[0]));
+  d.phi_minus = wrapToTwoPi(std::atan2(n[2], n[1]));
+  return d;
+}
+
+Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirection& d) {
+  Codim3Components c;
+  c.radial = g.dot(d.n);
+  c.v_plus = -g[0] * std::sin(d.phi_plus) + g[2] * std::cos(d.phi_plus);
+  c.v_minus = -g[1] * std::sin(d.phi_minus) + g[2] * std::cos(d.phi_minus);
+  c.v_tilde = g[2];
+  return c;
+}
+
+namespace {
+
+// Values at one node of a parameter square.
+struct NodeValue {
+  double v_plus = 0.0;
+  double v_minus = 0.0;
+};
+
+struct Cell {
+  double p0, p1, q0, q1;
+  NodeValue c00, c10, c01, c11;  // corners (p0,q0), (p1,q0), (p0,q1), (p1,q1)
+  int depth;
+};
+
+struct LinearTest {
+  Cell cell;
+  double sigma_min;      // smallest singular value of J at the centre
+  double distance;       // from the linear-model root to the cell
+  double half_diagonal;  // r
+};
+
+class SquareSearch {
+ public:
+  SquareSearch(const SphereField& field, const Codim3Options& options, Codim3Result& result)
+      : field_(field), options_(options), result_(result) {}
+
+  // Direction for a node of the closed square with lower-left corner `base` (0 or pi).
+  SphereDirection direction(double p, double q, double hemisphere_sign) const {
+    SphereDirection d;
+    d.phi_plus = p;
+    d.phi_minus = q;
+    const double cp = std::cos(p), sp = std::sin(p), cq = std::cos(q), sq = std::sin(q);
+    const double dd = 1.0 - cp * cp * cq * cq;
+    if (dd <= 1e-28) {
+      // Corner: singular set Phi~, representative n~ of eq. (62).
+      d.n = Eigen::Vector3d(cp, cq, 0.0) / std::sqrt(2.0);
+    } else {
+      d.n = hemisphere_sign * Eigen::Vector3d(sq * cp, sp * cq, sp * sq) / std::sqrt(dd);
+    }
+    return d;
+  }
+
+  NodeValue evaluate(double p, double q, double hemisphere_sign, double* radial = nullptr) {
+    const SphereDirection d = direction(p, q, hemisphere_sign);
+    const Eigen::Vector3d g = field_(d);
+    ++result_.report.evaluations;
+    if (!g.allFinite()) {
+      throw InvalidInput("limit field is not finite at (phi+, phi-) = (" + formatValue(p) + ", " +
+                         formatValue(q) + ")");
+    }
+    scale_ = std::max(scale_, g.norm());
+    if (radial) *radial = g.dot(d.n);
+    return NodeValue{-g[0] * std::sin(p) + g[2] * std::cos(p),
+                     -g[1] * std::sin(q) + g[2] * std::cos(q)};
+  }
+
+  double scale() const { return scale_; }
+
+  // Samples the (n+1)^2 grid of the square [base, base+pi]^2; returns max |V±| seen.
+  // Grid coordinate of node i of n: slightly non-uniform so that symmetric directions
+  // (phi = pi/2, ...) do not fall on nodes; the square edges stay at 0 and pi.
+  static double node(int i, int n) {
+    const double t = static_cast<double>(i) / n;
+    return kPi * (t + 0.1 * t * (1.0 - t));
+  }
+
+  double sample(double base, double hemisphere_sign) {
+    const int n = options_.initial_grid;
+    Grid g;
+    g.base = base;
+    g.sign = hemisphere_sign;
+    g.values.resize(static_cast<std::size_t>((n + 1) * (n + 1)));
+    double max_v = 0.0;
+    for (int j = 0; j <= n; ++j) {
+      for (int i = 0; i <= n; ++i) {
+        const NodeValue v = evaluate(base + node(i, n), base + node(j, n), hemisphere_sign);
+        g.values[static_cast<std::size_t>(j * (n + 1) + i)] = v;
+        max_v = std::max({max_v, std::fabs(v.v_plus), std::fabs(v.v_minus)});
+      }
+    }
+    grids_.push_back(std::move(g));
+    return max_v;
+  }
+
+  // Estimates bounds from all sampled grids, then runs the quadtree search on each.
+  void run(std::vector<Codim3LimitDirection>& roots) {
+    const int n = options_.initial_grid;
+    for (Grid& g : grids_) {
+      auto at = [&](int i, int j) -> const NodeValue& {
+        return g.values[static_cast<std::size_t>(j * (n + 1) + i)];
+      };
+      if (!estimated_) break;
+      // Second differences on the non-uniform grid: f'' ~ 2 [f0 h1 - f1 (h0+h1) + f2 h0] /
+      // (h0 h1 (h0+h1)); mixed differences from each cell.
+      // Stencils through a square corner are skipped (see touchesCorner).
+      for (int j = 0; j <= n; ++j) {
+        for (int i = 1; i < n; ++i) {
+          if ((j == 0 || j == n) && (i == 1 || i == n - 1)) continue;
+          const double h0 = node(i, n) - node(i - 1, n), h1 = node(i + 1, n) - node(i, n);
+          raiseNonUniform(at(i - 1, j), at(i, j), at(i + 1, j), h0, h1);
+          raiseNonUniform(at(j, i - 1), at(j, i), at(j, i + 1), h0, h1);
+        }
+      }
+      for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < n; ++i) {
+          if ((i == 0 || i == n - 1) && (j == 0 || j == n - 1)) continue;
+          raiseMixed(at(i, j), at(i + 1, j), at(i, j + 1), at(i + 1, j + 1),
+                     node(i + 1, n) - node(i, n), node(j + 1, n) - node(j, n));
+        }
+      }
+    }
+    for (Grid& g : grids_) {
+      base_ = g.base;
+      sign_ = g.sign;
+      auto at = [&](int i, int j) -> const NodeValue& {
+        return g.values[static_cast<std::size_t>(j * (n + 1) + i)];
+      };
+      std::vector<Cell> stack;
+      for (int j = n - 1; j >= 0; --j) {
+        for (int i = n - 1; i >= 0; --i) {
+          stack.push_back(Cell{g.base + node(i, n), g.base + node(i + 1, n), g.base + node(j, n),
+                               g.base + node(j + 1, n), at(i, j), at(i + 1, j), at(i, j + 1),
+                               at(i + 1, j + 1), 0});
+        }
+      }
+      process(stack, roots);
+    }
+  }
+
+  void recheckExcluded(std::vector<Codim3LimitDirection>& roots) {
+    while (true) {
+      std::vector<Cell> again;
+      std::vector<Cell> keep;
+      for (const Cell& c : excluded_) {
+        (excludes(c) ? keep : again).push_back(c);
+      }
+      excluded_ = std::move(keep);
+      std::vector<LinearTest> keep_linear;
+      for (const LinearTest& t : linear_excluded_) {
+        if (linearExcludes(t)) {
+          keep_linear.push_back(t);
+        } else {
+          again.push_back(t.cell);
+        }
+      }
+      linear_excluded_ = std::move(keep_linear);
+      if (again.empty()) return;
+      for (const Cell& c : again) {
+        base_ = c.p0 < kPi - 1e-12 ? 0.0 : kPi;
+        sign_ = base_ == 0.0 ? 1.0 : -1.0;
+        std::vector<Cell> one{c};
+        process(one, roots);
+      }
+    }
+  }
+
+  double m2() const { return m2_; }
+  bool estimated() const { return estimated_; }
+  void setBound(double m2, bool estimated) {
+    m2_ = m2;
+    estimated_ = estimated;
+  }
+  double tolerance = 0.0;
+
+ private:
+  void raise(const NodeValue& a, const NodeValue& b, const NodeValue& c, double h) {
+    if (!estimated_) return;
+    const double dp = std::fabs(a.v_plus - 2 * b.v_plus + c.v_plus) / (h * h);
+    const double dm = std::fabs(a.v_minus - 2 * b.v_minus + c.v_minus) / (h * h);
+    m2_ = std::max(m2_, options_.bound_safety * std::max(dp, dm));
+  }
+  void raiseNonUniform(const NodeValue& a, const NodeValue& b, const NodeValue& c, double h0,
+                       double h1) {
+    if (!estimated_) return;
+    const double k = 2.0 / (h0 * h1 * (h0 + h1));
+    const double dp = std::fabs(a.v_plus * h1 - b.v_plus * (h0 + h1) + c.v_plus * h0) * k;
+    const double dm = std::fabs(a.v_minus * h1 - b.v_minus * (h0 + h1) + c.v_minus * h0) * k;
+    m2_ = std::max(m2_, options_.bound_safety * std::max(dp, dm));
+  }
+  void raiseMixed(const NodeValue& a00, const NodeValue& a10, const NodeValue& a01,
+                  const NodeValue& a11, double w, double h) {
+    if (!estimated_) return;
+    const double dp = std::fabs(a11.v_plus - a10.v_plus - a01.v_plus + a00.v_plus) / (w * h);
+    const double dm = std::fabs(a11.v_minus - a10.v_minus - a01.v_minus + a00.v_minus) / (w * h);
+    m2_ = std::max(m2_, options_.bound_safety * std::max(dp, dm));
+  }
+
+  // True if the cell touches a corner of its square: the parametrization collapses a whole
+  // equator arc there, so fields that vary along the arc are discontinuous at the corner.
+  bool touchesCorner(const Cell& c) const {
+    const double e = 1e-12;
+    const bool p_end = std::fabs(c.p0 - base_) < e || std::fabs(c.p1 - base_ - kPi) < e;
+    const bool q_end = std::fabs(c.q0 - base_) < e || std::fabs(c.q1 - base_ - kPi) < e;
+    return p_end && q_end;
+  }
+
+  static bool sameSign(double a, double b, double c, double d) {
+    return (a > 0 && b > 0 && c > 0 && d > 0) || (a < 0 && b < 0 && c < 0 && d < 0);
+  }
+
+  bool excludes(const Cell& c) const {
+    const double w = c.p1 - c.p0, h = c.q1 - c.q0;
+    const double err = m2_ * (w * w + h * h) / 8.0;
+    if (sameSign(c.c00.v_plus, c.c10.v_plus, c.c01.v_plus, c.c11.v_plus)) {
+      const double mn = std::min({std::fabs(c.c00.v_plus), std::fabs(c.c10.v_plus),
+                                  std::fabs(c.c01.v_plus), std::fabs(c.c11.v_plus)});
+      if (mn > err) return true;
+    }
+    if (sameSign(c.c00.v_minus, c.c10.v_minus, c.c01.v_minus, c.c11.v_minus)) {
+      const double mn = std::min({std::fabs(c.c00.v_minus), std::fabs(c.c10.v_minus),
+                                  std::fabs(c.c01.v_minus), std::fabs(c.c11.v_minus)});
+      if (mn > err) return true;
+    }
+    return false;
+  }
+
+  Eigen::Vector2d values(double p, double q) {
+    const NodeValue v = evaluate(p, q, sign_);
+    return Eigen::Vector2d(v.v_plus, v.v_minus);
+  }
+
+  Eigen::Matrix2d jacobian(double p, double q, const Eigen::Vector2d& f0) {
+    const double step = 1e-7;
+    Eigen::Matrix2d j;
+    // Step inward so the stencil stays in the closed square.
+    const double sp = (p + step <= base_ + kPi) ? step : -step;
+    const double sq = (q + step <= base_ + kPi) ? step : -step;
+    j.col(0) = (values(p + sp, q) - f0) / sp;
+    j.col(1) = (values(p, q + sq) - f0) / sq;
+    return j;
+  }
+
+  // Newton from x; returns true and the root if it converges inside the square.
+  bool newtonFrom(Eigen::Vector2d& x, Eigen::Vector2d& f, double max_step) {
+    f = values(x[0], x[1]);
+    for (int it = 0; it < 30; ++it) {
+      if (f.lpNorm<Eigen::Infinity>() <= tolerance) return true;
+      const Eigen::Matrix2d j = jacobian(x[0], x[1], f);
+      const double det = j.determinant();
+      if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return false;
+      Eigen::Vector2d dx = -j.inverse() * f;
+      const double len = dx.norm();
+      if (len > max_step) dx *= max_step / len;
+      x += dx;
+      if (x[0] < base_ || x[0] > base_ + kPi || x[1] < base_ || x[1] > base_ + kPi) return false;
+      f = values(x[0], x[1]);
+      if (dx.norm() <= 1e-14 * (1.0 + x.norm())) {
+        return f.lpNorm<Eigen::Infinity>() <= 1e3 * tolerance;
+      }
+    }
+    return f.lpNorm<Eigen::Infinity>() <= tolerance;
+  }
+
+  // Radius of the ball around a simple root r in which (V+, V-) is injective: for |x - r| <= rho,
+  // |J(x) - J(r)|_F <= 2 sqrt2 M2 |x - r| < sigma_min(J(r)), so r is the only root there.
+  double uniquenessRadius(double sigma_min) const {
+    return sigma_min / (2.0 * std::sqrt(2.0) * std::max(m2_, 1e-300)) * 0.999;
+  }
+
+  bool insideKnownBall(const Cell& c) const {
+    for (const auto& kr : known_) {
+      if (kr.base != base_) continue;
+      const double dx = std::max(std::fabs(c.p0 - kr.x[0]), std::fabs(c.p1 - kr.x[0]));
+      const double dy = std::max(std::fabs(c.q0 - kr.x[1]), std::fabs(c.q1 - kr.x[1]));
+      if (std::hypot(dx, dy) < uniquenessRadius(kr.sigma_min)) return true;
+    }
+    return false;
+  }
+
+  void record(const Eigen::Vector2d& x, const Eigen::Vector2d& f,
+              std::vector<Codim3LimitDirection>& roots) {
+    for (const auto& kr : known_) {
+      if (kr.base == base_ && (kr.x - x).norm() < 1e-7) return;
+    }
+    const Eigen::Matrix2d j = jacobian(x[0], x[1], f);
+    const Eigen::JacobiSVD<Eigen::Matrix2d> svd(j);
+    const double sigma_min = svd.singularValues()[1];
+    const double det = j.determinant();
+    known_.push_back(KnownRoot{x, sigma_min, base_});
+    const double edge_tol = 1e-9;
+    const bool on_p_edge = x[0] - base_ < edge_tol || base_ + kPi - x[0] < edge_tol;
+    const bool on_q_edge = x[1] - base_ < edge_tol || base_ + kPi - x[1] < edge_tol;
+    if (on_p_edge || on_q_edge) {
+      // Corners are the singular arcs (handled separately); edges are sphere ∩ Sigma±.
+      if (!(on_p_edge && on_q_edge)) ++result_.roots_at_excluded_points;
+      return;
+    }
+    Codim3LimitDirection d;
+    d.phi_plus = x[0];
+    d.phi_minus = x[1];
+    d.n = direction(x[0], x[1], sign_).n;
+    double radial = 0.0;
+    evaluate(x[0], x[1], sign_, &radial);
+    d.radial = radial;
+    d.type = typeFromRadial(radial, tolerance);
+    d.index = sigma_min <= 1e3 * tolerance ? 0 : (det > 0 ? 1 : -1);
+    d.residual = f.lpNorm<Eigen::Infinity>();
+    roots.push_back(d);
+  }
+
+  // Linear-model exclusion: with F(c + d) = F(c) + J d + E, |E| <= sqrt2 M2 |d|^2 (each
+  // component's Hessian has 2-norm <= 2 M2), and |F(c) + J d| >= sigma_min(J) dist(d, d*) with
+  // d* = -J^-1 F(c). A cell whose points are all farther than sqrt2 M2 r^2 / sigma_min from
+  // c + d* (r = half diagonal) holds no root.
+  bool linearExcludes(const LinearTest& t) const {
+    return t.sigma_min * t.distance > std::sqrt(2.0) * m2_ * t.half_diagonal * t.half_diagonal;
+  }
+
+  void process(std::vector<Cell>& stack, std::vector<Codim3LimitDirection>& roots) {
+    const double min_width = kPi / options_.initial_grid / std::ldexp(1.0, options_.max_depth);
+    while (!stack.empty()) {
+      const Cell c = stack.back();
+      stack.pop_back();
+      if (excludes(c)) {
+        excluded_.push_back(c);
+        continue;
+      }
+      if (insideKnownBall(c)) continue;
+      const double w = c.p1 - c.p0, h = c.q1 - c.q0;
+      if (result_.report.evaluations > options_.max_evaluations) {
+        ++result_.report.unresolved_cells;
+        continue;
+      }
+      // Corner cells are not refined below depth 3: near a corner V± may depend on the direction
+      // of approach (the arc), and the arc itself is searched separately.
+      const bool at_max = w <= min_width * 1.0000001 || (touchesCorner(c) && c.depth >= 3);
+      if (w <= options_.newton_cell_rad) {
+        const Eigen::Vector2d centre(0.5 * (c.p0 + c.p1), 0.5 * (c.q0 + c.q1));
+        const Eigen::Vector2d f0 = values(centre[0], centre[1]);
+        const Eigen::Matrix2d j = jacobian(centre[0], centre[1], f0);
+        const Eigen::JacobiSVD<Eigen::Matrix2d> svd(j);
+        const double sigma_min = svd.singularValues()[1];
+        if (sigma_min > 0.0 && std::isfinite(sigma_min)) {
+          const Eigen::Vector2d target = centre - j.inverse() * f0;
+          const double dx = std::max({c.p0 - target[0], 0.0, target[0] - c.p1});
+          const double dy = std::max({c.q0 - target[1], 0.0, target[1] - c.q1});
+          const LinearTest test{c, sigma_min, std::hypot(dx, dy), 0.5 * std::hypot(w, h)};
+          if (linearExcludes(test)) {
+            linear_excluded_.push_back(test);
+            continue;
+          }
+          if (std::hypot(dx, dy) <= 2.0 * std::hypot(w, h)) {
+            Eigen::Vector2d x = target, f;
+            if (target[0] >= base_ && target[0] <= base_ + kPi && target[1] >= base_ &&
+                target[1] <= base_ + kPi && newtonFrom(x, f, std::hypot(w, h))) {
+              record(x, f, roots);
+              if (insideKnownBall(c)) continue;
+            }
+          }
+        }
+      }
+      if (at_max) {
+        ++result_.report.unresolved_cells;
+        continue;
+      }
+      subdivide(c, stack);
+    }
+  }
+
+  void subdivide(const Cell& c, std::vector<Cell>& stack) {
+    if (std::getenv("NSD_DEBUG_CODIM3")) {
+      std::fprintf(stderr, "subdivide [%g,%g]x[%g,%g] depth %d m2 %g\n", c.p0, c.p1, c.q0, c.q1,
+                   c.depth, m2_);
+    }
+    const double pm = 0.5 * (c.p0 + c.p1), qm = 0.5 * (c.q0 + c.q1);
+    const NodeValue b = evaluate(pm, c.q0, sign_);   // bottom edge mid
+    const NodeValue l = evaluate(c.p0, qm, sign_);   // left edge mid
+    const NodeValue m = evaluate(pm, qm, sign_);     // centre
+    const NodeValue r = evaluate(c.p1, qm, sign_);   // right edge mid
+    const NodeValue t = evaluate(pm, c.q1, sign_);   // top edge mid
+    const double hw = 0.5 * (c.p1 - c.p0), hh = 0.5 * (c.q1 - c.q0);
+    if (touchesCorner(c)) {  // do not let a corner discontinuity inflate the global bound
+      const int d = c.depth + 1;
+      stack.push_back(Cell{pm, c.p1, qm, c.q1, m, r, t, c.c11, d});
+      stack.push_back(Cell{c.p0, pm, qm, c.q1, l, m, c.c01, t, d});
+      stack.push_back(Cell{pm, c.p1, c.q0, qm, b, c.c10, m, r, d});
+      stack.push_back(Cell{c.p0, pm, c.q0, qm, c.c00, b, l, m, d});
+      return;
+    }
+    raise(c.c00, b, c.c10, hw);
+    raise(l, m, r, hw);
+    raise(c.c01, t, c.c11, hw);
+    raise(c.c00, l, c.c01, hh);
+    raise(b, m, t, hh);
+    raise(c.c10, r, c.c11, hh);
+    const int d = c.depth + 1;
+    stack.push_back(Cell{pm, c.p1, qm, c.q1, m, r, t, c.c11, d});
+    stack.push_back(Cell{c.p0, pm, qm, c.q1, l, m, c.c01, t, d});
+    stack.push_back(Cell{pm, c.p1, c.q0, qm, b, c.c10, m, r, d});
+    stack.push_back(Cell{c.p0, pm, c.q0, qm, c.c00, b, l, m, d});
+  }
+
+  const SphereField& field_;
+  const Codim3Options& options_;
+  Codim3Result& result_;
+  double scale_ = 0.0;
+  double m2_ = 0.0;
+  bool estimated_ = true;
+  double base_ = 0.0;
+  double sign_ = 1.0;
+  std::vector<Cell> excluded_;
+  std::vector<LinearTest> linear_excluded_;
+  struct KnownRoot {
+    Eigen::Vector2d x;
+    double sigma_min;
+    double base;
+  };
+  std::vector<KnownRoot> known_;
+  struct Grid {
+    double base = 0.0;
+    double sign = 1.0;
+    std::vector<NodeValue> values;
+  };
+  std::vector<Grid> grids_;
+};
+
+// Winding number of (V+, V-) along the boundary of the square [base, base+pi]^2,
+// counter-clockwise in (phi+, phi-). Returns false if the field vanishes on the boundary.
+bool windingNumber(SquareSearch& search, double base, double sign, double tolerance,
+                   int& winding) {
+  const int per_edge = 64;
+  std::vector<Eigen::Vector2d> pts;
+  for (int k = 0; k < per_edge; ++k) pts.emplace_back(base + kPi * k / per_edge, base);
+  for (int k = 0; k < per_edge; ++k) pts.emplace_back(base + kPi, base + kPi * k / per_edge);
+  for (int k = 0; k < per_edge; ++k) pts.emplace_back(base + kPi - kPi * k / per_edge, base + kPi);
+  for (int k = 0; k < per_edge; ++k) pts.emplace_back(base, base + kPi - kPi * k / per_edge);
+  auto value = [&](const Eigen::Vector2d& x) {
+    const NodeValue v = search.evaluate(x[0], x[1], sign);
+    return Eigen::Vector2d(v.v_plus, v.v_minus);
+  };
+  double total = 0.0;
+  const std::size_t count = pts.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    // Adaptive: subdivide a boundary segment while the angle jumps by more than pi/4.
+    std::vector<std::pair<Eigen::Vector2d, Eigen::Vector2d>> segs{{pts[k], pts[(k + 1) % count]}};
+    int guard = 0;
+    while (!segs.empty()) {
+      auto [a, b] = segs.back();
+      segs.pop_back();
+      const Eigen::Vector2d fa = value(a), fb = value(b);
+      if (fa.norm() <= tolerance || fb.norm() <= tolerance) return false;
+      double d = std::atan2(fb[1], fb[0]) - std::atan2(fa[1], fa[0]);
+      while (d > kPi) d -= kTwoPi;
+      while (d < -kPi) d += kTwoPi;
+      if (std::fabs(d) > 0.25 * kPi && (b - a).norm() > 1e-10 && ++guard < 4000) {
+        const Eigen::Vector2d m = 0.5 * (a + b);
+        segs.push_back({m, b});
+        segs.push_back({a, m});
+        continue;
+      }
+      total += d;
+    }
+  }
+  winding = static_cast<int>(std::lround(total / kTwoPi));
+  return true;
+}
+
+}  // namespace
+
+Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& options) {
+  if (!field) throw InvalidInput("sphere field is empty");
+  if (options.initial_grid < 2) throw InvalidInput("initial_grid must be at least 2");
+  if (options.max_depth < 0 || options.max_depth > 40) {
+    throw InvalidInput("max_depth must be in [0, 40]");
+  }
+  if (!(options.bound_safety >= 1.0)) throw InvalidInput("bound_safety must be >= 1");
+  requireNonNegative(options.second_derivative_bound, "second_derivative_bound");
+  requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
+  requirePositive(options.newton_cell_rad, "newton_cell_rad");
+
+  Codim3Result result;
+  SquareSearch search(field, options, result);
+  if (options.second_derivative_bound > 0.0) search.setBound(options.second_derivative_bound, false);
+
+  const double max_v = std::max(search.sample(0.0, +1.0), search.sample(kPi, -1.0));
+  const double scale = std::max(search.scale(), 1e-300);
+  search.tolerance = options.value_tolerance_relative * scale;
+  result.report.field_scale = scale;
+  result.report.value_tolerance = search.tolerance;
+  if (search.estimated()) search.setBound(scale, true);  // floor: constant G gives |V''| <= |G|
+
+  if (max_v <= search.tolerance) {
+    // V+ = V- = 0 on every sample: G ∥ n everywhere (isotropic field), a continuum.
+    double max_r = -INFINITY;
+    for (int k = 0; k < 64; ++k) {
+      const double a = kTwoPi * (k + 0.5) / 64;
+      for (int l = 1; l < 8; ++l) {
+        const double z = -1.0 + 2.0 * l / 8;
+        const double rho = std::sqrt(1 - z * z);
+        const Eigen::Vector3d nn(rho * std::cos(a), rho * std::sin(a), z);
+        const Eigen::Vector3d g = field(sphereDirection(nn));
+        max_r = std::max(max_r, g.dot(nn));
+      }
+    }
+    result.continuum_max_radial = max_r;
+    result.report.completeness = Completeness::kContinuum;
+    result.report.method = "V+ = V- = 0 on every sample: continuum of limit directions";
+    const LimitDirectionType t = typeFromRadial(max_r, search.tolerance);
+    result.type = t == LimitDirectionType::kAttracting ? SlidingPointType::kAttractingSliding
+                                                        : SlidingPointType::kMarginal;
+    if (t == LimitDirectionType::kRepelling) result.type = SlidingPointType::kCrossing;
+    return result;
+  }
+
+  std::vector<Codim3LimitDirection> roots;
+  search.run(roots);
+  search.recheckExcluded(roots);
+
+  // Equator arcs (singular set Phi~ of eq. (61)).
+  for (int a = 0; a < 4; ++a) {
+    const double s1 = (a & 1) ? -1.0 : 1.0;
+    const double s2 = (a & 2) ? -1.0 : 1.0;
+    const double phi_p = s1 > 0 ? 0.0 : kPi;
+    const double phi_m = s2 > 0 ? 0.0 : kPi;
+    auto dir_at = [&](double theta) {
+      SphereDirection d;
+      d.n = Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0);
+      d.phi_plus = phi_p;
+      d.phi_minus = phi_m;
+      return d;
+    };
+    if (options.arc_rule == ArcRule::kPaperMidpoint) {
+      const SphereDirection d = dir_at(0.25 * kPi);
+      const Eigen::Vector3d g = field(d);
+      ++result.report.evaluations;
+      if (!g.allFinite()) throw InvalidInput("limit field is not finite on an equator arc");
+      if (std::fabs(g[2]) <= search.tolerance) {
+        Codim3LimitDirection r;
+        r.phi_plus = phi_p;
+        r.phi_minus = phi_m;
+        r.n = d.n;
+        r.radial = g.dot(d.n);
+        r.type = typeFromRadial(r.radial, search.tolerance);
+        r.on_equator_arc = true;
+        r.residual = std::fabs(g[2]);
+        roots.push_back(r);
+      }
+      continue;
+    }
+    const std::function<Sample1D(double)> in_arc = [&](double theta) {
+      const SphereDirection d = dir_at(theta);
+      const Eigen::Vector3d g = field(d);
+      if (!g.allFinite()) throw InvalidInput("limit field is not finite on an equator arc");
+      const Eigen::Vector3d t(-s1 * std::sin(theta), s2 * std::cos(theta), 0.0);
+      return Sample1D{g.dot(t), g.norm()};
+    };
+    RootSearch1DOptions o;
+    o.initial_intervals = 4;
+    o.min_interval = 1e-9;
+    o.bound_safety = options.bound_safety;
+    o.value_tolerance_relative = options.value_tolerance_relative;
+    const RootSearch1DResult arc = findAllRoots1D(in_arc, 0.0, 0.5 * kPi, false, o);
+    result.report.evaluations += arc.report.evaluations;
+    if (arc.report.completeness == Completeness::kPossiblyIncomplete) {
+      result.report.unresolved_cells += arc.report.unresolved_cells;
+    }
+    for (const Root1D& r : arc.roots) {
+      if (r.x < 1e-9 || r.x > 0.5 * kPi - 1e-9) continue;  // excluded points
+      const SphereDirection d = dir_at(r.x);
+      const Eigen::Vector3d g = field(d);
+      ++result.report.evaluations;
+      if (std::fabs(g[2]) > search.tolerance) continue;  // V~ != 0: not a limit direction
+      Codim3LimitDirection ld;
+      ld.phi_plus = phi_p;
+      ld.phi_minus = phi_m;
+      ld.n = d.n;
+      ld.radial = g.dot(d.n);
+      ld.type = typeFromRadial(ld.radial, search.tolerance);
+      ld.on_equator_arc = true;
+      ld.residual = std::fabs(g[2]);
+      // Skip if a square root already converged onto the same direction.
+      bool duplicate = false;
+      for (const auto& other : roots) duplicate |= (other.n - ld.n).norm() < 1e-7;
+      if (!duplicate) roots.push_back(ld);
+    }
+  }
+
+  if (options.verify_degree) {
+    int wu = 0, wl = 0;
+    const bool ok_u = windingNumber(search, 0.0, 1.0, search.tolerance, wu);
+    const bool ok_l = windingNumber(search, kPi, -1.0, search.tolerance, wl);
+    result.degree_checked = ok_u && ok_l;
+    if (result.degree_checked) {
+      int sum_u = 0, sum_l = 0;
+      for (const auto& r : roots) {
+        if (r.on_equator_arc) continue;
+        (r.phi_plus < kPi ? sum_u : sum_l) += r.index;
+      }
+      result.degree_consistent = (sum_u == wu) && (sum_l == wl);
+    }
+  }
+
+  result.report.second_derivative_bound = search.m2();
+  int attracting = 0, repelling = 0, neutral = 0;
+  for (const auto& r : roots) {
+    if (r.type == LimitDirectionType::kAttracting) ++attracting;
+    if (r.type == LimitDirectionType::kRepelling) ++repelling;
+    if (r.type == LimitDirectionType::kNeutral) ++neutral;
+  }
+  std::sort(roots.begin(), roots.end(), [](const auto& a, const auto& b) {
+    return a.phi_plus != b.phi_plus ? a.phi_plus < b.phi_plus : a.phi_minus < b.phi_minus;
+  });
+  result.directions = std::move(roots);
+  result.type = classifyFromCounts(attracting, repelling, neutral);
+  if (result.report.unresolved_cells > 0 || !result.degree_consistent) {
+    result.report.completeness = Completeness::kPossiblyIncomplete;
+    result.report.method = "quadtree exclusion + Newton on both parameter squares, arc search; " +
+                           std::to_string(result.report.unresolved_cells) +
+                           " cell(s) unresolved" +
+                           (result.degree_consistent ? "" : ", Brouwer degree mismatch");
+  } else {
+    result.report.completeness =
+        search.estimated() ? Completeness::kEstimatedBounds : Completeness::kCertified;
+    result.report.method = std::string("quadtree exclusion with ") +
+                           (search.estimated() ? "estimated" : "caller-supplied") +
+                           " second-derivative bound, Newton with uniqueness test, arc search" +
+                           (result.degree_checked ? ", Brouwer degree verified" : "");
+  }
+  return result;
+}
+
+}  // namespace nsd::filippov

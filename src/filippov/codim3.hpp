@@ -1,0 +1,111 @@
+#pragma once
+/// @file codim3.hpp
+/// Codimension-3 discontinuity sets: the intersection Sigma# = Sigma+ ∩ Sigma- of two
+/// codimension-2 sets (two-point-contact paper, Sect. 5.2, eqs. (55)-(63), Def 10; ERRATA items
+/// 2 and 4).
+///
+/// Normal-space coordinates are (x_a, x_b, x_c) = (u1+, u1-, u_a) in the contact application:
+/// Sigma+ = {x_a = x_c = 0}, Sigma- = {x_b = x_c = 0}. The unit sphere of normal directions is
+/// parametrized by (phi+, phi-) in Phi = (0, pi)^2 ∪ (pi, 2 pi)^2 via eq. (55), equivalently
+/// n ∝ ±(cot phi+, cot phi-, 1) on the upper (x_c > 0) and lower hemispheres. With G the
+/// normal-space part of the limit field F*_SS(x_bar, phi+, phi-) (eq. (59)):
+///   R  = <G, n>,  V+ = <G, n+(phi+ + pi/2)> = -G_a sin phi+ + G_c cos phi+,
+///                 V- = <G, n-(phi- + pi/2)> = -G_b sin phi- + G_c cos phi-     (eq. (60)).
+/// In the open hemispheres V+ = V- = 0 holds exactly when G is parallel to n.
+///
+/// The parametrization is singular on the equator x_c = 0 (Sect. 5.2): each corner
+/// (cos phi+, cos phi-) = (±1, ±1) of the parameter squares stands for a quarter arc of the
+/// equator (the singular set Phi~ of eq. (61) with representative n~ of eq. (62)), and the square
+/// edges map to the four points where the sphere meets Sigma+ or Sigma- (excluded: they are
+/// one-point slipping). nsdkit treats the arcs exactly: a point n of an arc is a limit direction
+/// when G ∥ n there, i.e. G_c = 0 (V~ of eq. (63)) and the in-arc component of G vanishes. Def 10
+/// as printed instead takes the arc midpoint n~ whenever V~ = 0; that rule is available as
+/// ArcRule::kPaperMidpoint.
+
+#include <Eigen/Core>
+#include <functional>
+#include <vector>
+
+#include "filippov/types.hpp"
+
+namespace nsd::filippov {
+
+/// A direction on the normal sphere of Sigma#: the unit vector n = (n_a, n_b, n_c) and its
+/// angles phi± = atan2(n_c, n_a), atan2(n_c, n_b) in [0, 2 pi) (eq. (50)/(84)). On the equator
+/// arcs phi± are 0 or pi and n carries the position along the arc.
+struct SphereDirection {
+  Eigen::Vector3d n = Eigen::Vector3d::UnitZ();
+  double phi_plus = 0.5 * 3.14159265358979323846;
+  double phi_minus = 0.5 * 3.14159265358979323846;
+};
+
+/// Normal-space part G = ((F*)_a, (F*)_b, (F*)_c) of the limit field as a function of direction.
+using SphereField = std::function<Eigen::Vector3d(const SphereDirection& direction)>;
+
+/// How limit directions on the equator arcs are decided.
+enum class ArcRule {
+  kExactTangency,  ///< n on the arc with G ∥ n (G_c = 0 and in-arc component 0). Default.
+  kPaperMidpoint,  ///< Def 10 as printed: arc midpoint n~ (62) whenever V~ = G_c = 0.
+};
+
+/// Options of the codimension-3 analysis.
+struct Codim3Options {
+  int initial_grid = 8;                 ///< cells per side of each parameter square (>= 2).
+  int max_depth = 12;                   ///< quadtree depth limit below the initial cells.
+  double newton_cell_rad = 0.5;         ///< Newton is tried in cells at most this wide [rad].
+  double bound_safety = 2.0;            ///< factor on sampled second differences.
+  double second_derivative_bound = 0;   ///< > 0: caller's bound on all 2nd partials of V±.
+  double value_tolerance_relative = 1e-10;  ///< zero tests relative to max |G|.
+  bool verify_degree = false;           ///< also check the Brouwer degree on each square.
+  int max_evaluations = 200000;         ///< hard cap; exceeding it marks the search incomplete.
+  ArcRule arc_rule = ArcRule::kExactTangency;
+};
+
+/// One limit direction at a point of Sigma#.
+struct Codim3LimitDirection {
+  double phi_plus = 0.0;   ///< [rad]
+  double phi_minus = 0.0;  ///< [rad]
+  Eigen::Vector3d n = Eigen::Vector3d::Zero();  ///< unit normal direction (x_a, x_b, x_c).
+  LimitDirectionType type = LimitDirectionType::kNeutral;
+  double radial = 0.0;       ///< R = <G, n> [field units].
+  bool on_equator_arc = false;  ///< found on a singular arc (x_c = 0).
+  /// Sign of det d(V+,V-)/d(phi+,phi-) at the root (Brouwer index); 0 if degenerate or on an arc.
+  int index = 0;
+  double residual = 0.0;  ///< max(|V+|, |V-|) (or the arc residual) at the reported root.
+};
+
+/// Result of the codimension-3 analysis at one point of Sigma#.
+struct Codim3Result {
+  std::vector<Codim3LimitDirection> directions;
+  SlidingPointType type = SlidingPointType::kNoLimitDirection;
+  SearchReport report;
+  int roots_at_excluded_points = 0;  ///< roots on square edges (sphere ∩ Sigma±), not counted.
+  bool degree_checked = false;       ///< verify_degree ran on both squares.
+  bool degree_consistent = true;     ///< sum of indices equals the boundary winding number.
+  /// For Completeness::kContinuum: the largest R sampled.
+  double continuum_max_radial = 0.0;
+};
+
+/// Unit normal n(phi+, phi-) of eq. (55) for (phi+, phi-) in Phi.
+/// @throws InvalidInput if (phi+, phi-) is not in Phi (e.g. on the singular set or mixed
+///         hemispheres).
+Eigen::Vector3d sphereNormal(double phi_plus, double phi_minus);
+
+/// Angles (phi+, phi-) of a unit normal (inverse of eq. (55)); n must be a unit 3-vector.
+SphereDirection sphereDirection(const Eigen::Vector3d& n);
+
+/// R, V+, V- of eq. (60) and V~ of eq. (63) for a normal-space limit vector g at direction d.
+struct Codim3Components {
+  double radial = 0.0;
+  double v_plus = 0.0;
+  double v_minus = 0.0;
+  double v_tilde = 0.0;
+};
+Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirection& d);
+
+/// Finds all limit directions of G on the normal sphere of Sigma# and classifies the point.
+/// @throws InvalidInput if G is not finite where evaluated, or the options are invalid.
+Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& options = {});
+
+}  // namespace nsd::filippov
+

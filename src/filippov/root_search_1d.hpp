@@ -1,0 +1,71 @@
+#pragma once
+/// @file root_search_1d.hpp
+/// Finding *all* zeros of a smooth scalar function on an interval or on the circle, with a
+/// statement of how completeness is known. Used for the circumferential component V(phi) of
+/// codimension-2 limit fields (eq. (43)) and along the equator arcs of the codimension-3 sphere.
+///
+/// Method: adaptive bisection driven by a bound M2 on |f''|.
+///  - An interval [a, b] (width w) whose end values have the same sign is *excluded* when
+///    min(|f(a)|, |f(b)|) > M2 w^2 / 8: the linear interpolant error is at most M2 w^2 / 8.
+///  - An interval with a sign change holds *exactly one* root when |f(b) - f(a)| / w > M2 w:
+///    the mean-value slope then exceeds the largest possible variation of f' on [a, b], so f is
+///    monotone there. The root is polished with Boost.Math toms748_solve (Alefeld, Potra, Shi,
+///    TOMS 748) to `root_tolerance_bits` bits.
+///  - Other intervals are halved. At the minimum width, a same-sign interval is searched for a
+///    touching (double) root by Brent minimization of |f|; a value within `value_tolerance` is
+///    reported as a double root, anything else leaves the search "possibly incomplete".
+/// M2 is either supplied by the caller (certified search) or estimated as `bound_safety` times the
+/// largest sampled second difference, floored by `curvature_floor` and raised (with a re-check of
+/// everything excluded so far) whenever a refinement samples a larger second difference.
+
+#include <functional>
+#include <vector>
+
+#include "filippov/types.hpp"
+
+namespace nsd::filippov {
+
+/// Options of the 1-D all-roots search.
+struct RootSearch1DOptions {
+  int initial_intervals = 16;          ///< uniform intervals of the first grid (>= 4).
+  double min_interval = 1e-6;          ///< width at which refinement stops [argument units].
+  double bound_safety = 2.0;           ///< factor on the sampled second differences (>= 1).
+  double second_derivative_bound = 0;  ///< > 0: caller's bound on |f''| (certified search).
+  /// |f| at most value_tolerance_relative * scale counts as zero (double roots, continuum),
+  /// where scale is the largest sampled magnitude.
+  double value_tolerance_relative = 1e-10;
+  /// Structural floor of M2 as a multiple of scale (for V(phi) = <G, n(phi + pi/2)> with G
+  /// constant, |V''| <= |G|, so 1 is right there; 0 for no floor).
+  double curvature_floor_relative = 1.0;
+  int root_tolerance_bits = 50;        ///< toms748 termination (bits of the root).
+  int max_evaluations = 200000;        ///< hard cap; exceeding it marks the search incomplete.
+};
+
+/// One zero of f.
+struct Root1D {
+  double x = 0.0;          ///< location [argument units].
+  int multiplicity = 1;    ///< 1: sign change (simple); 2: touching zero without sign change.
+  bool certified_unique = false;  ///< its interval was shown to hold exactly this root.
+};
+
+/// All zeros found, and how completeness is known.
+struct RootSearch1DResult {
+  std::vector<Root1D> roots;  ///< sorted by x, merged when closer than min_interval.
+  SearchReport report;
+  /// Sub-intervals on which |f| <= value_tolerance throughout the samples (continuum of zeros).
+  std::vector<std::pair<double, double>> continuum;
+};
+
+/// A sample of the function: its value and a magnitude that sets the scale of roundoff (for
+/// V(phi) this is |G(phi)|, since V is a component of G).
+struct Sample1D {
+  double value = 0.0;
+  double magnitude = 0.0;
+};
+
+/// Finds all zeros of `f` on [lower, upper] (closed; or the circle of that length if `periodic`).
+/// Throws InvalidInput if f returns a non-finite value.
+RootSearch1DResult findAllRoots1D(const std::function<Sample1D(double)>& f, double lower,
+                                  double upper, bool periodic, const RootSearch1DOptions& options);
+
+}  // namespace nsd::filippov

@@ -1,0 +1,69 @@
+#include "filippov/types.hpp"
+
+namespace nsd::filippov {
+
+std::string toString(LimitDirectionType type) {
+  switch (type) {
+    case LimitDirectionType::kAttracting:
+      return "attracting";
+    case LimitDirectionType::kRepelling:
+      return "repelling";
+    case LimitDirectionType::kNeutral:
+      return "neutral";
+  }
+  return "unknown";
+}
+
+std::string toString(Codim1PointType type) {
+  switch (type) {
+    case Codim1PointType::kAttractingSliding:
+      return "attracting_sliding";
+    case Codim1PointType::kCrossing:
+      return "crossing";
+    case Codim1PointType::kRepellingSliding:
+      return "repelling_sliding";
+    case Codim1PointType::kTangency:
+      return "tangency";
+  }
+  return "unknown";
+}
+
+std::string toString(SlidingPointType type) {
+  switch (type) {
+    case SlidingPointType::kAttractingSliding:
+      return "attracting_sliding";
+    case SlidingPointType::kCrossing:
+      return "crossing";
+    case SlidingPointType::kRepellingSliding:
+      return "repelling_sliding";
+    case SlidingPointType::kNoLimitDirection:
+      return "no_limit_direction";
+    case SlidingPointType::kMarginal:
+      return "marginal";
+  }
+  return "unknown";
+}
+
+std::string toString(Completeness completeness) {
+  switch (completeness) {
+    case Completeness::kCertified:
+      return "certified";
+    case Completeness::kEstimatedBounds:
+      return "estimated_bounds";
+    case Completeness::kPossiblyIncomplete:
+      return "possibly_incomplete";
+    case Completeness::kContinuum:
+      return "continuum";
+  }
+  return "unknown";
+}
+
+SlidingPointType classifyFromCounts(int attracting, int repelling, int neutral) {
+  if (attracting + repelling + neutral == 0) return SlidingPointType::kNoLimitDirection;
+  if (attracting > 0 && repelling > 0) return SlidingPointType::kCrossing;
+  if (neutral > 0) return SlidingPointType::kMarginal;
+  if (repelling == 0) return SlidingPointType::kAttractingSliding;
+  return SlidingPointType::kRepellingSliding;
+}
+
+}  // namespace nsd::filippov

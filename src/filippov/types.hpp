@@ -1,0 +1,84 @@
+#pragma once
+/// @file types.hpp
+/// Result types shared by the codimension-1, -2 and -3 analyses of the Filippov core.
+///
+/// Notation (two-point-contact paper, Sects. 4-5):
+///  - Sigma: the discontinuity set; x_bar a point of Sigma.
+///  - F*: the limit vector (codim 1) or limit vector field (codim 2, 3) at x_bar.
+///  - R: radial component of F* along the normal direction n, eq. (43) / (60).
+///  - V, V+, V-: circumferential components, eq. (43) / (60).
+///  - A limit direction is a normal direction with V = 0 (Defs 7, 10); it is attracting if R < 0
+///    and repelling if R > 0 (we call |R| <= tolerance "neutral").
+
+#include <string>
+
+namespace nsd::filippov {
+
+/// Type of a limit direction by the sign of its radial component R (Defs 7 and 10).
+enum class LimitDirectionType {
+  kAttracting,  ///< R < -tolerance: trajectories reach Sigma along this direction.
+  kRepelling,   ///< R > +tolerance: trajectories leave Sigma along this direction.
+  kNeutral,     ///< |R| <= tolerance: boundary case, neither attracting nor repelling.
+};
+
+/// Classification of a point of a codimension-1 set (Def 4), with tangency reported separately.
+enum class Codim1PointType {
+  kAttractingSliding,  ///< <F1*, n1> < 0 and <F2*, n2> < 0.
+  kCrossing,           ///< <F1*, n1> <F2*, n2> < 0.
+  kRepellingSliding,   ///< <F1*, n1> > 0 and <F2*, n2> > 0.
+  kTangency,           ///< at least one normal component vanishes within tolerance.
+};
+
+/// Classification of a point of a codimension-2 or -3 set from its limit directions (Def 8).
+enum class SlidingPointType {
+  kAttractingSliding,  ///< all limit directions attracting (realizable rolling, Defs 9 and 11).
+  kCrossing,           ///< at least one attracting and one repelling limit direction.
+  kRepellingSliding,   ///< all limit directions repelling.
+  kNoLimitDirection,   ///< the search found no limit direction.
+  kMarginal,           ///< a neutral direction (R = 0) and no crossing: on a region boundary.
+};
+
+/// How a root search knows that its list of limit directions is complete.
+enum class Completeness {
+  /// Every part of the domain was either excluded or shown to hold exactly one root, using
+  /// derivative bounds supplied by the caller: a proof, up to floating-point rounding.
+  kCertified,
+  /// As kCertified, but with second-derivative bounds estimated from the samples (maximum
+  /// sampled second difference times a safety factor, raised whenever refinement sees more).
+  kEstimatedBounds,
+  /// Some cells reached the minimum size without being excluded or resolved. Roots may be
+  /// missing (or be double roots that were merged); do not trust a "realizable" verdict.
+  kPossiblyIncomplete,
+  /// The circumferential components vanish on a whole arc/region (e.g. an isotropic field):
+  /// there is a continuum of limit directions, summarized by the sign of R over it.
+  kContinuum,
+};
+
+/// Human-readable names (stable; used in CSV/JSON output).
+std::string toString(LimitDirectionType type);
+std::string toString(Codim1PointType type);
+std::string toString(SlidingPointType type);
+std::string toString(Completeness completeness);
+
+/// Statistics and completeness evidence of one root search.
+struct SearchReport {
+  Completeness completeness = Completeness::kEstimatedBounds;
+  /// Second-derivative bound [field units / rad^2] used for exclusion, per component.
+  double second_derivative_bound = 0.0;
+  /// Number of evaluations of the limit field.
+  int evaluations = 0;
+  /// Cells/intervals that reached the minimum size unresolved.
+  int unresolved_cells = 0;
+  /// Scale of the field normal part (max sampled norm) used for relative tolerances.
+  double field_scale = 0.0;
+  /// Absolute tolerance on V and R used for zero tests [field units].
+  double value_tolerance = 0.0;
+  /// Free-text description of the method and of any incompleteness.
+  std::string method;
+};
+
+/// Combines limit-direction types into a point type (Def 8).
+/// @param attracting, repelling, neutral counts of each type of limit direction.
+SlidingPointType classifyFromCounts(int attracting, int repelling, int neutral);
+
+}  // namespace nsd::filippov

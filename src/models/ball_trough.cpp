@@ -1,0 +1,232 @@
+#include "models/ball_trough.hpp"
+
+#include <cmath>
+
+#include "core/angles.hpp"
+#include "core/errors.hpp"
+
+namespace nsd::models {
+
+namespace {
+const double kSqrt2 = std::sqrt(2.0);
+}  // namespace
+
+BallTroughParameters BallTroughParameters::paper(double mu, double inertia_ratio) {
+  BallTroughParameters p;
+  p.mu_plus = p.mu_minus = mu;
+  p.inertia_ratio = inertia_ratio;
+  p.validate();
+  return p;
+}
+
+void BallTroughParameters::validate() const {
+  requirePositive(mu_plus, "mu+ (friction coefficient at P+)");
+  requirePositive(mu_minus, "mu- (friction coefficient at P-)");
+  requirePositive(inertia_ratio, "inertia ratio j");
+  if (inertia_ratio > 1.0) {
+    throw InvalidInput("inertia ratio j must be in (0, 1], got " + formatValue(inertia_ratio));
+  }
+  requirePositive(opening_angle_rad, "trough opening angle");
+  if (!(opening_angle_rad < kPi)) {
+    throw InvalidInput("trough opening angle must be below pi rad (180 deg), got " +
+                       formatValue(opening_angle_rad));
+  }
+  requirePositive(mass_kg, "mass");
+  requirePositive(radius_m, "radius");
+  requirePositive(gravity_m_s2, "gravity");
+}
+
+bool BallTroughParameters::closedFormApplies() const {
+  return mu_plus == mu_minus && std::fabs(opening_angle_rad - 0.5 * kPi) < 1e-14;
+}
+
+double BallTroughParameters::mu() const {
+  if (!closedFormApplies()) {
+    throw InvalidInput(
+        "the closed forms of the paper hold for a right-angle trough with mu+ = mu- only");
+  }
+  return mu_plus;
+}
+
+Eigen::Vector3d torqueFromDimensionless(const BallTroughParameters& p, const Eigen::Vector3d& m) {
+  requireFinite(m, "dimensionless torque (m_x, m_y, m_z)");
+  return m * (p.mass_kg * p.gravity_m_s2 * p.radius_m / kSqrt2);  // eq. (79)
+}
+
+contact::TwoContactBody makeTwoContactBody(const BallTroughParameters& p,
+                                           const Eigen::Vector3d& m) {
+  p.validate();
+  const Eigen::Vector3d e_up = Eigen::Vector3d(1, 1, 0) / kSqrt2;
+  const Eigen::Vector3d e_h = Eigen::Vector3d(1, -1, 0) / kSqrt2;
+  const double beta = 0.5 * kPi - 0.5 * p.opening_angle_rad;
+  contact::TwoContactBody b;
+  b.mass = p.mass_kg;
+  b.inertia_C_W = p.inertia_ratio * p.mass_kg * p.radius_m * p.radius_m * Eigen::Matrix3d::Identity();
+  b.n_plus_W = std::cos(beta) * e_up - std::sin(beta) * e_h;
+  b.n_minus_W = std::cos(beta) * e_up + std::sin(beta) * e_h;
+  if (p.closedFormApplies()) {  // exact unit vectors of eq. (68)
+    b.n_plus_W = Eigen::Vector3d::UnitY();
+    b.n_minus_W = Eigen::Vector3d::UnitX();
+  }
+  b.r_CPplus_W = -p.radius_m * b.n_plus_W;
+  b.r_CPminus_W = -p.radius_m * b.n_minus_W;
+  b.force_external_W = -p.mass_kg * p.gravity_m_s2 * e_up;
+  b.torque_external_W = torqueFromDimensionless(p, m);
+  b.friction_plus = contact::FrictionLaw::coulomb(p.mu_plus);
+  b.friction_minus = contact::FrictionLaw::coulomb(p.mu_minus);
+  return b;
+}
+
+double rollingAcceleration(const BallTroughParameters& p, const Eigen::Vector3d& m) {
+  requireFinite(m, "m");
+  const double j = p.inertia_ratio;
+  return p.gravity_m_s2 * (m[0] - m[1]) / (kSqrt2 * (1.0 + 2.0 * j));  // eq. (78) with (79)
+}
+
+OnePointSlipField rollSlipField(const BallTroughParameters& p, const Eigen::Vector3d& m,
+                                int sigma) {
+  if (sigma != 1 && sigma != -1) throw InvalidInput("slip sign must be +1 or -1");
+  const double mu = p.mu(), j = p.inertia_ratio, g = p.gravity_m_s2 / kSqrt2;
+  OnePointSlipField f;
+  // ERRATA item 6 (corrected (80)-(81)).
+  f.rates[1] = g * (j * m[0] + (1 + j) * m[1] - sigma * mu * (1 + 2 * j) * (1 + m[2])) / (j * (1 + j));
+  f.rates[3] = g * (m[0] - sigma * mu * (1 + m[2])) / (1 + j);
+  f.slipping_normal_force = p.mass_kg * g * (1 + m[2]);  // N-
+  return f;
+}
+
+OnePointSlipField slipRollField(const BallTroughParameters& p, const Eigen::Vector3d& m,
+                                int sigma) {
+  if (sigma != 1 && sigma != -1) throw InvalidInput("slip sign must be +1 or -1");
+  const double mu = p.mu(), j = p.inertia_ratio, g = p.gravity_m_s2 / kSqrt2;
+  OnePointSlipField f;
+  f.rates[0] =
+      g * (-(1 + j) * m[0] - j * m[1] - sigma * mu * (1 + 2 * j) * (1 - m[2])) / (j * (1 + j));
+  // From (75) with du1- = 0: m dv = (T1+ - M_ey/r)/(1 + j), T1+ = -sigma mu N+.
+  f.rates[3] = g * (-m[1] - sigma * mu * (1 - m[2])) / (1 + j);
+  f.slipping_normal_force = p.mass_kg * g * (1 - m[2]);  // N+
+  return f;
+}
+
+Eigen::Vector4d planeValues(const BallTroughParameters& p, const Eigen::Vector3d& m) {
+  const double mu = p.mu(), j = p.inertia_ratio;
+  const double k = mu * (1 + 2 * j);
+  Eigen::Vector4d v;
+  v[0] = j * m[0] + (1 + j) * m[1] - k * (m[2] + 1);  // (82), first
+  v[1] = j * m[0] + (1 + j) * m[1] + k * (m[2] + 1);  // (82), second
+  v[2] = j * m[1] + (1 + j) * m[0] - k * (m[2] - 1);  // (83), first
+  v[3] = j * m[1] + (1 + j) * m[0] + k * (m[2] - 1);  // (83), second
+  return v;
+}
+
+bool insideTetrahedron(const BallTroughParameters& p, const Eigen::Vector3d& m) {
+  const Eigen::Vector4d v = planeValues(p, m);
+  return v[0] < 0 && v[1] > 0 && v[2] > 0 && v[3] < 0;
+}
+
+double tetrahedronVolume(const BallTroughParameters& p) {
+  const double mu = p.mu();
+  return 16.0 / 3.0 * mu * mu * (1 + 2 * p.inertia_ratio);
+}
+
+Eigen::Vector2d slipSlipNormalForces(const BallTroughParameters& p, double phi_plus,
+                                     double phi_minus) {
+  const double mu = p.mu();
+  const double sp = std::sin(phi_plus), sm = std::sin(phi_minus);
+  const double w = p.mass_kg * p.gravity_m_s2 / kSqrt2;
+  const double den = 1 + mu * mu * sp * sm;
+  return {w * (1 - mu * sm) / den, w * (1 + mu * sp) / den};  // eq. (86)
+}
+
+Eigen::Vector4d slipSlipLimitField(const BallTroughParameters& p, const Eigen::Vector3d& m,
+                                   double phi_plus, double phi_minus) {
+  const double mu = p.mu(), j = p.inertia_ratio, mass = p.mass_kg, r = p.radius_m;
+  const Eigen::Vector3d torque = torqueFromDimensionless(p, m);
+  const Eigen::Vector2d n = slipSlipNormalForces(p, phi_plus, phi_minus);
+  const double cp = std::cos(phi_plus), cm = std::cos(phi_minus);
+  const double sp = std::sin(phi_plus), sm = std::sin(phi_minus);
+  Eigen::Vector4d f;  // eq. (85)
+  f[0] = -torque[0] / (r * mass * j) - mu * (1 + j) / (j * mass) * n[0] * cp - mu / mass * n[1] * cm;
+  f[1] = torque[1] / (r * mass * j) - mu * (1 + j) / (j * mass) * n[1] * cm - mu / mass * n[0] * cp;
+  f[2] = torque[2] / (r * mass * j) - mu / (mass * j) * n[0] * sp - mu / (mass * j) * n[1] * sm;
+  f[3] = -mu / mass * n[0] * cp - mu / mass * n[1] * cm;
+  return f;
+}
+
+Eigen::Vector3d twoPointSlipSurface(double mu, double j, double p, double q) {
+  const double sp = std::sin(p), sq = std::sin(q), cp = std::cos(p), cq = std::cos(q);
+  const double den = 1 + mu * mu * sp * sq;
+  return {-mu * ((1 + j) * cp * (1 - mu * sq) + j * cq * (1 + mu * sp)) / den,  // eq. (88)
+          mu * ((1 + j) * cq * (1 + mu * sp) + j * cp * (1 - mu * sq)) / den,
+          mu * (sp + sq) / den};
+}
+
+SpecialValues specialValues(double mu) {
+  requirePositive(mu, "mu");
+  const double m2 = mu * mu;
+  return {2 * m2 / (1 + m2), (m2 + mu) / (2 * m2 - mu + 1), 2 * mu / (1 + m2)};  // eq. (90)
+}
+
+double maxRealizableAcceleration(const BallTroughParameters& p) {
+  return kSqrt2 * p.mu() * p.gravity_m_s2;  // eq. (91)
+}
+
+std::string escapeLabel(const std::vector<contact::EscapeMode>& escapes) {
+  std::string label;
+  for (const auto e : escapes) {
+    if (!label.empty()) label += '|';
+    label += contact::toString(e);
+  }
+  return label;
+}
+
+BallTroughClassification classifyClosedForm(const BallTroughParameters& p,
+                                            const Eigen::Vector3d& m,
+                                            const filippov::Codim3Options& options) {
+  p.validate();
+  requireFinite(m, "dimensionless torque");
+  const double mu = p.mu();
+  (void)mu;
+  BallTroughClassification c;
+  const Eigen::Vector4d v = planeValues(p, m);
+  // RS attracting sliding iff du1-(sigma=+1) < 0 and du1-(sigma=-1) > 0, i.e. v0 < 0 < v1.
+  if (!(v[0] < 0 && v[1] > 0)) c.escapes.push_back(contact::EscapeMode::kRS);
+  if (!(v[2] > 0 && v[3] < 0)) c.escapes.push_back(contact::EscapeMode::kSR);
+  const filippov::SphereField field = [&](const filippov::SphereDirection& d) -> Eigen::Vector3d {
+    return slipSlipLimitField(p, m, d.phi_plus, d.phi_minus).head<3>();
+  };
+  c.ss = filippov::analyzeCodim3(field, options);
+  bool offending = false;
+  for (const auto& d : c.ss.directions) {
+    offending |= d.type != filippov::LimitDirectionType::kAttracting;
+  }
+  if (offending) c.escapes.push_back(contact::EscapeMode::kSS);
+  c.contact_loss = !(1 + m[2] > 0) || !(1 - m[2] > 0);
+  c.realizable = c.escapes.empty() && !c.contact_loss;
+  return c;
+}
+
+BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
+                                         const contact::RealizabilityOptions& options) {
+  const contact::TwoContactDynamics dynamics(makeTwoContactBody(p, m));
+  const contact::TwoPointRealizability r = dynamics.analyzeRealizability(options);
+  BallTroughClassification c;
+  c.realizable = r.realizable;
+  c.escapes = r.escapes;
+  c.ss = r.ss;
+  c.contact_loss = r.contact_loss;
+  return c;
+}
+
+Eigen::Vector3d genericToClosedFormDirection(const BallTroughParameters& p,
+                                             const Eigen::Vector3d& n) {
+  const contact::ContactBases b = contact::contactBases(
+      makeTwoContactBody(p, Eigen::Vector3d::Zero()).r_CPplus_W,
+      makeTwoContactBody(p, Eigen::Vector3d::Zero()).r_CPminus_W,
+      makeTwoContactBody(p, Eigen::Vector3d::Zero()).n_plus_W,
+      makeTwoContactBody(p, Eigen::Vector3d::Zero()).n_minus_W);
+  const Eigen::Vector3d mapped(n[0], n[1], b.c_plus * n[2]);
+  return mapped / mapped.norm();
+}
+
+}  // namespace nsd::models

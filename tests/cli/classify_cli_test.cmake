@@ -1,0 +1,66 @@
+# Runs `nsdkit classify` as a user would and checks exit codes, outputs and error handling.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+function(expect_failure name)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "${name}: expected a non-zero exit")
+  endif()
+  string(REGEX MATCHALL "\n" lines "${err}")
+  list(LENGTH lines n)
+  if(NOT n EQUAL 1 OR NOT err MATCHES "^nsdkit: error: ")
+    message(FATAL_ERROR "${name}: expected one error line, got: ${err}")
+  endif()
+endfunction()
+
+# A good file: points inside and outside the body of the paper (mu = 0.3, j = 2/5).
+file(WRITE ${WORK}/in.csv "mx,my,mz\n0,0,0\n0.1,-0.1,0.05\n2,0,0\n0,0,0.9\n")
+execute_process(COMMAND ${NSDKIT} classify --model ball-trough --mu 0.3 --inertia 0.4
+                        --input ${WORK}/in.csv --output ${WORK}/out.csv
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "classify failed")
+endif()
+file(STRINGS ${WORK}/out.csv lines)
+list(GET lines 0 header)
+if(NOT header STREQUAL "mx,my,mz,realizable,escapes")
+  message(FATAL_ERROR "bad header ${header}")
+endif()
+list(GET lines 1 origin)
+list(GET lines 3 far)
+list(GET lines 4 high)
+# The origin is deep inside the body; (2,0,0) violates both planes (83) and slips at both
+# points; m_z = 0.9 > m_z3 = 0.55 slips at both points only.
+if(NOT origin STREQUAL "0,0,0,1," OR NOT far MATCHES ",0,RS[|]SR" OR NOT high MATCHES ",0,SS$")
+  message(FATAL_ERROR "unexpected classification: ${origin} / ${far} / ${high}")
+endif()
+
+# The closed-form route agrees on the same file.
+execute_process(COMMAND ${NSDKIT} classify --model ball-trough --mu 0.3 --inertia 0.4
+                        --input ${WORK}/in.csv --output ${WORK}/out_cf.csv --method closed-form
+                        --quiet RESULT_VARIABLE rc)
+file(READ ${WORK}/out.csv a)
+file(READ ${WORK}/out_cf.csv b)
+if(NOT rc EQUAL 0 OR NOT a STREQUAL b)
+  message(FATAL_ERROR "closed-form route disagrees:\n${a}\n${b}")
+endif()
+
+# Bad inputs: one line on stderr, non-zero exit, no output file.
+file(WRITE ${WORK}/bad.csv "mx,my,mz\n0,0,zero\n")
+expect_failure(malformed ${NSDKIT} classify --model ball-trough --mu 0.3 --inertia 0.4
+               --input ${WORK}/bad.csv --output ${WORK}/bad_out.csv)
+file(WRITE ${WORK}/nan.csv "mx,my,mz\n0,nan,0\n")
+expect_failure(nan ${NSDKIT} classify --model ball-trough --mu 0.3 --inertia 0.4
+               --input ${WORK}/nan.csv --output ${WORK}/bad_out.csv)
+expect_failure(mu_zero ${NSDKIT} classify --model ball-trough --mu 0 --inertia 0.4
+               --input ${WORK}/in.csv --output ${WORK}/bad_out.csv)
+expect_failure(mu_negative ${NSDKIT} classify --model ball-trough --mu -0.1 --inertia 0.4
+               --input ${WORK}/in.csv --output ${WORK}/bad_out.csv)
+expect_failure(j_big ${NSDKIT} classify --model ball-trough --mu 0.3 --inertia 1.5
+               --input ${WORK}/in.csv --output ${WORK}/bad_out.csv)
+expect_failure(missing ${NSDKIT} classify --model ball-trough --mu 0.3 --inertia 0.4
+               --input ${WORK}/nonexistent.csv --output ${WORK}/bad_out.csv)
+if(EXISTS ${WORK}/bad_out.csv)
+  message(FATAL_ERROR "a failed run left an output file")
+endif()

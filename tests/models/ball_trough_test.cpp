@@ -1,0 +1,142 @@
+#include "models/ball_trough.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "core/angles.hpp"
+#include "core/errors.hpp"
+#include "models/ball_trough_analysis.hpp"
+
+namespace nsd::models {
+namespace {
+
+const double kSqrt2 = std::sqrt(2.0);
+
+TEST(BallTrough, OnePointSlipAndRollingMatchGenericRoute) {
+  // ERRATA item 6 limit vectors and eq. (78) against the generic Newton-Euler solution;
+  // agreement to 1e-12 m/s^2 (a few roundings of O(10) accelerations).
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (double j : {0.4, 2.0 / 3.0, 1.0}) {
+    const auto p = BallTroughParameters::paper(0.35, j);
+    for (int trial = 0; trial < 20; ++trial) {
+      const Eigen::Vector3d m(u(rng), u(rng), 0.9 * u(rng));
+      const contact::TwoContactDynamics dyn(makeTwoContactBody(p, m));
+      for (int s : {1, -1}) {
+        const auto rs = dyn.rollSlip(s);
+        const auto rs_cf = rollSlipField(p, m, s);
+        EXPECT_NEAR(rs.du1_minus, rs_cf.rates[1], 1e-12);
+        EXPECT_NEAR(rs.dv_C_W.z(), rs_cf.rates[3], 1e-12);
+        EXPECT_NEAR(rs.normal_minus, rs_cf.slipping_normal_force, 1e-12);
+        const auto sr = dyn.slipRoll(s);
+        const auto sr_cf = slipRollField(p, m, s);
+        EXPECT_NEAR(sr.du1_plus, sr_cf.rates[0], 1e-12);
+        EXPECT_NEAR(sr.dv_C_W.z(), sr_cf.rates[3], 1e-12);
+        EXPECT_NEAR(sr.normal_plus, sr_cf.slipping_normal_force, 1e-12);
+      }
+      EXPECT_NEAR(dyn.rollRoll().accelerations.dv_C_W.z(), rollingAcceleration(p, m), 1e-12);
+    }
+  }
+}
+
+TEST(BallTrough, SlipSlipFieldMatchesEq85And86) {
+  // Generic angles phi (over u_a) map to the paper's (84) by tan(psi) = c tan(phi), c = sqrt2.
+  const auto p = BallTroughParameters::paper(0.3, 0.4);
+  const Eigen::Vector3d m(0.2, -0.1, 0.15);
+  const contact::TwoContactDynamics dyn(makeTwoContactBody(p, m));
+  for (double a : {0.2, 1.0, 2.5, 3.5, 5.0}) {
+    for (double b : {0.4, 1.9, 3.2, 4.4, 6.0}) {
+      const Eigen::Vector2d lp(std::cos(a), kSqrt2 * std::sin(a)), lm(std::cos(b), kSqrt2 * std::sin(b));
+      const auto g = dyn.slipSlip(lp.normalized(), lm.normalized());
+      const double psi_p = std::atan2(lp[1], lp[0]), psi_m = std::atan2(lm[1], lm[0]);
+      const Eigen::Vector4d cf = slipSlipLimitField(p, m, psi_p, psi_m);
+      EXPECT_NEAR(g.du1_plus, cf[0], 1e-11);
+      EXPECT_NEAR(g.du1_minus, cf[1], 1e-11);
+      EXPECT_NEAR(g.du_a * kSqrt2, cf[2], 1e-11);  // u2 = sqrt2 u_a (ERRATA item 5)
+      EXPECT_NEAR(g.dv_C_W.z(), cf[3], 1e-11);
+      const Eigen::Vector2d n = slipSlipNormalForces(p, psi_p, psi_m);
+      EXPECT_NEAR(g.normal_plus, n[0], 1e-11);
+      EXPECT_NEAR(g.normal_minus, n[1], 1e-11);
+    }
+  }
+}
+
+TEST(BallTrough, SurfaceEq88IsWhereRAndVVanish) {
+  // On (88), R = V+ = V- = 0 at the generating direction (87), checked on the closed form (85).
+  const auto p = BallTroughParameters::paper(0.3, 0.4);
+  for (double a : {0.3, 1.2, 2.0, 3.6, 4.9}) {
+    for (double b : {0.5, 1.5, 2.7}) {
+      const double q = a < kPi ? b : b + kPi;
+      const Eigen::Vector3d m = twoPointSlipSurface(0.3, 0.4, a, q);
+      const Eigen::Vector4d f = slipSlipLimitField(p, m, a, q);
+      const Eigen::Vector3d n = filippov::sphereNormal(a, q);
+      const filippov::Codim3Components c =
+          filippov::codim3Components(f.head<3>(), filippov::SphereDirection{n, a, q});
+      EXPECT_NEAR(c.radial, 0.0, 1e-12);
+      EXPECT_NEAR(c.v_plus, 0.0, 1e-12);
+      EXPECT_NEAR(c.v_minus, 0.0, 1e-12);
+    }
+  }
+}
+
+TEST(BallTrough, SpecialValuesAndMaxAccelerationFromGenericRoute) {
+  // (90) and (91) located by bisection on the generic Def-11 predicate. Tolerances: the
+  // bisection bracket plus the inset of the sampled section boundary.
+  for (auto [mu, j] : {std::pair{0.3, 0.4}, std::pair{0.5, 2.0 / 3.0}}) {
+    const auto p = BallTroughParameters::paper(mu, j);
+    const auto sv = specialValues(mu);
+    EXPECT_NEAR(numericalMz3(p, 1e-9).value, sv.m_z3, 2e-9);
+    EXPECT_NEAR(numericalMz1(p, 1e-5, 40).value, sv.m_z1, 2e-5);
+    EXPECT_NEAR(numericalMz2(p, 1e-5, 40).value, sv.m_z2, 2e-5);
+    const auto a = numericalMaxAcceleration(p, 0.0, 1e-10);
+    EXPECT_NEAR(a.acceleration, maxRealizableAcceleration(p), 1e-8);
+    EXPECT_NEAR(a.torque[0], -a.torque[1], 1e-9);  // ERRATA: m_x = -m_y at m_z = 0
+    // Along the red edge (m_z != 0) the maximum is the same.
+    EXPECT_NEAR(numericalMaxAcceleration(p, 0.05, 1e-10).acceleration, maxRealizableAcceleration(p),
+                1e-8);
+  }
+}
+
+TEST(BallTrough, MirrorSymmetrySwapsRSAndSR) {
+  // Mirroring the trough maps (m_x, m_y, m_z) -> (m_y, m_x, -m_z) and P+ <-> P-, so with mu+
+  // and mu- swapped the classification is the same with RS and SR exchanged. Any angle.
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  BallTroughParameters p;
+  p.mu_plus = 0.25;
+  p.mu_minus = 0.4;
+  p.opening_angle_rad = 1.2;
+  BallTroughParameters mirrored = p;
+  std::swap(mirrored.mu_plus, mirrored.mu_minus);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Eigen::Vector3d m(u(rng), u(rng), 0.6 * u(rng));
+    const auto a = classifyGeneric(p, m);
+    const auto b = classifyGeneric(mirrored, Eigen::Vector3d(m[1], m[0], -m[2]));
+    EXPECT_EQ(a.realizable, b.realizable);
+    auto swapped = b.escapes;
+    for (auto& e : swapped) {
+      if (e == contact::EscapeMode::kRS) e = contact::EscapeMode::kSR;
+      else if (e == contact::EscapeMode::kSR) e = contact::EscapeMode::kRS;
+    }
+    std::sort(swapped.begin(), swapped.end());
+    EXPECT_EQ(escapeLabel(a.escapes), escapeLabel(swapped)) << m.transpose();
+  }
+}
+
+TEST(BallTrough, RejectsBadParameters) {
+  EXPECT_THROW(BallTroughParameters::paper(0.0, 0.4), InvalidInput);
+  EXPECT_THROW(BallTroughParameters::paper(NAN, 0.4), InvalidInput);
+  EXPECT_THROW(BallTroughParameters::paper(0.3, 1.2), InvalidInput);
+  BallTroughParameters p;
+  p.opening_angle_rad = 3.2;
+  EXPECT_THROW(p.validate(), InvalidInput);
+  p = BallTroughParameters{};
+  p.mu_plus = 0.2;
+  EXPECT_THROW(p.mu(), InvalidInput);  // closed forms need mu+ = mu-
+  EXPECT_THROW(classifyGeneric(BallTroughParameters{}, Eigen::Vector3d(0, NAN, 0)), InvalidInput);
+}
+
+}  // namespace
+}  // namespace nsd::models
