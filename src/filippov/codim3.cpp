@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
@@ -60,6 +61,7 @@ struct Cell {
   double p0, p1, q0, q1;
   NodeValue c00, c10, c01, c11;  // corners (p0,q0), (p1,q0), (p0,q1), (p1,q1)
   int depth;
+  bool corner_zone = false;  // descends from an initial cell at a square corner
 };
 
 struct LinearTest {
@@ -145,7 +147,7 @@ class SquareSearch {
       // Stencils through a square corner are skipped (see touchesCorner).
       for (int j = 0; j <= n; ++j) {
         for (int i = 1; i < n; ++i) {
-          if ((j == 0 || j == n) && (i == 1 || i == n - 1)) continue;
+          raising_corner_zone_ = (j <= 1 || j >= n - 1) && (i <= 1 || i >= n - 1);
           const double h0 = node(i, n) - node(i - 1, n), h1 = node(i + 1, n) - node(i, n);
           raiseNonUniform(at(i - 1, j), at(i, j), at(i + 1, j), h0, h1);
           raiseNonUniform(at(j, i - 1), at(j, i), at(j, i + 1), h0, h1);
@@ -153,28 +155,29 @@ class SquareSearch {
       }
       for (int j = 0; j < n; ++j) {
         for (int i = 0; i < n; ++i) {
-          if ((i == 0 || i == n - 1) && (j == 0 || j == n - 1)) continue;
+          raising_corner_zone_ = (i == 0 || i == n - 1) && (j == 0 || j == n - 1);
           raiseMixed(at(i, j), at(i + 1, j), at(i, j + 1), at(i + 1, j + 1),
                      node(i + 1, n) - node(i, n), node(j + 1, n) - node(j, n));
         }
       }
     }
+    raising_corner_zone_ = false;
+    std::deque<Cell> stack;
     for (Grid& g : grids_) {
-      base_ = g.base;
-      sign_ = g.sign;
       auto at = [&](int i, int j) -> const NodeValue& {
         return g.values[static_cast<std::size_t>(j * (n + 1) + i)];
       };
-      std::vector<Cell> stack;
-      for (int j = n - 1; j >= 0; --j) {
-        for (int i = n - 1; i >= 0; --i) {
-          stack.push_back(Cell{g.base + node(i, n), g.base + node(i + 1, n), g.base + node(j, n),
-                               g.base + node(j + 1, n), at(i, j), at(i + 1, j), at(i, j + 1),
-                               at(i + 1, j + 1), 0});
+      for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < n; ++i) {
+          Cell c{g.base + node(i, n), g.base + node(i + 1, n), g.base + node(j, n),
+                 g.base + node(j + 1, n), at(i, j), at(i + 1, j), at(i, j + 1),
+                 at(i + 1, j + 1), 0};
+          c.corner_zone = (i == 0 || i == n - 1) && (j == 0 || j == n - 1);
+          stack.push_back(c);
         }
       }
-      process(stack, roots);
     }
+    process(stack, roots);
   }
 
   void recheckExcluded(std::vector<Codim3LimitDirection>& roots) {
@@ -198,7 +201,7 @@ class SquareSearch {
       for (const Cell& c : again) {
         base_ = c.p0 < kPi - 1e-12 ? 0.0 : kPi;
         sign_ = base_ == 0.0 ? 1.0 : -1.0;
-        std::vector<Cell> one{c};
+        std::deque<Cell> one{c};
         process(one, roots);
       }
     }
@@ -217,7 +220,8 @@ class SquareSearch {
     if (!estimated_) return;
     const double dp = std::fabs(a.v_plus - 2 * b.v_plus + c.v_plus) / (h * h);
     const double dm = std::fabs(a.v_minus - 2 * b.v_minus + c.v_minus) / (h * h);
-    m2_ = std::max(m2_, options_.bound_safety * std::max(dp, dm));
+    double& target = raising_corner_zone_ ? m2_corner_ : m2_;
+    target = std::max(target, options_.bound_safety * std::max(dp, dm));
   }
   void raiseNonUniform(const NodeValue& a, const NodeValue& b, const NodeValue& c, double h0,
                        double h1) {
@@ -225,14 +229,16 @@ class SquareSearch {
     const double k = 2.0 / (h0 * h1 * (h0 + h1));
     const double dp = std::fabs(a.v_plus * h1 - b.v_plus * (h0 + h1) + c.v_plus * h0) * k;
     const double dm = std::fabs(a.v_minus * h1 - b.v_minus * (h0 + h1) + c.v_minus * h0) * k;
-    m2_ = std::max(m2_, options_.bound_safety * std::max(dp, dm));
+    double& target = raising_corner_zone_ ? m2_corner_ : m2_;
+    target = std::max(target, options_.bound_safety * std::max(dp, dm));
   }
   void raiseMixed(const NodeValue& a00, const NodeValue& a10, const NodeValue& a01,
                   const NodeValue& a11, double w, double h) {
     if (!estimated_) return;
     const double dp = std::fabs(a11.v_plus - a10.v_plus - a01.v_plus + a00.v_plus) / (w * h);
     const double dm = std::fabs(a11.v_minus - a10.v_minus - a01.v_minus + a00.v_minus) / (w * h);
-    m2_ = std::max(m2_, options_.bound_safety * std::max(dp, dm));
+    double& target = raising_corner_zone_ ? m2_corner_ : m2_;
+    target = std::max(target, options_.bound_safety * std::max(dp, dm));
   }
 
   // True if the cell touches a corner of its square: the parametrization collapses a whole
@@ -244,13 +250,15 @@ class SquareSearch {
     return p_end && q_end;
   }
 
+  double bound(const Cell& c) const { return c.corner_zone ? std::max(m2_, m2_corner_) : m2_; }
+
   static bool sameSign(double a, double b, double c, double d) {
     return (a > 0 && b > 0 && c > 0 && d > 0) || (a < 0 && b < 0 && c < 0 && d < 0);
   }
 
   bool excludes(const Cell& c) const {
     const double w = c.p1 - c.p0, h = c.q1 - c.q0;
-    const double err = m2_ * (w * w + h * h) / 8.0;
+    const double err = bound(c) * (w * w + h * h) / 8.0;
     if (sameSign(c.c00.v_plus, c.c10.v_plus, c.c01.v_plus, c.c11.v_plus)) {
       const double mn = std::min({std::fabs(c.c00.v_plus), std::fabs(c.c10.v_plus),
                                   std::fabs(c.c01.v_plus), std::fabs(c.c11.v_plus)});
@@ -303,8 +311,16 @@ class SquareSearch {
 
   // Radius of the ball around a simple root r in which (V+, V-) is injective: for |x - r| <= rho,
   // |J(x) - J(r)|_F <= 2 sqrt2 M2 |x - r| < sigma_min(J(r)), so r is the only root there.
-  double uniquenessRadius(double sigma_min) const {
-    return sigma_min / (2.0 * std::sqrt(2.0) * std::max(m2_, 1e-300)) * 0.999;
+  double uniquenessRadius(double sigma_min, bool corner_zone) const {
+    const double m2 = corner_zone ? std::max(m2_, m2_corner_) : m2_;
+    return sigma_min / (2.0 * std::sqrt(2.0) * std::max(m2, 1e-300)) * 0.999;
+  }
+
+  bool inCornerZone(const Eigen::Vector2d& x) const {
+    const double r = kPi / options_.initial_grid * 1.2;
+    const double dp = std::min(x[0] - base_, base_ + kPi - x[0]);
+    const double dq = std::min(x[1] - base_, base_ + kPi - x[1]);
+    return dp < r && dq < r;
   }
 
   bool insideKnownBall(const Cell& c) const {
@@ -312,7 +328,7 @@ class SquareSearch {
       if (kr.base != base_) continue;
       const double dx = std::max(std::fabs(c.p0 - kr.x[0]), std::fabs(c.p1 - kr.x[0]));
       const double dy = std::max(std::fabs(c.q0 - kr.x[1]), std::fabs(c.q1 - kr.x[1]));
-      if (std::hypot(dx, dy) < uniquenessRadius(kr.sigma_min)) return true;
+      if (std::hypot(dx, dy) < uniquenessRadius(kr.sigma_min, inCornerZone(kr.x))) return true;
     }
     return false;
   }
@@ -326,10 +342,12 @@ class SquareSearch {
     const Eigen::JacobiSVD<Eigen::Matrix2d> svd(j);
     const double sigma_min = svd.singularValues()[1];
     const double det = j.determinant();
-    known_.push_back(KnownRoot{x, sigma_min, base_});
     const double edge_tol = 1e-9;
     const bool on_p_edge = x[0] - base_ < edge_tol || base_ + kPi - x[0] < edge_tol;
     const bool on_q_edge = x[1] - base_ < edge_tol || base_ + kPi - x[1] < edge_tol;
+    // Edge and corner points are where the sphere meets Sigma± or the arcs: the field need not
+    // be smooth there, so they get no uniqueness ball (sigma_min = 0).
+    known_.push_back(KnownRoot{x, (on_p_edge || on_q_edge) ? 0.0 : sigma_min, base_});
     if (on_p_edge || on_q_edge) {
       // Corners are the singular arcs (handled separately); edges are sphere ∩ Sigma±.
       if (!(on_p_edge && on_q_edge)) ++result_.roots_at_excluded_points;
@@ -353,14 +371,19 @@ class SquareSearch {
   // d* = -J^-1 F(c). A cell whose points are all farther than sqrt2 M2 r^2 / sigma_min from
   // c + d* (r = half diagonal) holds no root.
   bool linearExcludes(const LinearTest& t) const {
-    return t.sigma_min * t.distance > std::sqrt(2.0) * m2_ * t.half_diagonal * t.half_diagonal;
+    return t.sigma_min * t.distance >
+           std::sqrt(2.0) * bound(t.cell) * t.half_diagonal * t.half_diagonal;
   }
 
-  void process(std::vector<Cell>& stack, std::vector<Codim3LimitDirection>& roots) {
+  // Breadth-first: all regions are refined level by level, so an evaluation cap spent on one
+  // difficult region (e.g. a square corner) cannot starve the rest.
+  void process(std::deque<Cell>& stack, std::vector<Codim3LimitDirection>& roots) {
     const double min_width = kPi / options_.initial_grid / std::ldexp(1.0, options_.max_depth);
     while (!stack.empty()) {
-      const Cell c = stack.back();
-      stack.pop_back();
+      const Cell c = stack.front();
+      stack.pop_front();
+      base_ = c.p0 < kPi - 1e-12 ? 0.0 : kPi;
+      sign_ = base_ == 0.0 ? 1.0 : -1.0;
       if (excludes(c)) {
         excluded_.push_back(c);
         continue;
@@ -371,9 +394,9 @@ class SquareSearch {
         ++result_.report.unresolved_cells;
         continue;
       }
-      // Corner cells are not refined below depth 3: near a corner V± may depend on the direction
-      // of approach (the arc), and the arc itself is searched separately.
-      const bool at_max = w <= min_width * 1.0000001 || (touchesCorner(c) && c.depth >= 3);
+      // Corner zones (a whole equator arc collapses to the corner) stop 8 levels down: fields
+      // that vary along the arc are not smooth there; the arc itself is searched separately.
+      const bool at_max = w <= min_width * 1.0000001 || (c.corner_zone && c.depth >= 8);
       if (w <= options_.newton_cell_rad) {
         const Eigen::Vector2d centre(0.5 * (c.p0 + c.p1), 0.5 * (c.q0 + c.q1));
         const Eigen::Vector2d f0 = values(centre[0], centre[1]);
@@ -407,7 +430,7 @@ class SquareSearch {
     }
   }
 
-  void subdivide(const Cell& c, std::vector<Cell>& stack) {
+  void subdivide(const Cell& c, std::deque<Cell>& stack) {
     if (std::getenv("NSD_DEBUG_CODIM3")) {
       std::fprintf(stderr, "subdivide [%g,%g]x[%g,%g] depth %d m2 %g\n", c.p0, c.p1, c.q0, c.q1,
                    c.depth, m2_);
@@ -419,25 +442,20 @@ class SquareSearch {
     const NodeValue r = evaluate(c.p1, qm, sign_);   // right edge mid
     const NodeValue t = evaluate(pm, c.q1, sign_);   // top edge mid
     const double hw = 0.5 * (c.p1 - c.p0), hh = 0.5 * (c.q1 - c.q0);
-    if (touchesCorner(c)) {  // do not let a corner discontinuity inflate the global bound
-      const int d = c.depth + 1;
-      stack.push_back(Cell{pm, c.p1, qm, c.q1, m, r, t, c.c11, d});
-      stack.push_back(Cell{c.p0, pm, qm, c.q1, l, m, c.c01, t, d});
-      stack.push_back(Cell{pm, c.p1, c.q0, qm, b, c.c10, m, r, d});
-      stack.push_back(Cell{c.p0, pm, c.q0, qm, c.c00, b, l, m, d});
-      return;
-    }
+    raising_corner_zone_ = c.corner_zone;
     raise(c.c00, b, c.c10, hw);
     raise(l, m, r, hw);
     raise(c.c01, t, c.c11, hw);
     raise(c.c00, l, c.c01, hh);
     raise(b, m, t, hh);
     raise(c.c10, r, c.c11, hh);
+    raising_corner_zone_ = false;
     const int d = c.depth + 1;
-    stack.push_back(Cell{pm, c.p1, qm, c.q1, m, r, t, c.c11, d});
-    stack.push_back(Cell{c.p0, pm, qm, c.q1, l, m, c.c01, t, d});
-    stack.push_back(Cell{pm, c.p1, c.q0, qm, b, c.c10, m, r, d});
-    stack.push_back(Cell{c.p0, pm, c.q0, qm, c.c00, b, l, m, d});
+    const bool z = c.corner_zone;
+    stack.push_back(Cell{c.p0, pm, c.q0, qm, c.c00, b, l, m, d, z});
+    stack.push_back(Cell{pm, c.p1, c.q0, qm, b, c.c10, m, r, d, z});
+    stack.push_back(Cell{c.p0, pm, qm, c.q1, l, m, c.c01, t, d, z});
+    stack.push_back(Cell{pm, c.p1, qm, c.q1, m, r, t, c.c11, d, z});
   }
 
   const SphereField& field_;
@@ -445,6 +463,8 @@ class SquareSearch {
   Codim3Result& result_;
   double scale_ = 0.0;
   double m2_ = 0.0;
+  double m2_corner_ = 0.0;  // bound seen in the corner zones (not allowed to inflate m2_)
+  bool raising_corner_zone_ = false;
   bool estimated_ = true;
   double base_ = 0.0;
   double sign_ = 1.0;
@@ -642,6 +662,26 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
 
   result.report.second_derivative_bound = search.m2();
   int attracting = 0, repelling = 0, neutral = 0;
+  for (const auto& r : roots) {
+    if (r.type == LimitDirectionType::kAttracting) ++attracting;
+    if (r.type == LimitDirectionType::kRepelling) ++repelling;
+    if (r.type == LimitDirectionType::kNeutral) ++neutral;
+  }
+  // Directions near the singular corners are ill-conditioned in (phi+, phi-): merge duplicates
+  // by their unit vectors, keeping the smaller residual.
+  std::vector<Codim3LimitDirection> unique_roots;
+  for (const auto& r : roots) {
+    bool merged = false;
+    for (auto& u : unique_roots) {
+      if ((u.n - r.n).norm() < 1e-6) {
+        if (r.residual < u.residual) u = r;
+        merged = true;
+      }
+    }
+    if (!merged) unique_roots.push_back(r);
+  }
+  roots = std::move(unique_roots);
+  attracting = repelling = neutral = 0;
   for (const auto& r : roots) {
     if (r.type == LimitDirectionType::kAttracting) ++attracting;
     if (r.type == LimitDirectionType::kRepelling) ++repelling;
