@@ -1,0 +1,60 @@
+// Google Benchmark: time per call of the limit-direction searches and of the full Def-11
+// classification of a ball-in-trough torque point (generic and closed-form routes).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <random>
+
+#include "filippov/codim2.hpp"
+#include "filippov/codim3.hpp"
+#include "models/ball_trough.hpp"
+
+namespace {
+
+void BM_Codim2SmoothField(benchmark::State& state) {
+  // Affine Coulomb-type field with 4 limit directions.
+  Eigen::Matrix2d c;
+  c << -1.0, 0.4, 0.3, -0.8;
+  const Eigen::Vector2d g0(0.2, -0.1);
+  const nsd::filippov::NormalPlaneField g = [&](double phi) {
+    return Eigen::Vector2d(g0 + c * Eigen::Vector2d(std::cos(phi), std::sin(phi)));
+  };
+  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim2(g));
+}
+BENCHMARK(BM_Codim2SmoothField)->Unit(benchmark::kMicrosecond);
+
+void BM_Codim3CoulombField(benchmark::State& state) {
+  Eigen::Matrix<double, 3, 2> cp, cm;
+  cp << -1.0, 0.2, 0.3, -0.4, 0.1, -0.9;
+  cm << 0.2, -0.3, -1.1, 0.1, -0.2, -0.8;
+  const Eigen::Vector3d g0(0.1, -0.2, 0.3);
+  const nsd::filippov::SphereField g = [&](const nsd::filippov::SphereDirection& d) {
+    return Eigen::Vector3d(g0 + cp * Eigen::Vector2d(std::cos(d.phi_plus), std::sin(d.phi_plus)) +
+                           cm * Eigen::Vector2d(std::cos(d.phi_minus), std::sin(d.phi_minus)));
+  };
+  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim3(g));
+}
+BENCHMARK(BM_Codim3CoulombField)->Unit(benchmark::kMicrosecond);
+
+void classifyRandom(benchmark::State& state, bool generic) {
+  const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<Eigen::Vector3d> points;
+  for (int i = 0; i < 1024; ++i) points.emplace_back(0.9 * u(rng), 0.9 * u(rng), 0.65 * u(rng));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& m = points[i++ % points.size()];
+    benchmark::DoNotOptimize(generic ? nsd::models::classifyGeneric(p, m)
+                                     : nsd::models::classifyClosedForm(p, m));
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+}
+void BM_BallTroughDef11Generic(benchmark::State& s) { classifyRandom(s, true); }
+void BM_BallTroughDef11ClosedForm(benchmark::State& s) { classifyRandom(s, false); }
+BENCHMARK(BM_BallTroughDef11Generic)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BallTroughDef11ClosedForm)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
