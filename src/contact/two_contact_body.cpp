@@ -156,12 +156,13 @@ QuasiAccelerations TwoContactDynamics::slipSlip(const Eigen::Vector2d& lambda_pl
 
 QuasiAccelerations TwoContactDynamics::slipSlipLimit(const filippov::SphereDirection& d) const {
   // eq. (51): lambda from phi with the factors c±; on the arcs sin(phi) = 0 gives (±1, 0).
-  auto lambda = [](double phi, double c) {
-    const double x = std::cos(phi), y = c * std::sin(phi);
-    const double norm = std::hypot(x, y);
+  auto lambda = [](double cos_phi, double sin_phi, double c) {
+    const double x = cos_phi, y = c * sin_phi;
+    const double norm = std::sqrt(x * x + y * y);
     return Eigen::Vector2d(x / norm, y / norm);
   };
-  return slipSlip(lambda(d.phi_plus, bases_.c_plus), lambda(d.phi_minus, bases_.c_minus));
+  return slipSlip(lambda(d.cos_phi_plus, d.sin_phi_plus, bases_.c_plus),
+                  lambda(d.cos_phi_minus, d.sin_phi_minus, bases_.c_minus));
 }
 
 Eigen::Vector3d TwoContactDynamics::slipSlipLimitNormalPart(const filippov::SphereDirection& d,
@@ -169,9 +170,9 @@ Eigen::Vector3d TwoContactDynamics::slipSlipLimitNormalPart(const filippov::Sphe
   // Same equations as slipSlip with lambda from eq. (51), without the body accelerations.
   const double mu_p = body_.friction_plus.mu_static;
   const double mu_m = body_.friction_minus.mu_static;
-  const double xp = std::cos(d.phi_plus), yp = bases_.c_plus * std::sin(d.phi_plus);
-  const double xm = std::cos(d.phi_minus), ym = bases_.c_minus * std::sin(d.phi_minus);
-  const double np = std::hypot(xp, yp), nm = std::hypot(xm, ym);
+  const double xp = d.cos_phi_plus, yp = bases_.c_plus * d.sin_phi_plus;
+  const double xm = d.cos_phi_minus, ym = bases_.c_minus * d.sin_phi_minus;
+  const double np = std::sqrt(xp * xp + yp * yp), nm = std::sqrt(xm * xm + ym * ym);
   // Columns of W B (eq. (46)-(47)): W (1, -mu l1, -mu l2, 0, 0, 0)^T and the mirror.
   const Eigen::Matrix<double, 6, 1> col_p =
       delassus_.col(0) - (mu_p / np) * (xp * delassus_.col(1) + yp * delassus_.col(2));
@@ -296,7 +297,7 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   bool ss_loss = false;
   for (const auto& d : out.ss.directions) {
     if (d.type != filippov::LimitDirectionType::kAttracting) out.offending_ss_directions.push_back(d);
-    ss_loss |= loss(slipSlipLimit(filippov::SphereDirection{d.n, d.phi_plus, d.phi_minus}),
+    ss_loss |= loss(slipSlipLimit(filippov::SphereDirection::make(d.n, d.phi_plus, d.phi_minus)),
                     "SS limit direction");
   }
 

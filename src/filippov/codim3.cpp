@@ -28,23 +28,33 @@ Eigen::Vector3d sphereNormal(double phi_plus, double phi_minus) {
   return s * Eigen::Vector3d(sm * cp, sp * cm, sp * sm) / d;
 }
 
+SphereDirection SphereDirection::make(const Eigen::Vector3d& n, double phi_plus,
+                                      double phi_minus) {
+  SphereDirection d;
+  d.n = n;
+  d.phi_plus = phi_plus;
+  d.phi_minus = phi_minus;
+  d.cos_phi_plus = std::cos(phi_plus);
+  d.sin_phi_plus = std::sin(phi_plus);
+  d.cos_phi_minus = std::cos(phi_minus);
+  d.sin_phi_minus = std::sin(phi_minus);
+  return d;
+}
+
 SphereDirection sphereDirection(const Eigen::Vector3d& n) {
   requireFinite(n, "n");
   if (std::fabs(n.norm() - 1.0) > 1e-9) {
     throw InvalidInput("normal direction must be a unit vector, |n| = " + formatValue(n.norm()));
   }
-  SphereDirection d;
-  d.n = n;
-  d.phi_plus = wrapToTwoPi(std::atan2(n[2], n[0]));
-  d.phi_minus = wrapToTwoPi(std::atan2(n[2], n[1]));
-  return d;
+  return SphereDirection::make(n, wrapToTwoPi(std::atan2(n[2], n[0])),
+                               wrapToTwoPi(std::atan2(n[2], n[1])));
 }
 
 Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirection& d) {
   Codim3Components c;
   c.radial = g.dot(d.n);
-  c.v_plus = -g[0] * std::sin(d.phi_plus) + g[2] * std::cos(d.phi_plus);
-  c.v_minus = -g[1] * std::sin(d.phi_minus) + g[2] * std::cos(d.phi_minus);
+  c.v_plus = -g[0] * d.sin_phi_plus + g[2] * d.cos_phi_plus;
+  c.v_minus = -g[1] * d.sin_phi_minus + g[2] * d.cos_phi_minus;
   c.v_tilde = g[2];
   return c;
 }
@@ -82,12 +92,16 @@ class SquareSearch {
     d.phi_plus = p;
     d.phi_minus = q;
     const double cp = std::cos(p), sp = std::sin(p), cq = std::cos(q), sq = std::sin(q);
+    d.cos_phi_plus = cp;
+    d.sin_phi_plus = sp;
+    d.cos_phi_minus = cq;
+    d.sin_phi_minus = sq;
     const double dd = 1.0 - cp * cp * cq * cq;
     if (dd <= 1e-28) {
       // Corner: singular set Phi~, representative n~ of eq. (62).
-      d.n = Eigen::Vector3d(cp, cq, 0.0) / std::sqrt(2.0);
+      d.n = Eigen::Vector3d(cp, cq, 0.0) * (1.0 / std::sqrt(2.0));
     } else {
-      d.n = hemisphere_sign * Eigen::Vector3d(sq * cp, sp * cq, sp * sq) / std::sqrt(dd);
+      d.n = (hemisphere_sign / std::sqrt(dd)) * Eigen::Vector3d(sq * cp, sp * cq, sp * sq);
     }
     return d;
   }
@@ -102,8 +116,8 @@ class SquareSearch {
     }
     scale_ = std::max(scale_, g.norm());
     if (radial) *radial = g.dot(d.n);
-    return NodeValue{-g[0] * std::sin(p) + g[2] * std::cos(p),
-                     -g[1] * std::sin(q) + g[2] * std::cos(q)};
+    return NodeValue{-g[0] * d.sin_phi_plus + g[2] * d.cos_phi_plus,
+                     -g[1] * d.sin_phi_minus + g[2] * d.cos_phi_minus};
   }
 
   double scale() const { return scale_; }
@@ -288,12 +302,16 @@ class SquareSearch {
     return j;
   }
 
-  // Newton from x; returns true and the root if it converges inside the square.
-  bool newtonFrom(Eigen::Vector2d& x, Eigen::Vector2d& f, double max_step) {
+  // Chord-Newton from x with Jacobian j0 (refreshed by finite differences when the residual does
+  // not drop by half); returns true and the root if it converges inside the square.
+  bool newtonFrom(Eigen::Vector2d& x, Eigen::Vector2d& f, double max_step, Eigen::Matrix2d j) {
     f = values(x[0], x[1]);
-    for (int it = 0; it < 30; ++it) {
-      if (f.lpNorm<Eigen::Infinity>() <= tolerance) return true;
-      const Eigen::Matrix2d j = jacobian(x[0], x[1], f);
+    double previous = INFINITY;
+    for (int it = 0; it < 40; ++it) {
+      const double residual = f.lpNorm<Eigen::Infinity>();
+      if (residual <= tolerance) return true;
+      if (residual > 0.5 * previous) j = jacobian(x[0], x[1], f);
+      previous = residual;
       const double det = j.determinant();
       if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return false;
       Eigen::Vector2d dx = -j.inverse() * f;
@@ -307,6 +325,14 @@ class SquareSearch {
       }
     }
     return f.lpNorm<Eigen::Infinity>() <= tolerance;
+  }
+
+  bool insideKnownBall(const Eigen::Vector2d& x) const {
+    for (const auto& kr : known_) {
+      if (kr.base != base_) continue;
+      if ((x - kr.x).norm() < uniquenessRadius(kr.sigma_min, inCornerZone(kr.x))) return true;
+    }
+    return false;
   }
 
   // Radius of the ball around a simple root r in which (V+, V-) is injective: for |x - r| <= rho,
@@ -328,7 +354,7 @@ class SquareSearch {
       if (kr.base != base_) continue;
       const double dx = std::max(std::fabs(c.p0 - kr.x[0]), std::fabs(c.p1 - kr.x[0]));
       const double dy = std::max(std::fabs(c.q0 - kr.x[1]), std::fabs(c.q1 - kr.x[1]));
-      if (std::hypot(dx, dy) < uniquenessRadius(kr.sigma_min, inCornerZone(kr.x))) return true;
+      if (std::sqrt(dx * dx + dy * dy) < uniquenessRadius(kr.sigma_min, inCornerZone(kr.x))) return true;
     }
     return false;
   }
@@ -407,15 +433,18 @@ class SquareSearch {
           const Eigen::Vector2d target = centre - j.inverse() * f0;
           const double dx = std::max({c.p0 - target[0], 0.0, target[0] - c.p1});
           const double dy = std::max({c.q0 - target[1], 0.0, target[1] - c.q1});
-          const LinearTest test{c, sigma_min, std::hypot(dx, dy), 0.5 * std::hypot(w, h)};
+          const LinearTest test{c, sigma_min, std::sqrt(dx * dx + dy * dy), 0.5 * std::sqrt(w * w + h * h)};
           if (linearExcludes(test)) {
             linear_excluded_.push_back(test);
             continue;
           }
-          if (std::hypot(dx, dy) <= 2.0 * std::hypot(w, h)) {
+          // Newton only if the linear model points near this cell and not into the uniqueness
+          // ball of a root already found (it would just converge to it again).
+          if (std::sqrt(dx * dx + dy * dy) <= 2.0 * std::sqrt(w * w + h * h) &&
+              !insideKnownBall(target)) {
             Eigen::Vector2d x = target, f;
             if (target[0] >= base_ && target[0] <= base_ + kPi && target[1] >= base_ &&
-                target[1] <= base_ + kPi && newtonFrom(x, f, std::hypot(w, h))) {
+                target[1] <= base_ + kPi && newtonFrom(x, f, std::sqrt(w * w + h * h), j)) {
               record(x, f, roots);
               if (insideKnownBall(c)) continue;
             }
@@ -583,11 +612,8 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
     const double phi_p = s1 > 0 ? 0.0 : kPi;
     const double phi_m = s2 > 0 ? 0.0 : kPi;
     auto dir_at = [&](double theta) {
-      SphereDirection d;
-      d.n = Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0);
-      d.phi_plus = phi_p;
-      d.phi_minus = phi_m;
-      return d;
+      return SphereDirection::make(Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0),
+                                   phi_p, phi_m);
     };
     if (options.arc_rule == ArcRule::kPaperMidpoint) {
       const SphereDirection d = dir_at(0.25 * kPi);
@@ -606,6 +632,37 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
         roots.push_back(r);
       }
       continue;
+    }
+    {
+      // Fields that depend on the direction only through lambda± (the contact fields) are
+      // constant on each arc; then G·t = 0 is solved in closed form.
+      const Eigen::Vector3d g0 = field(dir_at(0.0)), g1 = field(dir_at(0.25 * kPi)),
+                            g2 = field(dir_at(0.5 * kPi));
+      result.report.evaluations += 3;
+      if (!g0.allFinite() || !g1.allFinite() || !g2.allFinite()) {
+        throw InvalidInput("limit field is not finite on an equator arc");
+      }
+      const double same = 1e-14 * std::max(g0.norm(), 1e-300);
+      if ((g1 - g0).norm() <= same && (g2 - g0).norm() <= same) {
+        // G·t(theta) = -G_a s1 sin(theta) + G_b s2 cos(theta) = 0.
+        const double ga = g0[0] * s1, gb = g0[1] * s2;
+        if (ga * gb > 0.0 && std::fabs(g0[2]) <= search.tolerance) {
+          const double theta = std::atan2(gb, ga);
+          const SphereDirection d = dir_at(theta);
+          Codim3LimitDirection ld;
+          ld.phi_plus = phi_p;
+          ld.phi_minus = phi_m;
+          ld.n = d.n;
+          ld.radial = g0.dot(d.n);
+          ld.type = typeFromRadial(ld.radial, search.tolerance);
+          ld.on_equator_arc = true;
+          ld.residual = std::fabs(g0[2]);
+          bool duplicate = false;
+          for (const auto& other : roots) duplicate |= (other.n - ld.n).norm() < 1e-7;
+          if (!duplicate) roots.push_back(ld);
+        }
+        continue;
+      }
     }
     const std::function<Sample1D(double)> in_arc = [&](double theta) {
       const SphereDirection d = dir_at(theta);

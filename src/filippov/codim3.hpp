@@ -37,6 +37,12 @@ struct SphereDirection {
   Eigen::Vector3d n = Eigen::Vector3d::UnitZ();
   double phi_plus = 0.5 * 3.14159265358979323846;
   double phi_minus = 0.5 * 3.14159265358979323846;
+  /// cos/sin of phi± (filled by the searches and by sphereDirection(); fields may use them
+  /// instead of recomputing the trigonometric functions).
+  double cos_phi_plus = 0.0, sin_phi_plus = 1.0, cos_phi_minus = 0.0, sin_phi_minus = 1.0;
+
+  /// Builds a direction from n and the angles, computing the cached cos/sin.
+  static SphereDirection make(const Eigen::Vector3d& n, double phi_plus, double phi_minus);
 };
 
 /// Normal-space part G = ((F*)_a, (F*)_b, (F*)_c) of the limit field as a function of direction.

@@ -135,10 +135,7 @@ TEST(TwoContactDynamics, AllCasesSatisfyNewtonEulerOnRandomBodies) {
     squeeze.normalize();
     EXPECT_NEAR(std::fabs(rr.free_force_directions.col(0).dot(squeeze)), 1.0, 1e-10);
     // The fast SS path equals the full one.
-    filippov::SphereDirection d;
-    d.phi_plus = 1.0;
-    d.phi_minus = 2.5;
-    d.n = filippov::sphereNormal(1.0, 2.5);
+    const auto d = filippov::SphereDirection::make(filippov::sphereNormal(1.0, 2.5), 1.0, 2.5);
     EXPECT_LT((dyn.slipSlipLimitNormalPart(d) - dyn.slipSlipLimit(d).normalPart()).norm(), 1e-10);
   }
 }

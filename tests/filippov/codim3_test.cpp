@@ -107,11 +107,7 @@ TEST(Codim3, WhirlingFieldHasNoLimitDirection) {
 std::vector<Eigen::Vector2d> bruteForceRoots(const SphereField& g, int cells) {
   std::vector<Eigen::Vector2d> roots;
   auto value = [&](double p, double q) {
-    SphereDirection d;
-    d.phi_plus = p;
-    d.phi_minus = q;
-    d.n = sphereNormal(p, q);
-    const Eigen::Vector3d gg = g(d);
+    const Eigen::Vector3d gg = g(SphereDirection::make(sphereNormal(p, q), p, q));
     return Eigen::Vector2d(-gg[0] * std::sin(p) + gg[2] * std::cos(p),
                            -gg[1] * std::sin(q) + gg[2] * std::cos(q));
   };
@@ -186,7 +182,7 @@ TEST(Codim3, RandomCoulombLikeFieldsMatchBruteForce) {
       for (const auto& d : r.directions) {
         if (std::hypot(d.phi_plus - x[0], d.phi_minus - x[1]) < 1e-7) {
           found = true;
-          SphereDirection sd{sphereNormal(x[0], x[1]), x[0], x[1]};
+          const SphereDirection sd = SphereDirection::make(sphereNormal(x[0], x[1]), x[0], x[1]);
           const double radial = g(sd).dot(sd.n);
           EXPECT_EQ(d.type, radial < 0 ? LimitDirectionType::kAttracting
                                        : LimitDirectionType::kRepelling);

@@ -73,7 +73,7 @@ TEST(BallTrough, SurfaceEq88IsWhereRAndVVanish) {
       const Eigen::Vector4d f = slipSlipLimitField(p, m, a, q);
       const Eigen::Vector3d n = filippov::sphereNormal(a, q);
       const filippov::Codim3Components c =
-          filippov::codim3Components(f.head<3>(), filippov::SphereDirection{n, a, q});
+          filippov::codim3Components(f.head<3>(), filippov::SphereDirection::make(n, a, q));
       EXPECT_NEAR(c.radial, 0.0, 1e-12);
       EXPECT_NEAR(c.v_plus, 0.0, 1e-12);
       EXPECT_NEAR(c.v_minus, 0.0, 1e-12);
