@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -23,6 +24,13 @@
 namespace {
 
 using nsd::models::BallTroughParameters;
+
+// Shortest decimal text that reads back to the same double (round-trip exact).
+std::string number(double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
+}
 
 struct TroughOptions {
   double mu = 0.3;
@@ -112,7 +120,7 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
   nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
     out << "mx,my,mz,realizable,escapes\n";
     for (std::size_t i = 0; i < rows.size(); ++i) {
-      out << rows[i][0] << ',' << rows[i][1] << ',' << rows[i][2] << ','
+      out << number(rows[i][0]) << ',' << number(rows[i][1]) << ',' << number(rows[i][2]) << ','
           << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
     }
   });
@@ -183,7 +191,7 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   nsd::cli::writeFileAtomically(grid_csv, [&](std::ostream& out) {
     out << "mx,my,mz,realizable,escapes\n";
     for (std::size_t i = 0; i < points.size(); ++i) {
-      out << points[i][0] << ',' << points[i][1] << ',' << points[i][2] << ','
+      out << number(points[i][0]) << ',' << number(points[i][1]) << ',' << number(points[i][2]) << ','
           << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
     }
   });
@@ -195,7 +203,8 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
         for (double base : {0.0, nsd::kPi}) {
           const double pp = base + nsd::kPi * a / 60, qq = base + nsd::kPi * b / 60;
           const Eigen::Vector3d s = nsd::models::twoPointSlipSurface(mu, j, pp, qq);
-          out << pp << ',' << qq << ',' << s[0] << ',' << s[1] << ',' << s[2] << '\n';
+          out << number(pp) << ',' << number(qq) << ',' << number(s[0]) << ',' << number(s[1]) << ','
+              << number(s[2]) << '\n';
         }
       }
   });

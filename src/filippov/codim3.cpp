@@ -647,7 +647,7 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
         // G·t(theta) = -G_a s1 sin(theta) + G_b s2 cos(theta) = 0.
         const double ga = g0[0] * s1, gb = g0[1] * s2;
         if (ga * gb > 0.0 && std::fabs(g0[2]) <= search.tolerance) {
-          const double theta = std::atan2(gb, ga);
+          const double theta = std::atan(gb / ga);  // in (0, pi/2) since ga gb > 0
           const SphereDirection d = dir_at(theta);
           Codim3LimitDirection ld;
           ld.phi_plus = phi_p;
