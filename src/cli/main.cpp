@@ -18,6 +18,8 @@
 #include "cli/csv.hpp"
 #include "core/angles.hpp"
 #include "core/errors.hpp"
+#include "friction/combined_friction.hpp"
+#include "friction/heavy_ball.hpp"
 #include "models/ball_trough.hpp"
 #include "models/ball_trough_analysis.hpp"
 
@@ -227,6 +229,114 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   return 0;
 }
 
+nsd::friction::PressureDistribution pressureByName(const std::string& name) {
+  if (name == "hertz") return nsd::friction::hertzPressure();
+  if (name == "uniform") return nsd::friction::uniformPressure();
+  throw nsd::InvalidInput("unknown pressure distribution '" + name + "' (hertz|uniform)");
+}
+
+int runFriction(const std::string& model, double v, double u, double k_r, double beta,
+                const std::string& pressure_name, double tolerance) {
+  const auto pressure = pressureByName(pressure_name);
+  const nsd::friction::CombinedMotion motion{v, u, k_r, beta};
+  nlohmann::json out;
+  out["model"] = model;
+  out["pressure"] = pressure_name;
+  out["v"] = v;
+  out["u"] = u;
+  out["kr"] = k_r;
+  out["beta"] = beta;
+  if (model == "exact") {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r = nsd::friction::exactFriction(motion, pressure, tolerance);
+    out["F_par"] = r.f_par;
+    out["F_perp"] = r.f_perp;
+    out["M_c"] = r.m_c;
+    out["error_estimate"] = r.error_estimate;
+    out["evaluations"] = r.evaluations;
+    out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  } else if (model == "pade") {
+    const auto c = pressure_name == "hertz" ? nsd::friction::hertzPadeCoefficients()
+                                            : nsd::friction::padeCoefficients(pressure);
+    const auto r = nsd::friction::padeFriction(motion, c);
+    out["F_par"] = r.f_par;
+    out["F_perp"] = r.f_perp;
+    out["M_c"] = r.m_c;
+  } else {
+    throw nsd::InvalidInput("unknown friction model '" + model + "' (exact|pade)");
+  }
+  std::cout << out.dump() << '\n';
+  return 0;
+}
+
+int runFrictionMap(const std::string& dir, int n, const std::string& pressure_name,
+                   double tolerance) {
+  if (n < 2 || n > 200) throw nsd::InvalidInput("--grid must be in [2, 200]");
+  std::filesystem::create_directories(dir);
+  const auto pressure = pressureByName(pressure_name);
+  const auto c = pressure_name == "hertz" ? nsd::friction::hertzPadeCoefficients()
+                                          : nsd::friction::padeCoefficients(pressure);
+  struct Row {
+    double kr, u, v;
+    nsd::friction::FrictionResultant e, p;
+  };
+  std::vector<Row> rows;
+  for (double kr : {0.0, 0.5, 1.0}) {
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        const double u = 3.0 * a / (n - 1), v = 3.0 * b / (n - 1);
+        if (u == 0.0 && v == 0.0) continue;
+        rows.push_back({kr, u, v, {}, {}});
+      }
+    }
+  }
+  parallelFor(rows.size(), std::max(1u, std::thread::hardware_concurrency()), [&](std::size_t i) {
+    const nsd::friction::CombinedMotion m{rows[i].v, rows[i].u, rows[i].kr, 0.25 * nsd::kPi};
+    rows[i].e = nsd::friction::exactFriction(m, pressure, tolerance);
+    rows[i].p = nsd::friction::padeFriction(m, c);
+  });
+  nsd::cli::writeFileAtomically(dir + "/friction_error_map.csv", [&](std::ostream& out) {
+    out << "# exact (6) vs Pade (10), pressure=" << pressure_name << ", beta=pi/4, tolerance="
+        << tolerance << "\n";
+    out << "kr,u,v,F_par_exact,F_perp_exact,M_c_exact,F_par_pade,F_perp_pade,M_c_pade,"
+           "error_estimate\n";
+    for (const auto& r : rows) {
+      out << number(r.kr) << ',' << number(r.u) << ',' << number(r.v) << ',' << number(r.e.f_par)
+          << ',' << number(r.e.f_perp) << ',' << number(r.e.m_c) << ',' << number(r.p.f_par)
+          << ',' << number(r.p.f_perp) << ',' << number(r.p.m_c) << ','
+          << number(r.e.error_estimate) << '\n';
+    }
+  });
+  double worst[3] = {0, 0, 0};
+  for (const auto& r : rows) {
+    worst[0] = std::max(worst[0], std::fabs(r.e.f_par - r.p.f_par));
+    worst[1] = std::max(worst[1], std::fabs(r.e.f_perp - r.p.f_perp));
+    worst[2] = std::max(worst[2], std::fabs(r.e.m_c - r.p.m_c));
+  }
+  std::cout << "wrote " << dir << "/friction_error_map.csv (" << rows.size()
+            << " points); max |exact - Pade|: F_par " << worst[0] << ", F_perp " << worst[1]
+            << ", M_c " << worst[2] << '\n';
+  return 0;
+}
+
+int runHeavyBall(const nsd::friction::HeavyBallParameters& p, double v0, double u0, double t_end,
+                 double dt, const std::string& output) {
+  const auto tr = nsd::friction::simulateHeavyBall(p, {v0, u0}, t_end, dt);
+  nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
+    out << "t,x,y,v,u,alpha,omega_x,omega_y,omega_z\n";
+    for (const auto& s : tr.samples) {
+      out << number(s.t) << ',' << number(s.x) << ',' << number(s.y) << ',' << number(s.v) << ','
+          << number(s.u) << ',' << number(s.alpha) << ',' << number(s.omega_x) << ','
+          << number(s.omega_y) << ',' << number(s.omega_z) << '\n';
+    }
+  });
+  std::cout << "heavy ball (" << (p.exact_model ? "exact" : "pade") << " friction): "
+            << tr.samples.size() << " samples, " << tr.steps << " steps; slip stops at t = "
+            << tr.slip_stop_time << ", whirl stops at t = " << tr.whirl_stop_time
+            << "; final position (" << tr.samples.back().x << ", " << tr.samples.back().y << ")\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -259,6 +369,47 @@ int main(int argc, char** argv) {
   analysis->add_option("--grid", grid, "grid points per axis of the torque grid");
   analysis->add_option("--threads", trough_threads, "worker threads (default: all cores)");
 
+  std::string friction_model, pressure = "hertz";
+  double fv = 1.0, fu = 0.0, fkr = 0.0, fbeta = 0.0, ftol = 1e-8;
+  CLI::App* friction = app.add_subcommand("friction", "combined friction: exact (6) or Pade (10)");
+  friction->add_option("--model", friction_model, "exact or pade")
+      ->required()
+      ->check(CLI::IsMember({"exact", "pade"}));
+  friction->add_option("--v", fv, "sliding velocity v (>= 0)")->required();
+  friction->add_option("--u", fu, "whirling velocity u = omega R")->required();
+  friction->add_option("--kr", fkr, "rolling asymmetry coefficient k_r, |k_r| <= 1");
+  friction->add_option("--beta", fbeta, "rolling direction angle beta [rad]");
+  friction->add_option("--pressure", pressure, "hertz (default) or uniform");
+  friction->add_option("--tolerance", ftol, "relative quadrature tolerance (exact model)");
+
+  std::string map_dir = "out/friction";
+  int map_grid = 25;
+  CLI::App* friction_map =
+      app.add_subcommand("friction-map", "error map exact vs Pade over (u, v) and k_r (CSV)");
+  friction_map->add_option("--output-dir", map_dir, "folder for friction_error_map.csv");
+  friction_map->add_option("--grid", map_grid, "points per axis of u, v in [0, 3]");
+  friction_map->add_option("--pressure", pressure, "hertz (default) or uniform");
+  friction_map->add_option("--tolerance", ftol, "relative quadrature tolerance");
+
+  nsd::friction::HeavyBallParameters ball;
+  double v0 = 1.0, u0 = 3.0, t_end = 10.0, dt = 1e-3;
+  std::string ball_output, ball_model = "pade";
+  CLI::App* heavy = app.add_subcommand("heavy-ball", "heavy ball on a rough plane, eqs. (11)-(18)");
+  heavy->add_option("--v0", v0, "initial sliding velocity");
+  heavy->add_option("--u0", u0, "initial whirling velocity u = omega_z R");
+  heavy->add_option("--t-end", t_end, "end time")->required();
+  heavy->add_option("--dt", dt, "output spacing");
+  heavy->add_option("--output", ball_output, "CSV t,x,y,v,u,alpha,omega_x,omega_y,omega_z")
+      ->required();
+  heavy->add_option("--model", ball_model, "pade (default) or exact")
+      ->check(CLI::IsMember({"exact", "pade"}));
+  heavy->add_option("--friction", ball.friction, "Coulomb coefficient f");
+  heavy->add_option("--contact-radius", ball.contact_radius, "contact radius R");
+  heavy->add_option("--kr", ball.k_r0, "rolling asymmetry coefficient k_r while rolling");
+  heavy->add_option("--mass", ball.mass, "ball mass");
+  heavy->add_option("--radius", ball.ball_radius, "ball radius R_b");
+  heavy->add_option("--gravity", ball.gravity, "gravity g");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -269,6 +420,12 @@ int main(int argc, char** argv) {
       return runClassify(classify_trough, model, input, output, method, classify_threads, quiet);
     }
     if (*analysis) return runBallTrough(trough, dir, grid, trough_threads);
+    if (*friction) return runFriction(friction_model, fv, fu, fkr, fbeta, pressure, ftol);
+    if (*friction_map) return runFrictionMap(map_dir, map_grid, pressure, ftol);
+    if (*heavy) {
+      ball.exact_model = ball_model == "exact";
+      return runHeavyBall(ball, v0, u0, t_end, dt, ball_output);
+    }
   } catch (const std::exception& e) {
     std::string message = e.what();
     std::replace(message.begin(), message.end(), '\n', ' ');
