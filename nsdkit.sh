@@ -5,6 +5,7 @@
 #   ./nsdkit.sh test   install, build, run the test suite (ctest)
 #   ./nsdkit.sh asan   install, build and test under AddressSanitizer + UBSan
 #   ./nsdkit.sh bench  install, build, run the benchmarks
+#   ./nsdkit.sh friction  install, build, friction error maps and heavy-ball figures -> out/friction
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -58,13 +59,24 @@ case "${1:-help}" in
     build asan
     ctest --preset asan -j "$(nproc)"
     ;;
+  friction)
+    deps
+    build release
+    mkdir -p out/friction
+    ./build/release/src/cli/nsdkit friction-map --output-dir out/friction
+    ./build/release/src/cli/nsdkit heavy-ball --v0 1 --u0 3 --t-end 10 --dt 0.001 \
+      --output out/friction/heavy_ball.csv
+    /usr/bin/python3 analysis/plot_friction.py out/friction/friction_error_map.csv \
+      out/friction/heavy_ball.csv out/friction
+    echo "figures written to out/friction/"
+    ;;
   bench)
     deps
     build release
     for b in build/release/bench/bench_*; do "$b" --benchmark_min_time=0.2; done
     ;;
   *)
-    sed -n '2,9p' "$0"
+    sed -n '2,10p' "$0"
     exit 1
     ;;
 esac
