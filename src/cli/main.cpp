@@ -22,6 +22,9 @@
 #include "friction/heavy_ball.hpp"
 #include "models/ball_trough.hpp"
 #include "models/ball_trough_analysis.hpp"
+#include "region/ball_trough_predicate.hpp"
+#include "region/region.hpp"
+#include <unistd.h>
 
 namespace {
 
@@ -337,6 +340,89 @@ int runHeavyBall(const nsd::friction::HeavyBallParameters& p, double v0, double 
   return 0;
 }
 
+std::function<void(std::size_t, std::size_t)> progressBar(bool quiet) {
+  if (quiet || !isatty(STDERR_FILENO)) return {};
+  return [](std::size_t done, std::size_t total) {
+    const int width = 40;
+    const double f = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
+    const int filled = static_cast<int>(f * width);
+    std::cerr << '\r' << '[' << std::string(static_cast<std::size_t>(filled), '#')
+              << std::string(static_cast<std::size_t>(width - filled), ' ') << "] "
+              << static_cast<int>(100 * f) << "% (" << done << '/' << total << ')';
+    if (done >= total) std::cerr << '\n';
+    std::cerr.flush();
+  };
+}
+
+nsd::region::ParameterPoint parseFixed(const std::vector<std::string>& items) {
+  nsd::region::ParameterPoint fixed;
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw nsd::InvalidInput("--fix '" + item + "' must be name=value");
+    }
+    const std::string value = item.substr(eq + 1);
+    char* end = nullptr;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v)) {
+      throw nsd::InvalidInput("--fix '" + item + "': value is not a finite number");
+    }
+    fixed[item.substr(0, eq)] = v;
+  }
+  return fixed;
+}
+
+nsd::region::SweepResult runSweep(const TroughOptions& o, const std::vector<nsd::region::Axis>& axes,
+                                  const nsd::region::ParameterPoint& fixed, double refine,
+                                  unsigned threads, bool quiet) {
+  const BallTroughParameters p = parameters(o);
+  for (const auto& a : axes) {
+    const auto& names = nsd::region::ballTroughParameterNames();
+    if (std::find(names.begin(), names.end(), a.name) == names.end()) {
+      throw nsd::InvalidInput("ball-trough model has no parameter '" + a.name + "'");
+    }
+  }
+  nsd::region::SweepOptions so;
+  so.threads = threads;
+  so.refine_tolerance = refine;
+  so.progress = progressBar(quiet);
+  return nsd::region::sweep(axes, fixed, nsd::region::ballTroughPredicate(p), so);
+}
+
+nsd::region::ParameterPoint troughMetadata(const TroughOptions& o) {
+  const BallTroughParameters p = parameters(o);
+  return {{"mu_plus", p.mu_plus},
+          {"mu_minus", p.mu_minus},
+          {"inertia", p.inertia_ratio},
+          {"angle_deg", p.opening_angle_rad * 180.0 / nsd::kPi}};
+}
+
+int runRegion(const TroughOptions& o, const std::string& model,
+              const std::vector<std::string>& axis_texts, const std::vector<std::string>& fix_texts,
+              double refine, const std::string& format, const std::string& output,
+              unsigned threads, bool quiet) {
+  if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
+  std::vector<nsd::region::Axis> axes;
+  for (const auto& t : axis_texts) axes.push_back(nsd::region::parseAxis(t));
+  const auto result = runSweep(o, axes, parseFixed(fix_texts), refine, threads, quiet);
+  const auto metadata = troughMetadata(o);
+  nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
+    if (format == "json") {
+      nsd::region::writeJson(out, result, metadata);
+    } else {
+      nsd::region::writeCsv(out, result, metadata);
+    }
+  });
+  std::size_t realizable = 0;
+  for (const auto& pt : result.points) realizable += pt.verdict.realizable;
+  if (!quiet) {
+    std::cout << "swept " << result.points.size() << " points (" << realizable << " realizable), "
+              << result.boundary.size() << " boundary points, " << result.predicate_calls
+              << " predicate calls in " << result.seconds << " s -> " << output << '\n';
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -410,6 +496,24 @@ int main(int argc, char** argv) {
   heavy->add_option("--radius", ball.ball_radius, "ball radius R_b");
   heavy->add_option("--gravity", ball.gravity, "gravity g");
 
+  TroughOptions region_trough;
+  std::string region_model = "ball-trough", region_format = "csv", region_output;
+  std::vector<std::string> region_axes, region_fixed;
+  double region_refine = 0.0;
+  unsigned region_threads = hw;
+  bool region_quiet = false;
+  CLI::App* region = app.add_subcommand("region", "sweep parameters through the Def-11 predicate");
+  region->add_option("--model", region_model, "model name (ball-trough)");
+  addTroughOptions(region, region_trough);
+  region->add_option("--axis", region_axes, "name:lower:upper:count (repeatable)")->required();
+  region->add_option("--fix", region_fixed, "name=value held constant (repeatable)");
+  region->add_option("--refine-tol", region_refine, "bisect boundary edges to this width (0: off)");
+  region->add_option("--format", region_format, "csv (default) or json")
+      ->check(CLI::IsMember({"csv", "json"}));
+  region->add_option("--output", region_output, "output file")->required();
+  region->add_option("--threads", region_threads, "worker threads (default: all cores)");
+  region->add_flag("--quiet", region_quiet, "no progress bar or summary");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -420,6 +524,10 @@ int main(int argc, char** argv) {
       return runClassify(classify_trough, model, input, output, method, classify_threads, quiet);
     }
     if (*analysis) return runBallTrough(trough, dir, grid, trough_threads);
+    if (*region) {
+      return runRegion(region_trough, region_model, region_axes, region_fixed, region_refine,
+                       region_format, region_output, region_threads, region_quiet);
+    }
     if (*friction) return runFriction(friction_model, fv, fu, fkr, fbeta, pressure, ftol);
     if (*friction_map) return runFrictionMap(map_dir, map_grid, pressure, ftol);
     if (*heavy) {

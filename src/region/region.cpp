@@ -1,0 +1,249 @@
+#include "region/region.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "core/errors.hpp"
+
+namespace nsd::region {
+namespace {
+
+template <class F>
+void parallelFor(std::size_t n, unsigned threads, F&& f,
+                 const std::function<void(std::size_t, std::size_t)>& progress) {
+  threads = std::max(1u, threads);
+  std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto worker = [&] {
+    while (true) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= n) return;
+      try {
+        f(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+        next = n;
+        return;
+      }
+      ++done;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+  if (progress) {
+    while (!failed.load() && done.load() < n) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      progress(done.load(), n);
+    }
+  }
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+std::string format(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+Axis parseAxis(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, ':')) parts.push_back(part);
+  if (parts.size() != 4 || parts[0].empty()) {
+    throw InvalidInput("axis '" + text + "' must be name:lower:upper:count");
+  }
+  Axis a;
+  a.name = parts[0];
+  try {
+    std::size_t used = 0;
+    a.lower = std::stod(parts[1], &used);
+    if (used != parts[1].size()) throw std::invalid_argument("trailing");
+    a.upper = std::stod(parts[2], &used);
+    if (used != parts[2].size()) throw std::invalid_argument("trailing");
+    a.count = std::stoi(parts[3], &used);
+    if (used != parts[3].size()) throw std::invalid_argument("trailing");
+  } catch (const std::exception&) {
+    throw InvalidInput("axis '" + text + "': lower, upper and count must be numbers");
+  }
+  requireFinite(a.lower, "axis lower bound");
+  requireFinite(a.upper, "axis upper bound");
+  if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
+  return a;
+}
+
+SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                  const ParameterPredicate& predicate, const SweepOptions& options) {
+  if (axes.empty()) throw InvalidInput("a sweep needs at least one axis");
+  if (!predicate) throw InvalidInput("region predicate is empty");
+  requireNonNegative(options.refine_tolerance, "refine tolerance");
+  std::size_t total = 1;
+  for (const Axis& a : axes) {
+    if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
+    requireFinite(a.lower, "axis lower bound");
+    requireFinite(a.upper, "axis upper bound");
+    if (fixed.count(a.name)) throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
+    total *= static_cast<std::size_t>(a.count);
+    if (total > 200000000) throw InvalidInput("sweep grid exceeds 2e8 points");
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  SweepResult r;
+  r.axes = axes;
+  r.fixed = fixed;
+  r.points.resize(total);
+  auto coordinate = [&](const Axis& a, int k) {
+    return a.count == 1 ? a.lower : a.lower + (a.upper - a.lower) * k / (a.count - 1);
+  };
+  auto index_to_values = [&](std::size_t index) {
+    std::vector<double> values(axes.size());
+    for (std::size_t d = axes.size(); d-- > 0;) {
+      const auto c = static_cast<std::size_t>(axes[d].count);
+      values[d] = coordinate(axes[d], static_cast<int>(index % c));
+      index /= c;
+    }
+    return values;
+  };
+  auto evaluate = [&](const std::vector<double>& values) {
+    ParameterPoint p = fixed;
+    for (std::size_t d = 0; d < axes.size(); ++d) p[axes[d].name] = values[d];
+    return predicate(p);
+  };
+  parallelFor(
+      total, options.threads,
+      [&](std::size_t i) {
+        r.points[i].values = index_to_values(i);
+        r.points[i].verdict = evaluate(r.points[i].values);
+      },
+      options.progress);
+  r.predicate_calls = total;
+
+  if (options.refine_tolerance > 0.0) {
+    // Grid edges whose ends differ in realizability, in a deterministic order.
+    struct Edge {
+      std::size_t a, b, axis;
+    };
+    std::vector<Edge> edges;
+    std::size_t stride = 1;
+    for (std::size_t d = axes.size(); d-- > 0;) {
+      const auto c = static_cast<std::size_t>(axes[d].count);
+      for (std::size_t i = 0; i < total; ++i) {
+        if ((i / stride) % c + 1 < c) {
+          const std::size_t j = i + stride;
+          if (r.points[i].verdict.realizable != r.points[j].verdict.realizable) {
+            edges.push_back({i, j, d});
+          }
+        }
+      }
+      stride *= c;
+    }
+    r.boundary.resize(edges.size());
+    std::atomic<std::size_t> calls{0};
+    parallelFor(
+        edges.size(), options.threads,
+        [&](std::size_t e) {
+          const Edge& edge = edges[e];
+          std::vector<double> inside = r.points[edge.a].values, outside = r.points[edge.b].values;
+          std::string outside_label = r.points[edge.b].verdict.label;
+          if (!r.points[edge.a].verdict.realizable) {
+            std::swap(inside, outside);
+            outside_label = r.points[edge.a].verdict.label;
+          }
+          std::size_t local = 0;
+          while (std::fabs(inside[edge.axis] - outside[edge.axis]) > options.refine_tolerance) {
+            std::vector<double> mid = inside;
+            mid[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
+            const PointVerdict v = evaluate(mid);
+            ++local;
+            if (v.realizable) {
+              inside = mid;
+            } else {
+              outside = mid;
+              outside_label = v.label;
+            }
+          }
+          BoundaryPoint b;
+          b.values = inside;
+          b.values[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
+          b.bracket_width = std::fabs(inside[edge.axis] - outside[edge.axis]);
+          b.inside_label = "realizable";
+          b.outside_label = outside_label;
+          b.axis = edge.axis;
+          r.boundary[e] = b;
+          calls += local;
+        },
+        {});
+    r.predicate_calls += calls.load();
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+void writeCsv(std::ostream& out, const SweepResult& r, const ParameterPoint& metadata) {
+  out << "# nsdkit region sweep\n";
+  for (const auto& [k, v] : metadata) out << "# " << k << " = " << format(v) << '\n';
+  for (const auto& [k, v] : r.fixed) out << "# fixed " << k << " = " << format(v) << '\n';
+  for (const Axis& a : r.axes) {
+    out << "# axis " << a.name << " " << format(a.lower) << " " << format(a.upper) << " "
+        << a.count << '\n';
+  }
+  out << "# predicate_calls = " << r.predicate_calls << ", boundary points = " << r.boundary.size()
+      << '\n';
+  out << "kind";
+  for (const Axis& a : r.axes) out << ',' << a.name;
+  out << ",realizable,label,uncertain,bracket\n";
+  for (const SweepPoint& p : r.points) {
+    out << "grid";
+    for (double v : p.values) out << ',' << format(v);
+    out << ',' << (p.verdict.realizable ? 1 : 0) << ',' << p.verdict.label << ','
+        << (p.verdict.uncertain ? 1 : 0) << ",0\n";
+  }
+  for (const BoundaryPoint& b : r.boundary) {
+    out << "boundary";
+    for (double v : b.values) out << ',' << format(v);
+    out << ",1," << b.outside_label << ",0," << format(b.bracket_width) << '\n';
+  }
+}
+
+void writeJson(std::ostream& out, const SweepResult& r, const ParameterPoint& metadata) {
+  nlohmann::json j;
+  j["metadata"] = metadata;
+  j["fixed"] = r.fixed;
+  j["predicate_calls"] = r.predicate_calls;
+  j["seconds"] = r.seconds;
+  for (const Axis& a : r.axes) {
+    j["axes"].push_back({{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
+  }
+  j["points"] = nlohmann::json::array();
+  for (const SweepPoint& p : r.points) {
+    j["points"].push_back({{"values", p.values},
+                           {"realizable", p.verdict.realizable},
+                           {"label", p.verdict.label},
+                           {"uncertain", p.verdict.uncertain}});
+  }
+  j["boundary"] = nlohmann::json::array();
+  for (const BoundaryPoint& b : r.boundary) {
+    j["boundary"].push_back({{"values", b.values},
+                             {"bracket_width", b.bracket_width},
+                             {"outside_label", b.outside_label},
+                             {"axis", b.axis}});
+  }
+  out << j.dump() << '\n';
+}
+
+}  // namespace nsd::region

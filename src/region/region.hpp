@@ -1,0 +1,83 @@
+#pragma once
+/// @file region.hpp
+/// Realizable-rolling regions in parameter space: grid sweeps (1-D lines, 2-D slices, 3-D boxes,
+/// any number of named parameters) through a realizability predicate, with adaptive boundary
+/// refinement by bisection, escape-mode labels, deterministic multi-threading and progress
+/// reporting. Model-independent: a model exposes its parameters by name through a
+/// ParameterPredicate.
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace nsd::region {
+
+/// The verdict of the predicate at one parameter point.
+struct PointVerdict {
+  bool realizable = false;
+  std::string label;        ///< "realizable" or the failing escape modes, e.g. "RS|SS".
+  bool uncertain = false;   ///< the underlying search reported possibly incomplete.
+};
+
+/// A named parameter vector (values in the parameter's own unit).
+using ParameterPoint = std::map<std::string, double>;
+
+/// Predicate over parameter points; must be thread-safe (called concurrently).
+using ParameterPredicate = std::function<PointVerdict(const ParameterPoint&)>;
+
+/// One swept axis: `count` equally spaced values from `lower` to `upper` (count >= 1).
+struct Axis {
+  std::string name;
+  double lower = 0.0;
+  double upper = 0.0;
+  int count = 1;
+};
+
+/// Parses "name:lower:upper:count" (e.g. "mx:-1:1:101"). @throws InvalidInput naming the field.
+Axis parseAxis(const std::string& text);
+
+/// Options of a sweep.
+struct SweepOptions {
+  unsigned threads = 1;               ///< worker threads (>= 1); output order does not depend on it
+  double refine_tolerance = 0.0;      ///< > 0: bisect every realizable/non-realizable grid edge
+  /// Called with (done, total) from the calling thread about every 1% (may be empty).
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+/// A classified grid point.
+struct SweepPoint {
+  std::vector<double> values;  ///< one per axis, in axis order
+  PointVerdict verdict;
+};
+
+/// A boundary point found by bisection between two neighbouring grid points.
+struct BoundaryPoint {
+  std::vector<double> values;      ///< the located boundary point (midpoint of the last bracket)
+  double bracket_width = 0.0;      ///< distance between the last inside and outside points
+  std::string inside_label;        ///< "realizable"
+  std::string outside_label;       ///< the escape label just outside
+  std::size_t axis = 0;            ///< the axis along which the bracket runs
+};
+
+/// Result of a sweep.
+struct SweepResult {
+  std::vector<Axis> axes;
+  ParameterPoint fixed;                 ///< parameters held constant
+  std::vector<SweepPoint> points;       ///< row-major, last axis fastest
+  std::vector<BoundaryPoint> boundary;  ///< sorted deterministically
+  std::size_t predicate_calls = 0;
+  double seconds = 0.0;
+};
+
+/// Sweeps the grid spanned by `axes` (fixed parameters in `fixed`).
+/// @throws InvalidInput for no axis, count < 1, non-finite bounds, or an axis also fixed.
+SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                  const ParameterPredicate& predicate, const SweepOptions& options = {});
+
+/// Writes the result as CSV with '#'-prefixed metadata lines (model, parameters, axes).
+void writeCsv(std::ostream& out, const SweepResult& result, const ParameterPoint& metadata);
+/// Writes the result as one JSON object {metadata, axes, fixed, points, boundary}.
+void writeJson(std::ostream& out, const SweepResult& result, const ParameterPoint& metadata);
+
+}  // namespace nsd::region
