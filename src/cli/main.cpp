@@ -143,6 +143,11 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
   return 0;
 }
 
+nsd::region::SweepResult runSweep(const TroughOptions& o, const std::vector<nsd::region::Axis>& axes,
+                                  const nsd::region::ParameterPoint& fixed, double refine,
+                                  unsigned threads, bool quiet);
+nsd::region::ParameterPoint troughMetadata(const TroughOptions& o);
+
 int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsigned threads) {
   const BallTroughParameters p = parameters(o);
   if (!p.closedFormApplies()) {
@@ -213,6 +218,40 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
         }
       }
   });
+  // Realizable extent of the red edge of Fig. 11 (m_x - m_y = 2 mu (1+2j), m_x + m_y = -2 mu m_z),
+  // probed 1e-7 inside the edge: bisection on both ends of the realizable m_z interval.
+  auto on_edge_realizable = [&](double mz) {
+    const double d = mu * (1 + 2 * j) - 1e-7;
+    const Eigen::Vector3d m(d - mu * mz, -d - mu * mz, mz);
+    return nsd::models::classifyGeneric(p, m).realizable;
+  };
+  double edge_lo = 0.0, edge_hi = 0.0;
+  if (on_edge_realizable(0.0)) {
+    double a = 0.0, b = sv.m_z3;  // upper end
+    while (b - a > 1e-9) ((on_edge_realizable(0.5 * (a + b))) ? a : b) = 0.5 * (a + b);
+    edge_hi = a;
+    a = 0.0;
+    b = -sv.m_z3;
+    while (a - b > 1e-9) ((on_edge_realizable(0.5 * (a + b))) ? a : b) = 0.5 * (a + b);
+    edge_lo = a;
+  }
+  std::cout << "edge of maximum acceleration realizable for m_z in [" << edge_lo << ", " << edge_hi
+            << "]\n";
+
+  // Cross-sections at the special heights (90), labelled by escape mode, with refined boundary.
+  std::vector<std::pair<std::string, double>> sections{
+      {"0", 0.0}, {"mz1", sv.m_z1}, {"mz2", sv.m_z2}, {"0.97mz3", 0.97 * sv.m_z3}};
+  TroughOptions section_options = o;
+  for (const auto& [name, mz] : sections) {
+    const double half = 1.1 * mu * (1 + 2 * j) * 2.0;
+    const std::vector<nsd::region::Axis> axes{{"mx", -half, half, 101}, {"my", -half, half, 101}};
+    const auto result = runSweep(section_options, axes, {{"mz", mz}}, 1e-6, threads, true);
+    nsd::cli::writeFileAtomically(dir + "/section_" + name + ".csv", [&](std::ostream& out) {
+      nsd::region::writeCsv(out, result, troughMetadata(o));
+    });
+  }
+  std::cout << "cross-sections at m_z = 0, m_z1, m_z2, 0.97 m_z3 written (section_*.csv)\n";
+
   nlohmann::json summary = {
       {"mu", mu},
       {"inertia_ratio", j},
@@ -222,13 +261,14 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
         {"bracket_widths", {mz1.bracket_width, mz2.bracket_width, mz3.bracket_width}}}},
       {"max_acceleration_closed_form_m_s2", nsd::models::maxRealizableAcceleration(p)},
       {"max_acceleration_generic_m_s2", amax.acceleration},
+      {"max_acceleration_edge_mz", {edge_lo, edge_hi}},
       {"tetrahedron_volume", nsd::models::tetrahedronVolume(p)},
       {"grid", {{"size", grid}, {"points", points.size()}, {"seconds", seconds}}},
       {"grid_counts", counts}};
   nsd::cli::writeFileAtomically(dir + "/summary.json",
                                 [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
   std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
-            << "two_point_slip_surface.csv)\n";
+            << "two_point_slip_surface.csv, section_*.csv)\n";
   return 0;
 }
 
