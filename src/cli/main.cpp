@@ -24,6 +24,7 @@
 #include "models/ball_trough_analysis.hpp"
 #include "region/ball_trough_predicate.hpp"
 #include "region/region.hpp"
+#include "mesh/body_mesh.hpp"
 #include <unistd.h>
 
 namespace {
@@ -463,6 +464,49 @@ int runRegion(const TroughOptions& o, const std::string& model,
   return 0;
 }
 
+int runMesh(const TroughOptions& o, const std::string& model, const std::string& output,
+            std::string format, double tolerance) {
+  if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
+  const BallTroughParameters p = parameters(o);
+  if (format.empty()) {
+    format = std::filesystem::path(output).extension().string();
+    if (!format.empty()) format = format.substr(1);
+    std::transform(format.begin(), format.end(), format.begin(), ::tolower);
+    if (format.empty()) format = "off";
+  }
+  if (format != "off" && format != "ply" && format != "obj" && format != "stl") {
+    throw nsd::InvalidInput("unknown mesh format '" + format + "' (off|ply|obj|stl)");
+  }
+  nsd::mesh::BodyMeshOptions options;
+  options.tolerance = tolerance;
+  const auto body = nsd::mesh::meshBallTroughBody(p, options);
+  nsd::mesh::writeMesh(body.mesh, output, format);
+  const auto& r = body.report;
+  nlohmann::json out = {{"volume", r.volume},
+                        {"area", r.area},
+                        {"vertices", r.vertices},
+                        {"faces", r.faces},
+                        {"closed", r.closed},
+                        {"manifold", r.manifold},
+                        {"outward_oriented", r.outward},
+                        {"max_boundary_distance", r.max_face_distance},
+                        {"max_vertex_distance", r.max_vertex_distance},
+                        {"hausdorff_distance", r.hausdorff},
+                        {"diameter", r.diameter},
+                        {"relative_hausdorff", r.hausdorff / r.diameter},
+                        {"min_angle_deg", r.min_angle_deg},
+                        {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
+                        {"corners", r.corners},
+                        {"sharp_edges", r.sharp_edges},
+                        {"tetrahedron_volume", nsd::models::tetrahedronVolume(p)},
+                        {"tolerance", tolerance},
+                        {"format", format},
+                        {"output", output},
+                        {"seconds", r.seconds}};
+  std::cout << out.dump() << '\n';
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -554,6 +598,17 @@ int main(int argc, char** argv) {
   region->add_option("--threads", region_threads, "worker threads (default: all cores)");
   region->add_flag("--quiet", region_quiet, "no progress bar or summary");
 
+  TroughOptions mesh_trough;
+  std::string mesh_model = "ball-trough", mesh_output, mesh_format;
+  double mesh_tolerance = 5e-4;
+  CLI::App* mesh = app.add_subcommand("mesh", "surface mesh of the stability body (CGAL)");
+  mesh->add_option("--model", mesh_model, "model name (ball-trough)");
+  addTroughOptions(mesh, mesh_trough);
+  mesh->add_option("--output", mesh_output, "mesh file")->required();
+  mesh->add_option("--format", mesh_format, "off|ply|obj|stl (default: from the extension)");
+  mesh->add_option("--tolerance", mesh_tolerance,
+                   "target distance to the exact boundary, relative to the body diameter");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -568,6 +623,7 @@ int main(int argc, char** argv) {
       return runRegion(region_trough, region_model, region_axes, region_fixed, region_refine,
                        region_format, region_output, region_threads, region_quiet);
     }
+    if (*mesh) return runMesh(mesh_trough, mesh_model, mesh_output, mesh_format, mesh_tolerance);
     if (*friction) return runFriction(friction_model, fv, fu, fkr, fbeta, pressure, ftol);
     if (*friction_map) return runFrictionMap(map_dir, map_grid, pressure, ftol);
     if (*heavy) {
