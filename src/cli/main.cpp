@@ -465,7 +465,8 @@ int runRegion(const TroughOptions& o, const std::string& model,
 }
 
 int runMesh(const TroughOptions& o, const std::string& model, const std::string& output,
-            std::string format, double tolerance) {
+            std::string format, double tolerance, std::string route, int resolution,
+            unsigned threads) {
   if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
   const BallTroughParameters p = parameters(o);
   if (format.empty()) {
@@ -477,11 +478,57 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
   if (format != "off" && format != "ply" && format != "obj" && format != "stl") {
     throw nsd::InvalidInput("unknown mesh format '" + format + "' (off|ply|obj|stl)");
   }
-  nsd::mesh::BodyMeshOptions options;
-  options.tolerance = tolerance;
-  const auto body = nsd::mesh::meshBallTroughBody(p, options);
+  if (route == "auto") route = p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
+  nsd::mesh::BodyMesh body;
+  nlohmann::json extra;
+  if (route == "exact") {
+    nsd::mesh::BodyMeshOptions options;
+    options.tolerance = tolerance;
+    body = nsd::mesh::meshBallTroughBody(p, options);
+    extra["sharp_edges_preserved"] = true;
+  } else {
+    // Generic route: the Def-11 predicate through the generic two-contact machinery on a grid.
+    auto inside = [p](const Eigen::Vector3d& m) {
+      return nsd::models::classifyGeneric(p, m).realizable;
+    };
+    if (!inside(Eigen::Vector3d::Zero())) {
+      throw nsd::InvalidInput("zero torque is not realizable for these parameters: no body");
+    }
+    // Box from ray probes (bisection along the 124 directions of a 5^3 lattice), padded by
+    // 25 %, and enlarged by half again whenever the region still touches it.
+    Eigen::Vector3d extent = Eigen::Vector3d::Zero();
+    for (int a = -2; a <= 2; ++a)
+      for (int b = -2; b <= 2; ++b)
+        for (int c = -2; c <= 2; ++c) {
+          if (!a && !b && !c) continue;
+          const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
+          double lo = 0.0, hi = 4.0;
+          for (int it = 0; it < 20; ++it) ((inside(0.5 * (lo + hi) * d)) ? lo : hi) = 0.5 * (lo + hi);
+          extent = extent.cwiseMax((hi * d).cwiseAbs());
+        }
+    nsd::mesh::ImplicitMeshOptions io;
+    io.resolution = resolution;
+    io.bisection_tolerance = 1e-6;
+    io.threads = threads;
+    double pad = 1.25;
+    for (int attempt = 0;; ++attempt) {
+      io.box_lower = -pad * extent - Eigen::Vector3d::Constant(1e-3);
+      io.box_upper = pad * extent + Eigen::Vector3d::Constant(1e-3);
+      try {
+        body = nsd::mesh::meshImplicitRegion(inside, io);
+        break;
+      } catch (const nsd::InvalidInput& e) {
+        if (attempt >= 3 || std::string(e.what()).find("touches") == std::string::npos) throw;
+        pad *= 1.5;
+      }
+    }
+    extra["sharp_edges_preserved"] = false;
+    extra["note"] = "implicit route: marching tetrahedra on the predicate; sharp edges are cut by "
+                    "the grid (best effort); vertices on the boundary to the bisection tolerance";
+  }
   nsd::mesh::writeMesh(body.mesh, output, format);
   const auto& r = body.report;
+  auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
   nlohmann::json out = {{"volume", r.volume},
                         {"area", r.area},
                         {"vertices", r.vertices},
@@ -489,20 +536,23 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
                         {"closed", r.closed},
                         {"manifold", r.manifold},
                         {"outward_oriented", r.outward},
-                        {"max_boundary_distance", r.max_face_distance},
-                        {"max_vertex_distance", r.max_vertex_distance},
-                        {"hausdorff_distance", r.hausdorff},
+                        {"max_boundary_distance", num(route == "exact" ? r.max_face_distance
+                                                                        : r.max_vertex_distance)},
+                        {"max_vertex_distance", num(r.max_vertex_distance)},
+                        {"hausdorff_distance", num(r.hausdorff)},
                         {"diameter", r.diameter},
-                        {"relative_hausdorff", r.hausdorff / r.diameter},
+                        {"relative_hausdorff", num(r.hausdorff / r.diameter)},
                         {"min_angle_deg", r.min_angle_deg},
                         {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
                         {"corners", r.corners},
                         {"sharp_edges", r.sharp_edges},
-                        {"tetrahedron_volume", nsd::models::tetrahedronVolume(p)},
+                        {"route", route},
                         {"tolerance", tolerance},
                         {"format", format},
                         {"output", output},
                         {"seconds", r.seconds}};
+  if (p.closedFormApplies()) out["tetrahedron_volume"] = nsd::models::tetrahedronVolume(p);
+  out.update(extra);
   std::cout << out.dump() << '\n';
   return 0;
 }
@@ -608,6 +658,14 @@ int main(int argc, char** argv) {
   mesh->add_option("--format", mesh_format, "off|ply|obj|stl (default: from the extension)");
   mesh->add_option("--tolerance", mesh_tolerance,
                    "target distance to the exact boundary, relative to the body diameter");
+  std::string mesh_route = "auto";
+  int mesh_resolution = 24;
+  unsigned mesh_threads = hw;
+  mesh->add_option("--route", mesh_route,
+                   "exact (conforming faces, paper case), implicit (any parameters), auto")
+      ->check(CLI::IsMember({"auto", "exact", "implicit"}));
+  mesh->add_option("--resolution", mesh_resolution, "grid cells per axis (implicit route)");
+  mesh->add_option("--threads", mesh_threads, "worker threads (implicit route)");
 
   try {
     app.parse(argc, argv);
@@ -623,7 +681,10 @@ int main(int argc, char** argv) {
       return runRegion(region_trough, region_model, region_axes, region_fixed, region_refine,
                        region_format, region_output, region_threads, region_quiet);
     }
-    if (*mesh) return runMesh(mesh_trough, mesh_model, mesh_output, mesh_format, mesh_tolerance);
+    if (*mesh) {
+      return runMesh(mesh_trough, mesh_model, mesh_output, mesh_format, mesh_tolerance, mesh_route,
+                     mesh_resolution, mesh_threads);
+    }
     if (*friction) return runFriction(friction_model, fv, fu, fkr, fbeta, pressure, ftol);
     if (*friction_map) return runFrictionMap(map_dir, map_grid, pressure, ftol);
     if (*heavy) {

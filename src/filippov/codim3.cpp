@@ -176,6 +176,19 @@ class SquareSearch {
       }
     }
     raising_corner_zone_ = false;
+    // Square corners where V+ = V- = 0 (V~ = 0 on the arc: e.g. m_z = 0 for the ball) are roots
+    // of the parametrized system; recording them first lets their uniqueness balls (when the
+    // field is smooth there) resolve the corner cells.
+    for (Grid& g : grids_) {
+      base_ = g.base;
+      sign_ = g.sign;
+      for (double cp : {g.base, g.base + kPi}) {
+        for (double cq : {g.base, g.base + kPi}) {
+          const Eigen::Vector2d f = values(cp, cq);
+          if (f.lpNorm<Eigen::Infinity>() <= tolerance) record(Eigen::Vector2d(cp, cq), f, roots);
+        }
+      }
+    }
     std::deque<Cell> stack;
     for (Grid& g : grids_) {
       auto at = [&](int i, int j) -> const NodeValue& {
@@ -373,7 +386,27 @@ class SquareSearch {
     const bool on_q_edge = x[1] - base_ < edge_tol || base_ + kPi - x[1] < edge_tol;
     // Edge and corner points are where the sphere meets Sigma± or the arcs: the field need not
     // be smooth there, so they get no uniqueness ball (sigma_min = 0).
-    known_.push_back(KnownRoot{x, (on_p_edge || on_q_edge) ? 0.0 : sigma_min, base_});
+    double ball_sigma = sigma_min;
+    if (on_p_edge || on_q_edge) {
+      // A root on the square boundary (a corner: an arc limit direction at V~ = 0; an edge: the
+      // sphere meets Sigma±). Give it a uniqueness ball only if (V+, V-) is demonstrably smooth
+      // there: the one-sided linear model must predict a second inward point to 1e-3.
+      ball_sigma = 0.0;
+      const double sp = x[0] - base_ < 0.5 * kPi ? 1.0 : -1.0;
+      const double sq = x[1] - base_ < 0.5 * kPi ? 1.0 : -1.0;
+      const double step = 1e-6;
+      const Eigen::Vector2d f0 = values(x[0], x[1]);
+      Eigen::Matrix2d jac;
+      jac.col(0) = (values(x[0] + sp * step, x[1]) - f0) / (sp * step);
+      jac.col(1) = (values(x[0], x[1] + sq * step) - f0) / (sq * step);
+      const Eigen::Vector2d d(sp * 1e-4, sq * 3e-4);
+      const Eigen::Vector2d predicted = f0 + jac * d;
+      const Eigen::Vector2d actual = values(x[0] + d[0], x[1] + d[1]);
+      if ((predicted - actual).norm() <= 1e-3 * (jac * d).norm()) {
+        ball_sigma = Eigen::JacobiSVD<Eigen::Matrix2d>(jac).singularValues()[1];
+      }
+    }
+    known_.push_back(KnownRoot{x, ball_sigma, base_});
     if (on_p_edge || on_q_edge) {
       // Corners are the singular arcs (handled separately); edges are sphere ∩ Sigma±.
       if (!(on_p_edge && on_q_edge)) ++result_.roots_at_excluded_points;

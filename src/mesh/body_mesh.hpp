@@ -16,6 +16,7 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,23 @@ struct BodyMesh {
 /// tolerance not in (0, 0.1]; SolverFailure if the face structure is not the expected one.
 BodyMesh meshBallTroughBody(const models::BallTroughParameters& p,
                             const BodyMeshOptions& options = {});
+
+/// Options of the generic (implicit) route.
+struct ImplicitMeshOptions {
+  Eigen::Vector3d box_lower = Eigen::Vector3d::Constant(-1.0);  ///< must enclose the region
+  Eigen::Vector3d box_upper = Eigen::Vector3d::Constant(1.0);
+  int resolution = 32;          ///< grid cells per axis
+  double bisection_tolerance = 1e-6;  ///< crossing points located to this distance
+  unsigned threads = 1;
+};
+
+/// Meshes the set {x : inside(x)} of any predicate by marching tetrahedra on a grid (Kuhn
+/// subdivision of each cube, so the surface is watertight), with every crossing point located
+/// on its grid edge by bisection of the predicate. Sharp edges are not preserved (best effort:
+/// they are cut by the grid); the report says so (`sharp_edges` = -1). The predicate must be
+/// thread-safe. @throws InvalidInput if the region touches the box or options are invalid.
+BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                            const ImplicitMeshOptions& options);
 
 /// Writes OFF, PLY, OBJ or STL (by `format`). @throws InvalidInput for an unknown format or an
 /// unwritable file.
