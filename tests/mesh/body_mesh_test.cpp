@@ -35,6 +35,30 @@ TEST(BodyMesh, StructureHoldsForSeveralMuAndJ) {
   }
 }
 
+TEST(BodyMesh, RestOfTheParametricSurfaceLiesOutsideTheTetrahedron) {
+  // (88) over the upper square outside [p0, pi - p0] x [0, pi] is not part of the body: no such
+  // point is strictly inside the tetrahedron (sampled on a 200^2 grid; points within 1e-12 of a
+  // plane count as on its boundary: the edges p = 0, pi of the square map onto planes (83)).
+  for (double j : {0.4, 2.0 / 3.0, 1.0}) {
+    const auto p = models::BallTroughParameters::paper(0.3, j);
+    const double p0 = std::asin(2 * 0.3 / (1 + 0.09));
+    int outside = 0, total = 0;
+    for (int a = 0; a <= 200; ++a) {
+      const double pp = kPi * a / 200;
+      if (pp >= p0 && pp <= kPi - p0) continue;
+      for (int c = 1; c < 200; ++c) {
+        const Eigen::Vector3d m = models::twoPointSlipSurface(0.3, j, pp, kPi * c / 200);
+        const Eigen::Vector4d v = models::planeValues(p, m);
+        const bool strictly_inside = v[0] < -1e-12 && v[1] > 1e-12 && v[2] > 1e-12 && v[3] < -1e-12;
+        outside += !strictly_inside;
+        ++total;
+      }
+    }
+    EXPECT_EQ(outside, total) << "j = " << j;
+    EXPECT_GT(total, 1000);
+  }
+}
+
 TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
   const BodyMesh b = meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4));
   // Measured two-sided distance (dense exact sampling vs mesh, and a bound over triangle
