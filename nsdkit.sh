@@ -6,6 +6,7 @@
 #   ./nsdkit.sh asan   install, build and test under AddressSanitizer + UBSan
 #   ./nsdkit.sh bench  install, build, run the benchmarks
 #   ./nsdkit.sh friction  install, build, friction error maps and heavy-ball figures -> out/friction
+#   ./nsdkit.sh rattleback  install, build, Kane-Levinson Figs. 3-6 -> out/rattleback
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -72,13 +73,29 @@ case "${1:-help}" in
       out/friction/heavy_ball.csv out/friction
     echo "figures written to out/friction/"
     ;;
+  rattleback)
+    deps
+    build release
+    mkdir -p out/rattleback
+    nsd=./build/release/src/cli/nsdkit
+    $nsd rattleback --model kane-levinson --t-end 20 --output out/rattleback/fig34.csv
+    $nsd rattleback --model kane-levinson --sigma 1e-4 --t-end 20 --output out/rattleback/fig5.csv
+    $nsd rattleback --model kane-levinson --sigma 1e-4 --omega3 5 --t-end 20 \
+      --output out/rattleback/fig5_plus.csv
+    $nsd rattleback --model kane-levinson --sigma 1e-4 --omega3 0 --alpha0-deg 5 --beta0-deg 0 \
+      --t-end 20 --output out/rattleback/fig6_alpha.csv
+    $nsd rattleback --model kane-levinson --sigma 1e-4 --omega3 0 --alpha0-deg 0 --beta0-deg 5 \
+      --t-end 20 --output out/rattleback/fig6_beta.csv
+    /usr/bin/python3 analysis/plot_rattleback.py out/rattleback
+    echo "figures written to out/rattleback/"
+    ;;
   bench)
     deps
     build release
     for b in build/release/bench/bench_*; do "$b" --benchmark_min_time=0.2; done
     ;;
   *)
-    sed -n '2,10p' "$0"
+    sed -n '2,11p' "$0"
     exit 1
     ;;
 esac

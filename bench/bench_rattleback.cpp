@@ -1,0 +1,20 @@
+// Google Benchmark: wall time to simulate 20 s of the Kane-Levinson rattleback (Fig. 3-4 case)
+// at the default tolerance (target <= 50 ms).
+#include <benchmark/benchmark.h>
+
+#include "rattleback/kane_levinson.hpp"
+
+namespace {
+
+void BM_KaneLevinson20s(benchmark::State& state) {
+  const double deg = 3.14159265358979323846 / 180.0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(nsd::rattleback::simulateKaneLevinson(
+        {}, {0.5 * deg, 0.5 * deg, 0, 0, 0, -5}, 20.0));
+  }
+}
+BENCHMARK(BM_KaneLevinson20s)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
