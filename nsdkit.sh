@@ -86,6 +86,15 @@ case "${1:-help}" in
       --t-end 20 --output out/rattleback/fig6_alpha.csv
     $nsd rattleback --model kane-levinson --sigma 1e-4 --omega3 0 --alpha0-deg 0 --beta0-deg 5 \
       --t-end 20 --output out/rattleback/fig6_beta.csv
+    for preset in A B C C1 D D1 E F; do
+      $nsd rattleback --model pade --preset $preset --omega3 5 --t-end 10 \
+        --output out/rattleback/pade_$preset.csv
+    done
+    $nsd rattleback --model kane-levinson --t-end 3 --output out/rattleback/kl_3s.csv
+    for eps in 1e-2 3e-3 1e-3; do
+      $nsd rattleback --model pade --preset kane-levinson --eps1 $eps --t-end 3 \
+        --output out/rattleback/kl_equivalent_eps$eps.csv
+    done
     /usr/bin/python3 analysis/plot_rattleback.py out/rattleback
     echo "figures written to out/rattleback/"
     ;;

@@ -47,6 +47,38 @@ def main():
                                         ("fig6_beta", "Fig. 6: beta(0) = 5 deg from rest"))):
         gamma_delta(ax, load(f"{d}/{name}.csv"), title)
     fig.savefig(f"{d}/rattleback_fig6.png", dpi=110)
+
+    # Pade presets (Table 1 models) from the same initial state.
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), constrained_layout=True)
+    for preset in ("A", "B", "C", "C1", "D", "D1", "E", "F"):
+        data = load(f"{d}/pade_{preset}.csv")
+        axes[0].plot(data["t"], data["gamma"], label=preset)
+        axes[1].plot(data["t"], np.degrees(data["delta"]), label=preset, lw=0.6)
+    axes[0].set_ylabel("gamma [rad]")
+    axes[1].set_ylabel("delta [deg]")
+    for ax in axes:
+        ax.set_xlabel("t [s]")
+        ax.grid(True)
+        ax.legend(fontsize=8)
+    fig.suptitle("Pade contact model, Table 1 presets (omega3(0) = +5 rad/s)")
+    fig.savefig(f"{d}/rattleback_pade_presets.png", dpi=110)
+
+    # Cross-check: the sliding model converges to Kane-Levinson as eps1 -> 0.
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), constrained_layout=True)
+    ref = load(f"{d}/kl_3s.csv")
+    axes[0].plot(ref["t"], ref["gamma"], "k", lw=2, label="Kane-Levinson")
+    for eps in ("1e-2", "3e-3", "1e-3"):
+        data = load(f"{d}/kl_equivalent_eps{eps}.csv")
+        axes[0].plot(data["t"], data["gamma"], label=f"Pade, eps1 = {eps}")
+        axes[1].semilogy(data["t"], np.maximum(data["slip_speed"], 1e-12), label=f"eps1 = {eps}")
+    axes[0].set_ylabel("gamma [rad]")
+    axes[1].set_ylabel("slip speed |v_AC| [m/s]")
+    for ax in axes:
+        ax.set_xlabel("t [s]")
+        ax.grid(True)
+        ax.legend(fontsize=8)
+    fig.suptitle("Convergence of the Pade contact model (mu = 1, no rolling resistance) to rolling")
+    fig.savefig(f"{d}/rattleback_convergence.png", dpi=110)
     return 0
 
 

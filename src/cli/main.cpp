@@ -21,6 +21,7 @@
 #include "friction/combined_friction.hpp"
 #include "friction/heavy_ball.hpp"
 #include "rattleback/kane_levinson.hpp"
+#include "rattleback/pade_contact.hpp"
 #include "models/ball_trough.hpp"
 #include "models/ball_trough_analysis.hpp"
 #include "region/ball_trough_predicate.hpp"
@@ -558,36 +559,69 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
   return 0;
 }
 
-int runRattleback(const std::string& model, const nsd::rattleback::KaneLevinsonParameters& p,
-                  double omega3, double alpha0_deg, double beta0_deg, double t_end, double dt,
-                  double tolerance, const std::string& output) {
-  if (model != "kane-levinson") {
-    throw nsd::InvalidInput("rattleback model '" + model + "' is not available (kane-levinson)");
-  }
+int runRattleback(const std::string& model, const std::string& preset, double pade_mu,
+                  double pade_eps1, const nsd::rattleback::KaneLevinsonParameters& p, double omega3,
+                  double alpha0_deg, double beta0_deg, double t_end, double dt, double tolerance,
+                  const std::string& output) {
   nsd::rattleback::KaneLevinsonInitial init;
   init.alpha = alpha0_deg * nsd::kPi / 180.0;
   init.beta = beta0_deg * nsd::kPi / 180.0;
   init.omega3 = omega3;
-  nsd::rattleback::IntegrationOptions o;
-  o.sample_spacing = dt;
-  o.absolute_tolerance = o.relative_tolerance = tolerance;
   if (!(dt > 0.0 && dt <= 1e-3)) throw nsd::InvalidInput("--dt must be in (0, 0.001] s");
   const auto t0 = std::chrono::steady_clock::now();
-  const auto tr = nsd::rattleback::simulateKaneLevinson(p, init, t_end, o);
+  std::vector<double> reversals;
+  double final_gamma = 0.0;
+  std::size_t samples = 0;
+  int steps = 0;
+  if (model == "kane-levinson") {
+    nsd::rattleback::IntegrationOptions o;
+    o.sample_spacing = dt;
+    o.absolute_tolerance = o.relative_tolerance = std::isnan(tolerance) ? 1e-10 : tolerance;
+    const auto tr = nsd::rattleback::simulateKaneLevinson(p, init, t_end, o);
+    nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
+      out << "t,alpha,beta,gamma,delta,omega1,omega2,omega3,energy\n";
+      for (const auto& s : tr.samples) {
+        out << number(s.t) << ',' << number(s.alpha) << ',' << number(s.beta) << ','
+            << number(s.gamma) << ',' << number(s.delta) << ',' << number(s.omega1) << ','
+            << number(s.omega2) << ',' << number(s.omega3) << ',' << number(s.energy) << '\n';
+      }
+    });
+    reversals = tr.spin_reversals;
+    final_gamma = tr.samples.back().gamma;
+    samples = tr.samples.size();
+    steps = tr.steps;
+  } else if (model == "pade") {
+    // Preset "kane-levinson": the Kane-Levinson body in this model (rolling resistance and
+    // drilling friction off), for the cross-check of the two models.
+    auto params = preset == "kane-levinson" ? nsd::rattleback::fromKaneLevinson(p, 1.0, 1e-3)
+                                            : nsd::rattleback::padePreset(preset);
+    if (!std::isnan(pade_mu)) params.mu = pade_mu;
+    if (!std::isnan(pade_eps1)) params.eps1 = pade_eps1;
+    const auto tr = nsd::rattleback::simulatePadeRattleback(
+        params, init, t_end, dt, std::isnan(tolerance) ? 1e-8 : tolerance);
+    nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
+      out << "t,alpha,beta,gamma,delta,omega1,omega2,omega3,energy,normal_force,slip_speed\n";
+      for (const auto& s : tr.samples) {
+        out << number(s.t) << ',' << number(s.alpha) << ',' << number(s.beta) << ','
+            << number(s.gamma) << ',' << number(s.delta) << ',' << number(s.omega1) << ','
+            << number(s.omega2) << ',' << number(s.omega3) << ',' << number(s.energy) << ','
+            << number(s.normal_force) << ',' << number(s.slip_speed) << '\n';
+      }
+    });
+    reversals = tr.spin_reversals;
+    final_gamma = tr.samples.back().gamma;
+    samples = tr.samples.size();
+    steps = tr.steps;
+  } else {
+    throw nsd::InvalidInput("unknown rattleback model '" + model + "' (kane-levinson|pade)");
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
-    out << "t,alpha,beta,gamma,delta,omega1,omega2,omega3,energy\n";
-    for (const auto& s : tr.samples) {
-      out << number(s.t) << ',' << number(s.alpha) << ',' << number(s.beta) << ','
-          << number(s.gamma) << ',' << number(s.delta) << ',' << number(s.omega1) << ','
-          << number(s.omega2) << ',' << number(s.omega3) << ',' << number(s.energy) << '\n';
-    }
-  });
-  std::cout << "rattleback (Kane-Levinson): " << tr.samples.size() << " samples, " << tr.steps
-            << " steps in " << seconds << " s; spin reversals at t =";
-  for (double t : tr.spin_reversals) std::cout << ' ' << t;
-  if (tr.spin_reversals.empty()) std::cout << " (none)";
-  std::cout << "; final gamma " << tr.samples.back().gamma << " rad\n";
+  std::cout << "rattleback (" << model << (model == "pade" ? " preset " + preset : "") << "): "
+            << samples << " samples, " << steps << " steps in " << seconds
+            << " s; spin reversals at t =";
+  for (double t : reversals) std::cout << ' ' << t;
+  if (reversals.empty()) std::cout << " (none)";
+  std::cout << "; final gamma " << final_gamma << " rad\n";
   return 0;
 }
 
@@ -704,16 +738,24 @@ int main(int argc, char** argv) {
   nsd::rattleback::KaneLevinsonParameters rb;
   std::string rb_model = "kane-levinson", rb_output;
   double rb_omega3 = -5.0, rb_alpha = 0.5, rb_beta = 0.5, rb_t_end = 20.0, rb_dt = 1e-3,
-         rb_tol = 1e-10;
+         rb_tol = NAN;
   CLI::App* rattle = app.add_subcommand("rattleback", "rattleback simulations (Kane-Levinson)");
-  rattle->add_option("--model", rb_model, "kane-levinson");
+  std::string rb_preset = "A";
+  rattle->add_option("--model", rb_model, "kane-levinson or pade")
+      ->check(CLI::IsMember({"kane-levinson", "pade"}));
+  rattle->add_option("--preset", rb_preset,
+                     "Pade model preset: A, B, C, C1, D, D1, E, F, or kane-levinson");
+  double rb_mu = NAN, rb_eps1 = NAN;
+  rattle->add_option("--mu", rb_mu, "Pade model: override the friction coefficient");
+  rattle->add_option("--eps1", rb_eps1, "Pade model: override the regularization eps1 [m/s]");
   rattle->add_option("--sigma", rb.sigma, "air-drag coefficient sigma [N m s]");
   rattle->add_option("--omega3", rb_omega3, "initial omega3 [rad/s]");
   rattle->add_option("--alpha0-deg", rb_alpha, "initial alpha [deg]");
   rattle->add_option("--beta0-deg", rb_beta, "initial beta [deg]");
   rattle->add_option("--t-end", rb_t_end, "end time [s]")->required();
   rattle->add_option("--dt", rb_dt, "output spacing [s] (<= 0.001)");
-  rattle->add_option("--tolerance", rb_tol, "ODE absolute and relative tolerance");
+  rattle->add_option("--tolerance", rb_tol,
+                     "ODE absolute and relative tolerance (default 1e-10 Kane-Levinson, 1e-8 Pade)");
   rattle->add_option("--output", rb_output, "CSV t,alpha,beta,gamma,delta,omega1,omega2,omega3")
       ->required();
 
@@ -736,8 +778,8 @@ int main(int argc, char** argv) {
                      mesh_resolution, mesh_threads);
     }
     if (*rattle) {
-      return runRattleback(rb_model, rb, rb_omega3, rb_alpha, rb_beta, rb_t_end, rb_dt, rb_tol,
-                           rb_output);
+      return runRattleback(rb_model, rb_preset, rb_mu, rb_eps1, rb, rb_omega3, rb_alpha, rb_beta, rb_t_end, rb_dt,
+                           rb_tol, rb_output);
     }
     if (*friction) return runFriction(friction_model, fv, fu, fkr, fbeta, pressure, ftol);
     if (*friction_map) return runFrictionMap(map_dir, map_grid, pressure, ftol);
