@@ -1,0 +1,111 @@
+// The only translation unit that includes Siconos. MechanicsFwd.hpp is not needed (kernel
+// classes only); SolverOptions.h is included explicitly for the solver parameters.
+#include "sim/siconos_two_contact.hpp"
+
+#include <SiconosKernel.hpp>
+#include <SolverOptions.h>
+
+#include <Eigen/Geometry>
+#include <chrono>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace nsd::sim {
+
+SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0_W,
+                           const Eigen::Vector3d& omega0_W, const SiconosOptions& o) {
+  requirePositive(o.step, "time step");
+  requirePositive(o.t_end, "t_end");
+  if (o.t_end < 2.0 * o.step) throw InvalidInput("t_end must be at least two time steps");
+  requireFinite(v_C0_W, "initial centre velocity");
+  requireFinite(omega0_W, "initial angular velocity");
+  const contact::TwoContactDynamics dynamics(body);  // validates the body
+  const contact::ContactBases& b = dynamics.bases();
+  const auto t0 = std::chrono::steady_clock::now();
+  SiconosRun out;
+  try {
+    auto q0 = std::make_shared<SiconosVector>(6, 0.0);
+    auto v0 = std::make_shared<SiconosVector>(6, 0.0);
+    for (unsigned k = 0; k < 3; ++k) {
+      (*v0)(k) = v_C0_W[k];
+      (*v0)(k + 3) = omega0_W[k];
+    }
+    auto mass = std::make_shared<SimpleMatrix>(6, 6, 0.0);
+    for (unsigned k = 0; k < 3; ++k) {
+      (*mass)(k, k) = body.mass;
+      for (unsigned l = 0; l < 3; ++l) (*mass)(k + 3, l + 3) = body.inertia_C_W(k, l);
+    }
+    auto ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, mass);
+    auto fext = std::make_shared<SiconosVector>(6, 0.0);
+    for (unsigned k = 0; k < 3; ++k) {
+      (*fext)(k) = body.force_external_W[k];
+      (*fext)(k + 3) = body.torque_external_W[k];
+    }
+    ds->setFExtPtr(fext);
+
+    auto relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n,
+                        const Eigen::Vector3d& t1, const Eigen::Vector3d& t2) {
+      auto c = std::make_shared<SimpleMatrix>(3, 6, 0.0);
+      const Eigen::Vector3d* rows[3] = {&n, &t1, &t2};
+      for (unsigned i = 0; i < 3; ++i) {
+        const Eigen::Vector3d rc = r.cross(*rows[i]);  // e . (Omega x r) = (r x e) . Omega
+        for (unsigned k = 0; k < 3; ++k) {
+          (*c)(i, k) = (*rows[i])[k];
+          (*c)(i, k + 3) = rc[k];
+        }
+      }
+      return std::make_shared<LagrangianLinearTIR>(c);
+    };
+    auto nsl_plus = std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, body.friction_plus.mu_static, 3);
+    auto nsl_minus = std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, body.friction_minus.mu_static, 3);
+    auto inter_plus = std::make_shared<Interaction>(
+        nsl_plus, relation(body.r_CPplus_W, body.n_plus_W, b.t1_plus_W, b.t2_plus_W));
+    auto inter_minus = std::make_shared<Interaction>(
+        nsl_minus, relation(body.r_CPminus_W, body.n_minus_W, b.t1_minus_W, b.t2_minus_W));
+
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, o.t_end);
+    nsds->insertDynamicalSystem(ds);
+    nsds->link(inter_plus, ds);
+    nsds->link(inter_minus, ds);
+    auto td = std::make_shared<TimeDiscretisation>(0.0, o.step);
+    auto osi = std::make_shared<MoreauJeanOSI>(0.5);
+    osi->setConstraintActivationThreshold(o.activation_threshold);
+    auto problem = std::make_shared<FrictionContact>(3);
+    problem->numericsSolverOptions()->dparam[SICONOS_DPARAM_TOL] = o.solver_tolerance;
+    problem->numericsSolverOptions()->iparam[SICONOS_IPARAM_MAX_ITER] = o.solver_iterations;
+    auto simulation = std::make_shared<TimeStepping>(nsds, td, osi, problem);
+
+    while (simulation->hasNextEvent()) {
+      simulation->computeOneStep();
+      SiconosSample s;
+      s.t = simulation->nextTime();
+      const auto& yp = *inter_plus->y(1);
+      const auto& ym = *inter_minus->y(1);
+      const auto& lp = *inter_plus->lambda(1);
+      const auto& lm = *inter_minus->lambda(1);
+      s.slip_plus = std::hypot(yp(1), yp(2));
+      s.slip_minus = std::hypot(ym(1), ym(2));
+      s.force_plus = Eigen::Vector3d(lp(0), lp(1), lp(2)) / o.step;
+      s.force_minus = Eigen::Vector3d(lm(0), lm(1), lm(2)) / o.step;
+      const auto& v = *ds->velocity();
+      s.v_C_W = Eigen::Vector3d(v(0), v(1), v(2));
+      out.samples.push_back(s);
+      if (out.slip_onset_time < 0 &&
+          (s.slip_plus > o.slip_threshold || s.slip_minus > o.slip_threshold)) {
+        out.slip_onset_time = s.t;
+      }
+      simulation->nextStep();
+    }
+  } catch (const std::exception& e) {
+    throw SolverFailure(std::string("Siconos simulation failed: ") + e.what());
+  }
+  if (out.samples.empty()) throw SolverFailure("Siconos produced no time step");
+  const auto& last = out.samples.back();
+  out.observed_mode = std::string(last.slip_plus > o.slip_threshold ? "S" : "R") +
+                      (last.slip_minus > o.slip_threshold ? "S" : "R");
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+}  // namespace nsd::sim
