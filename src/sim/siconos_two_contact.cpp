@@ -7,6 +7,8 @@
 
 #include <Eigen/Geometry>
 #include <chrono>
+#include <iostream>
+#include <sstream>
 #include <cmath>
 
 #include "core/errors.hpp"
@@ -24,6 +26,12 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   const contact::ContactBases& b = dynamics.bases();
   const auto t0 = std::chrono::steady_clock::now();
   SiconosRun out;
+  // Siconos reports solver trouble on std::cout; capture it for the duration of the run.
+  std::ostringstream captured;
+  struct Restore {
+    std::streambuf* old;
+    ~Restore() { std::cout.rdbuf(old); }
+  } restore{std::cout.rdbuf(captured.rdbuf())};
   try {
     auto q0 = std::make_shared<SiconosVector>(6, 0.0);
     auto v0 = std::make_shared<SiconosVector>(6, 0.0);
@@ -99,6 +107,12 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
     }
   } catch (const std::exception& e) {
     throw SolverFailure(std::string("Siconos simulation failed: ") + e.what());
+  }
+  std::cout.rdbuf(restore.old);
+  const std::string log = captured.str();
+  for (std::size_t pos = log.find("Non smooth solver warning"); pos != std::string::npos;
+       pos = log.find("Non smooth solver warning", pos + 1)) {
+    ++out.solver_warnings;
   }
   if (out.samples.empty()) throw SolverFailure("Siconos produced no time step");
   const auto& last = out.samples.back();

@@ -45,6 +45,9 @@ struct SiconosRun {
   std::vector<SiconosSample> samples;
   std::string observed_mode;  ///< "RR", "RS", "SR" or "SS" (R = slip speed below threshold)
   double slip_onset_time = -1.0;  ///< first time a contact exceeds the slip threshold (-1: never)
+  /// Steps where the friction-contact solver reported non-convergence (Siconos prints
+  /// "Non smooth solver warning"; captured here instead of on stdout).
+  int solver_warnings = 0;
   double seconds = 0.0;           ///< wall time
 };
 
