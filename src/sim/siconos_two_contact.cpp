@@ -122,4 +122,69 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   return out;
 }
 
+SiconosEventDrivenRun simulateSiconosEventDrivenFrictionless(const contact::TwoContactBody& body,
+                                                             double t_end, double step) {
+  requirePositive(t_end, "t_end");
+  requirePositive(step, "step");
+  if (t_end < 2.0 * step) throw InvalidInput("t_end must be at least two output steps");
+  const contact::TwoContactDynamics dynamics(body);  // validates the body
+  const auto t0 = std::chrono::steady_clock::now();
+  SiconosEventDrivenRun out;
+  std::ostringstream captured;
+  struct Restore {
+    std::streambuf* old;
+    ~Restore() { std::cout.rdbuf(old); }
+  } restore{std::cout.rdbuf(captured.rdbuf())};
+  try {
+    auto q0 = std::make_shared<SiconosVector>(6, 0.0);
+    auto v0 = std::make_shared<SiconosVector>(6, 0.0);
+    auto mass = std::make_shared<SimpleMatrix>(6, 6, 0.0);
+    for (unsigned k = 0; k < 3; ++k) {
+      (*mass)(k, k) = body.mass;
+      for (unsigned l = 0; l < 3; ++l) (*mass)(k + 3, l + 3) = body.inertia_C_W(k, l);
+    }
+    auto ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, mass);
+    auto fext = std::make_shared<SiconosVector>(6, 0.0);
+    for (unsigned k = 0; k < 3; ++k) {
+      (*fext)(k) = body.force_external_W[k];
+      (*fext)(k + 3) = body.torque_external_W[k];
+    }
+    ds->setFExtPtr(fext);
+    auto normal_relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n) {
+      auto c = std::make_shared<SimpleMatrix>(1, 6, 0.0);
+      const Eigen::Vector3d rc = r.cross(n);
+      for (unsigned k = 0; k < 3; ++k) {
+        (*c)(0, k) = n[k];
+        (*c)(0, k + 3) = rc[k];
+      }
+      return std::make_shared<LagrangianLinearTIR>(c);
+    };
+    auto nsl = std::make_shared<NewtonImpactNSL>(0.0);
+    auto inter_plus = std::make_shared<Interaction>(nsl, normal_relation(body.r_CPplus_W, body.n_plus_W));
+    auto inter_minus = std::make_shared<Interaction>(nsl, normal_relation(body.r_CPminus_W, body.n_minus_W));
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, t_end);
+    nsds->insertDynamicalSystem(ds);
+    nsds->link(inter_plus, ds);
+    nsds->link(inter_minus, ds);
+    auto td = std::make_shared<TimeDiscretisation>(0.0, step);
+    auto simulation = std::make_shared<EventDriven>(nsds, td);
+    auto osi = std::make_shared<LsodarOSI>();
+    simulation->associate(osi, ds);
+    simulation->insertNonSmoothProblem(std::make_shared<LCP>(), SICONOS_OSNSP_ED_IMPACT);
+    simulation->insertNonSmoothProblem(std::make_shared<LCP>(), SICONOS_OSNSP_ED_SMOOTH_ACC);
+    while (simulation->hasNextEvent()) {
+      simulation->advanceToEvent();
+      simulation->processEvents();
+      const auto& v = *ds->velocity();
+      out.t.push_back(simulation->startingTime());
+      out.v_C_W.emplace_back(v(0), v(1), v(2));
+      out.omega_W.emplace_back(v(3), v(4), v(5));
+    }
+  } catch (const std::exception& e) {
+    throw SolverFailure(std::string("Siconos EventDriven failed: ") + e.what());
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
 }  // namespace nsd::sim

@@ -56,4 +56,19 @@ struct SiconosRun {
 SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0_W,
                            const Eigen::Vector3d& omega0_W, const SiconosOptions& options = {});
 
+/// A frictionless reference run with Siconos EventDriven (LsodarOSI, LCPs at impact and
+/// acceleration level, NewtonImpactNSL on the two normal contacts): where EventDriven applies.
+/// With frictionless contacts the torque only spins the body: d Omega/dt = J^-1 (M_e - ...).
+struct SiconosEventDrivenRun {
+  std::vector<double> t;                       ///< event/output times [s]
+  std::vector<Eigen::Vector3d> omega_W;        ///< angular velocity [rad/s]
+  std::vector<Eigen::Vector3d> v_C_W;          ///< centre velocity [m/s]
+  double seconds = 0.0;
+};
+
+/// Runs the frictionless body (friction coefficients are ignored) from rest to t_end with
+/// outputs every `step` seconds. @throws SolverFailure if Siconos throws.
+SiconosEventDrivenRun simulateSiconosEventDrivenFrictionless(const contact::TwoContactBody& body,
+                                                             double t_end, double step = 1e-2);
+
 }  // namespace nsd::sim
