@@ -18,6 +18,7 @@
 #include "cli/csv.hpp"
 #include "core/angles.hpp"
 #include "core/errors.hpp"
+#include "core/parallel.hpp"
 #include "friction/combined_friction.hpp"
 #include "friction/heavy_ball.hpp"
 #include "rattleback/kane_levinson.hpp"
@@ -70,33 +71,7 @@ BallTroughParameters parameters(const TroughOptions& o) {
   return p;
 }
 
-// Runs f(i) for i in [0, n) on `threads` threads; the first exception is rethrown.
-template <class F>
-void parallelFor(std::size_t n, unsigned threads, F&& f) {
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(n, 1))));
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto worker = [&] {
-    while (true) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= n) return;
-      try {
-        f(i);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-        next = n;
-        return;
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
-}
+using nsd::parallelFor;
 
 struct PointResult {
   bool realizable = false;

@@ -648,6 +648,21 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
       return SphereDirection::make(Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0),
                                    phi_p, phi_m);
     };
+    // Records an arc limit direction (G ∥ n at d), unless a square root already found it.
+    auto add_arc_root = [&](const SphereDirection& d, const Eigen::Vector3d& g) {
+      Codim3LimitDirection ld;
+      ld.phi_plus = phi_p;
+      ld.phi_minus = phi_m;
+      ld.n = d.n;
+      ld.radial = g.dot(d.n);
+      ld.type = typeFromRadial(ld.radial, search.tolerance);
+      ld.on_equator_arc = true;
+      ld.residual = std::fabs(g[2]);
+      for (const auto& other : roots) {
+        if ((other.n - ld.n).norm() < 1e-7) return;
+      }
+      roots.push_back(ld);
+    };
     if (options.arc_rule == ArcRule::kPaperMidpoint) {
       const SphereDirection d = dir_at(0.25 * kPi);
       const Eigen::Vector3d g = field(d);
@@ -681,18 +696,7 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
         const double ga = g0[0] * s1, gb = g0[1] * s2;
         if (ga * gb > 0.0 && std::fabs(g0[2]) <= search.tolerance) {
           const double theta = std::atan(gb / ga);  // in (0, pi/2) since ga gb > 0
-          const SphereDirection d = dir_at(theta);
-          Codim3LimitDirection ld;
-          ld.phi_plus = phi_p;
-          ld.phi_minus = phi_m;
-          ld.n = d.n;
-          ld.radial = g0.dot(d.n);
-          ld.type = typeFromRadial(ld.radial, search.tolerance);
-          ld.on_equator_arc = true;
-          ld.residual = std::fabs(g0[2]);
-          bool duplicate = false;
-          for (const auto& other : roots) duplicate |= (other.n - ld.n).norm() < 1e-7;
-          if (!duplicate) roots.push_back(ld);
+          add_arc_root(dir_at(theta), g0);
         }
         continue;
       }
@@ -720,18 +724,7 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
       const Eigen::Vector3d g = field(d);
       ++result.report.evaluations;
       if (std::fabs(g[2]) > search.tolerance) continue;  // V~ != 0: not a limit direction
-      Codim3LimitDirection ld;
-      ld.phi_plus = phi_p;
-      ld.phi_minus = phi_m;
-      ld.n = d.n;
-      ld.radial = g.dot(d.n);
-      ld.type = typeFromRadial(ld.radial, search.tolerance);
-      ld.on_equator_arc = true;
-      ld.residual = std::fabs(g[2]);
-      // Skip if a square root already converged onto the same direction.
-      bool duplicate = false;
-      for (const auto& other : roots) duplicate |= (other.n - ld.n).norm() < 1e-7;
-      if (!duplicate) roots.push_back(ld);
+      add_arc_root(d, g);
     }
   }
 

@@ -28,6 +28,7 @@
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
+#include "core/parallel.hpp"
 
 namespace nsd::mesh {
 namespace {
@@ -471,25 +472,7 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
   const std::size_t total = n1 * n1 * n1;
   std::vector<char> label(total, 0);
   auto parallel = [&](std::size_t count, const std::function<void(std::size_t)>& f) {
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr error;
-    std::mutex m;
-    auto worker = [&] {
-      for (std::size_t i; (i = next.fetch_add(1)) < count;) {
-        try {
-          f(i);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(m);
-          if (!error) error = std::current_exception();
-          next = count;
-        }
-      }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::max(1u, o.threads); ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+    nsd::parallelFor(count, o.threads, f);
   };
   parallel(total, [&](std::size_t id) { label[id] = inside(node_point(id)) ? 1 : 0; });
   for (std::size_t id = 0; id < total; ++id) {

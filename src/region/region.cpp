@@ -12,45 +12,10 @@
 #include <thread>
 
 #include "core/errors.hpp"
+#include "core/parallel.hpp"
 
 namespace nsd::region {
 namespace {
-
-template <class F>
-void parallelFor(std::size_t n, unsigned threads, F&& f,
-                 const std::function<void(std::size_t, std::size_t)>& progress) {
-  threads = std::max(1u, threads);
-  std::atomic<std::size_t> next{0}, done{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto worker = [&] {
-    while (true) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= n) return;
-      try {
-        f(i);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-        failed = true;
-        next = n;
-        return;
-      }
-      ++done;
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-  if (progress) {
-    while (!failed.load() && done.load() < n) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      progress(done.load(), n);
-    }
-  }
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
-}
 
 std::string format(double v) {
   std::ostringstream s;
@@ -124,7 +89,7 @@ SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
     for (std::size_t d = 0; d < axes.size(); ++d) p[axes[d].name] = values[d];
     return predicate(p);
   };
-  parallelFor(
+  nsd::parallelFor(
       total, options.threads,
       [&](std::size_t i) {
         r.points[i].values = index_to_values(i);
@@ -154,7 +119,7 @@ SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
     }
     r.boundary.resize(edges.size());
     std::atomic<std::size_t> calls{0};
-    parallelFor(
+    nsd::parallelFor(
         edges.size(), options.threads,
         [&](std::size_t e) {
           const Edge& edge = edges[e];

@@ -15,6 +15,30 @@
 
 namespace nsd::sim {
 
+namespace {
+
+// The body as a LagrangianLinearTIDS: q = (x_C, theta), M = diag(m I, J), constant F_ext.
+SP::LagrangianLinearTIDS makeBody(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0,
+                                  const Eigen::Vector3d& omega0) {
+  auto q0 = std::make_shared<SiconosVector>(6, 0.0);
+  auto v0 = std::make_shared<SiconosVector>(6, 0.0);
+  auto mass = std::make_shared<SimpleMatrix>(6, 6, 0.0);
+  auto fext = std::make_shared<SiconosVector>(6, 0.0);
+  for (unsigned k = 0; k < 3; ++k) {
+    (*v0)(k) = v_C0[k];
+    (*v0)(k + 3) = omega0[k];
+    (*mass)(k, k) = body.mass;
+    for (unsigned l = 0; l < 3; ++l) (*mass)(k + 3, l + 3) = body.inertia_C_W(k, l);
+    (*fext)(k) = body.force_external_W[k];
+    (*fext)(k + 3) = body.torque_external_W[k];
+  }
+  auto ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, mass);
+  ds->setFExtPtr(fext);
+  return ds;
+}
+
+}  // namespace
+
 SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0_W,
                            const Eigen::Vector3d& omega0_W, const SiconosOptions& o) {
   requirePositive(o.step, "time step");
@@ -33,24 +57,7 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
     ~Restore() { std::cout.rdbuf(old); }
   } restore{std::cout.rdbuf(captured.rdbuf())};
   try {
-    auto q0 = std::make_shared<SiconosVector>(6, 0.0);
-    auto v0 = std::make_shared<SiconosVector>(6, 0.0);
-    for (unsigned k = 0; k < 3; ++k) {
-      (*v0)(k) = v_C0_W[k];
-      (*v0)(k + 3) = omega0_W[k];
-    }
-    auto mass = std::make_shared<SimpleMatrix>(6, 6, 0.0);
-    for (unsigned k = 0; k < 3; ++k) {
-      (*mass)(k, k) = body.mass;
-      for (unsigned l = 0; l < 3; ++l) (*mass)(k + 3, l + 3) = body.inertia_C_W(k, l);
-    }
-    auto ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, mass);
-    auto fext = std::make_shared<SiconosVector>(6, 0.0);
-    for (unsigned k = 0; k < 3; ++k) {
-      (*fext)(k) = body.force_external_W[k];
-      (*fext)(k + 3) = body.torque_external_W[k];
-    }
-    ds->setFExtPtr(fext);
+    auto ds = makeBody(body, v_C0_W, omega0_W);
 
     auto relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n,
                         const Eigen::Vector3d& t1, const Eigen::Vector3d& t2) {
@@ -136,20 +143,7 @@ SiconosEventDrivenRun simulateSiconosEventDrivenFrictionless(const contact::TwoC
     ~Restore() { std::cout.rdbuf(old); }
   } restore{std::cout.rdbuf(captured.rdbuf())};
   try {
-    auto q0 = std::make_shared<SiconosVector>(6, 0.0);
-    auto v0 = std::make_shared<SiconosVector>(6, 0.0);
-    auto mass = std::make_shared<SimpleMatrix>(6, 6, 0.0);
-    for (unsigned k = 0; k < 3; ++k) {
-      (*mass)(k, k) = body.mass;
-      for (unsigned l = 0; l < 3; ++l) (*mass)(k + 3, l + 3) = body.inertia_C_W(k, l);
-    }
-    auto ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, mass);
-    auto fext = std::make_shared<SiconosVector>(6, 0.0);
-    for (unsigned k = 0; k < 3; ++k) {
-      (*fext)(k) = body.force_external_W[k];
-      (*fext)(k + 3) = body.torque_external_W[k];
-    }
-    ds->setFExtPtr(fext);
+    auto ds = makeBody(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero());
     auto normal_relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n) {
       auto c = std::make_shared<SimpleMatrix>(1, 6, 0.0);
       const Eigen::Vector3d rc = r.cross(n);
