@@ -114,29 +114,29 @@ HeavyBallTrajectory simulateHeavyBall(const HeavyBallParameters& p, const HeavyB
     out.samples.push_back({t, st[0], st[1], d.v, d.u, d.alpha, st[4], st[5], st[6]});
   };
   record(0.0, s);
+  long sample_index = 1;
   double next_sample = spacing;
   State at;
   while (stepper.current_time() < t_end) {
     stepper.do_step(rhs);
     ++out.steps;
     const double t1 = std::min(stepper.current_time(), t_end);
-    while (next_sample <= t1 + 1e-15) {
-      stepper.calc_state(next_sample, at);
+    while (next_sample <= t1 + 1e-9 * spacing) {
+      stepper.calc_state(std::min(next_sample, t1), at);
       record(next_sample, at);
-      next_sample += spacing;
+      next_sample = static_cast<double>(++sample_index) * spacing;
     }
     const Derived d = derived(stepper.current_state(), p);
     if (out.slip_stop_time < 0 && d.v < stop_speed) out.slip_stop_time = stepper.current_time();
     if (out.whirl_stop_time < 0 && std::fabs(d.u) < stop_speed) {
       out.whirl_stop_time = stepper.current_time();
     }
-    if (out.slip_stop_time >= 0 && out.whirl_stop_time >= 0) break;
+    // After sliding and whirling have stopped the ball rolls on at constant velocity (the
+    // right-hand side is zero there); the integration continues to t_end for the output.
     if (out.steps > 50000000) throw SolverFailure("heavy-ball integration exceeded 5e7 steps");
   }
   const State& final_state = stepper.current_state();
-  if (out.samples.back().t < stepper.current_time() && stepper.current_time() <= t_end) {
-    record(stepper.current_time(), final_state);
-  }
+  if (out.samples.back().t < t_end - 1e-9 * spacing) record(t_end, final_state);
   out.energy_final = kinetic(final_state, p);
   return out;
 }

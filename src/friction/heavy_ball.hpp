@@ -10,8 +10,9 @@
 /// Rolling: the horizontal angular velocity in the slip frame gives Omega_r and beta (3);
 /// k_r = k_r0 while Omega_r > 0, 0 otherwise (eq. (2)).
 /// Forces and torques (12) with N = m g, J = (2/5) m R_b^2 (11), integrated as (15) with
-/// Boost.Odeint (Dormand-Prince 5(4), dense output). The run stops when both slip and whirl have
-/// vanished (|v| and |u| below `stop_fraction` of their initial scale): then the ball rolls.
+/// Boost.Odeint (Dormand-Prince 5(4), dense output). Once both slip and whirl have vanished
+/// (|v| and |u| below `stop_fraction` of their initial scale) the ball rolls on at constant
+/// velocity (the model has no friction force then) until t_end.
 
 #include <string>
 #include <vector>
@@ -59,7 +60,7 @@ struct HeavyBallTrajectory {
   double energy_final = 0.0;
 };
 
-/// Simulates until t_end or until slip and whirl have both stopped.
+/// Simulates until t_end; reports when slip and whirl stopped.
 /// @throws InvalidInput for invalid parameters or t_end <= 0, sample_spacing <= 0.
 HeavyBallTrajectory simulateHeavyBall(const HeavyBallParameters& p, const HeavyBallInitial& init,
                                       double t_end, double sample_spacing);
