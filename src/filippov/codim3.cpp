@@ -322,7 +322,22 @@ class SquareSearch {
     double previous = INFINITY;
     for (int it = 0; it < 40; ++it) {
       const double residual = f.lpNorm<Eigen::Infinity>();
-      if (residual <= tolerance) return true;
+      if (residual <= tolerance) {
+        // Polish: near the singular corners the map (phi+, phi-) -> n amplifies errors, so a
+        // root is refined while the residual keeps dropping (at most 3 chord steps).
+        for (int extra = 0; extra < 3 && f.lpNorm<Eigen::Infinity>() > 0.0; ++extra) {
+          const Eigen::Vector2d trial = x - j.inverse() * f;
+          if (trial[0] < base_ || trial[0] > base_ + kPi || trial[1] < base_ ||
+              trial[1] > base_ + kPi) {
+            break;
+          }
+          const Eigen::Vector2d ft = values(trial[0], trial[1]);
+          if (!(ft.lpNorm<Eigen::Infinity>() < 0.5 * f.lpNorm<Eigen::Infinity>())) break;
+          x = trial;
+          f = ft;
+        }
+        return true;
+      }
       if (residual > 0.5 * previous) j = jacobian(x[0], x[1], f);
       previous = residual;
       const double det = j.determinant();
@@ -429,9 +444,13 @@ class SquareSearch {
   // component's Hessian has 2-norm <= 2 M2), and |F(c) + J d| >= sigma_min(J) dist(d, d*) with
   // d* = -J^-1 F(c). A cell whose points are all farther than sqrt2 M2 r^2 / sigma_min from
   // c + d* (r = half diagonal) holds no root.
+  // With the Jacobian estimated from the cell corners (bilinear), each entry is off by at most
+  // M2 (w + h)/2, so |(J - J_a) d| <= M2 (w + h) r is added to the remainder.
   bool linearExcludes(const LinearTest& t) const {
+    const double m2 = bound(t.cell);
+    const double w = t.cell.p1 - t.cell.p0, h = t.cell.q1 - t.cell.q0;
     return t.sigma_min * t.distance >
-           std::sqrt(2.0) * bound(t.cell) * t.half_diagonal * t.half_diagonal;
+           std::sqrt(2.0) * m2 * t.half_diagonal * t.half_diagonal + m2 * (w + h) * t.half_diagonal;
   }
 
   // Breadth-first: all regions are refined level by level, so an evaluation cap spent on one
@@ -441,6 +460,7 @@ class SquareSearch {
     while (!stack.empty()) {
       const Cell c = stack.front();
       stack.pop_front();
+      have_centre_ = false;
       base_ = c.p0 < kPi - 1e-12 ? 0.0 : kPi;
       sign_ = base_ == 0.0 ? 1.0 : -1.0;
       if (excludes(c)) {
@@ -458,8 +478,16 @@ class SquareSearch {
       const bool at_max = w <= min_width * 1.0000001 || (c.corner_zone && c.depth >= 8);
       if (w <= options_.newton_cell_rad) {
         const Eigen::Vector2d centre(0.5 * (c.p0 + c.p1), 0.5 * (c.q0 + c.q1));
-        const Eigen::Vector2d f0 = values(centre[0], centre[1]);
-        const Eigen::Matrix2d j = jacobian(centre[0], centre[1], f0);
+        const NodeValue centre_value = evaluate(centre[0], centre[1], sign_);
+        have_centre_ = true;
+        centre_value_ = centre_value;
+        const Eigen::Vector2d f0(centre_value.v_plus, centre_value.v_minus);
+        // Jacobian from the corners (no extra evaluation): central differences across the cell.
+        Eigen::Matrix2d j;
+        j(0, 0) = (c.c10.v_plus + c.c11.v_plus - c.c00.v_plus - c.c01.v_plus) / (2.0 * w);
+        j(1, 0) = (c.c10.v_minus + c.c11.v_minus - c.c00.v_minus - c.c01.v_minus) / (2.0 * w);
+        j(0, 1) = (c.c01.v_plus + c.c11.v_plus - c.c00.v_plus - c.c10.v_plus) / (2.0 * h);
+        j(1, 1) = (c.c01.v_minus + c.c11.v_minus - c.c00.v_minus - c.c10.v_minus) / (2.0 * h);
         const Eigen::JacobiSVD<Eigen::Matrix2d> svd(j);
         const double sigma_min = svd.singularValues()[1];
         if (sigma_min > 0.0 && std::isfinite(sigma_min)) {
@@ -493,6 +521,8 @@ class SquareSearch {
   }
 
   void subdivide(const Cell& c, std::deque<Cell>& stack) {
+    const bool reuse_centre = have_centre_;
+    have_centre_ = false;
     if (std::getenv("NSD_DEBUG_CODIM3")) {
       std::fprintf(stderr, "subdivide [%g,%g]x[%g,%g] depth %d m2 %g\n", c.p0, c.p1, c.q0, c.q1,
                    c.depth, m2_);
@@ -500,7 +530,7 @@ class SquareSearch {
     const double pm = 0.5 * (c.p0 + c.p1), qm = 0.5 * (c.q0 + c.q1);
     const NodeValue b = evaluate(pm, c.q0, sign_);   // bottom edge mid
     const NodeValue l = evaluate(c.p0, qm, sign_);   // left edge mid
-    const NodeValue m = evaluate(pm, qm, sign_);     // centre
+    const NodeValue m = reuse_centre ? centre_value_ : evaluate(pm, qm, sign_);  // centre
     const NodeValue r = evaluate(c.p1, qm, sign_);   // right edge mid
     const NodeValue t = evaluate(pm, c.q1, sign_);   // top edge mid
     const double hw = 0.5 * (c.p1 - c.p0), hh = 0.5 * (c.q1 - c.q0);
@@ -526,6 +556,8 @@ class SquareSearch {
   double scale_ = 0.0;
   double m2_ = 0.0;
   double m2_corner_ = 0.0;  // bound seen in the corner zones (not allowed to inflate m2_)
+  bool have_centre_ = false;  // centre of the current cell already evaluated (linear test)
+  NodeValue centre_value_;
   bool raising_corner_zone_ = false;
   bool estimated_ = true;
   double base_ = 0.0;

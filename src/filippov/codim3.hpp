@@ -56,7 +56,7 @@ enum class ArcRule {
 
 /// Options of the codimension-3 analysis.
 struct Codim3Options {
-  int initial_grid = 8;                 ///< cells per side of each parameter square (>= 2).
+  int initial_grid = 6;                 ///< cells per side of each parameter square (>= 2).
   int max_depth = 12;                   ///< quadtree depth limit below the initial cells.
   double newton_cell_rad = 0.5;         ///< Newton is tried in cells at most this wide [rad].
   double bound_safety = 2.0;            ///< factor on sampled second differences.
