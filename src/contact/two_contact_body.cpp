@@ -294,6 +294,16 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
     return slipSlipLimitNormalPart(d);
   };
   out.ss = filippov::analyzeCodim3(field, options.codim3);
+  if (out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
+    // One retry on a finer grid with deeper refinement before reporting incompleteness.
+    filippov::Codim3Options finer = options.codim3;
+    finer.initial_grid = std::max(16, 2 * options.codim3.initial_grid);
+    finer.max_depth = options.codim3.max_depth + 4;
+    finer.max_evaluations = 4 * options.codim3.max_evaluations;
+    filippov::Codim3Result retry = filippov::analyzeCodim3(field, finer);
+    retry.report.evaluations += out.ss.report.evaluations;
+    out.ss = std::move(retry);
+  }
   bool ss_loss = false;
   for (const auto& d : out.ss.directions) {
     if (d.type != filippov::LimitDirectionType::kAttracting) out.offending_ss_directions.push_back(d);
