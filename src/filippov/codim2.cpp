@@ -35,7 +35,7 @@ Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Opti
   auto v_of_phi = [&](double phi) { return circumferentialComponent(evaluate(phi), phi); };
   const std::function<Sample1D(double)> sample = [&](double phi) {
     const Eigen::Vector2d g = evaluate(phi);
-    return Sample1D{circumferentialComponent(g, phi), g.norm()};
+    return Sample1D{-g[0] * std::sin(phi) + g[1] * std::cos(phi), g.norm()};  // V of (43)
   };
 
   RootSearch1DOptions o;
@@ -82,11 +82,14 @@ Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Opti
     d.radial = radialComponent(g, d.phi_rad);
     d.type = typeFromRadial(d.radial, tolerance);
     d.multiplicity = r.multiplicity;
-    const double step = 1e-6;
-    d.slope = r.multiplicity == 2 ? 0.0
-                                  : (v_of_phi(d.phi_rad + step) - v_of_phi(d.phi_rad - step)) /
-                                        (2.0 * step);
-    result.report.evaluations += r.multiplicity == 2 ? 1 : 3;
+    if (options.compute_slopes && r.multiplicity == 1) {
+      const double step = 1e-6;
+      d.slope = (v_of_phi(d.phi_rad + step) - v_of_phi(d.phi_rad - step)) / (2.0 * step);
+      result.report.evaluations += 2;
+    } else {
+      d.slope = r.multiplicity == 2 ? 0.0 : NAN;
+    }
+    ++result.report.evaluations;
     switch (d.type) {
       case LimitDirectionType::kAttracting:
         ++attracting;

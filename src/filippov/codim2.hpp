@@ -34,6 +34,8 @@ struct Codim2Options {
   double second_derivative_bound = 0;  ///< > 0: caller's bound on |V''| [field units/rad^2].
   /// |V| or |R| at most value_tolerance_relative * max|G| counts as zero.
   double value_tolerance_relative = 1e-10;
+  /// Also compute dV/dphi at each simple root (two extra evaluations per root).
+  bool compute_slopes = false;
 };
 
 /// One limit direction at a codimension-2 point.
@@ -41,7 +43,8 @@ struct Codim2LimitDirection {
   double phi_rad = 0.0;        ///< direction angle in [0, 2 pi).
   LimitDirectionType type = LimitDirectionType::kNeutral;
   double radial = 0.0;         ///< R(phi) [field units].
-  double slope = 0.0;          ///< dV/dphi at phi (0 at a double root) [field units/rad].
+  /// dV/dphi at phi [field units/rad]: 0 at a double root, NaN unless compute_slopes is set.
+  double slope = 0.0;
   int multiplicity = 1;        ///< 1: V changes sign; 2: V touches zero (tangency).
 };
 
