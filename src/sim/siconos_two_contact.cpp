@@ -17,6 +17,20 @@ namespace nsd::sim {
 
 namespace {
 
+// Siconos reports solver trouble on std::cout: capture it while a run is alive.
+class CoutCapture {
+ public:
+  CoutCapture() : old_(std::cout.rdbuf(captured_.rdbuf())) {}
+  ~CoutCapture() { std::cout.rdbuf(old_); }
+  CoutCapture(const CoutCapture&) = delete;
+  CoutCapture& operator=(const CoutCapture&) = delete;
+  std::string text() const { return captured_.str(); }
+
+ private:
+  std::ostringstream captured_;
+  std::streambuf* old_;
+};
+
 // The body as a LagrangianLinearTIDS: q = (x_C, theta), M = diag(m I, J), constant F_ext.
 SP::LagrangianLinearTIDS makeBody(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0,
                                   const Eigen::Vector3d& omega0) {
@@ -50,12 +64,7 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   const contact::ContactBases& b = dynamics.bases();
   const auto t0 = std::chrono::steady_clock::now();
   SiconosRun out;
-  // Siconos reports solver trouble on std::cout; capture it for the duration of the run.
-  std::ostringstream captured;
-  struct Restore {
-    std::streambuf* old;
-    ~Restore() { std::cout.rdbuf(old); }
-  } restore{std::cout.rdbuf(captured.rdbuf())};
+  CoutCapture capture;
   try {
     auto ds = makeBody(body, v_C0_W, omega0_W);
 
@@ -115,8 +124,7 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   } catch (const std::exception& e) {
     throw SolverFailure(std::string("Siconos simulation failed: ") + e.what());
   }
-  std::cout.rdbuf(restore.old);
-  const std::string log = captured.str();
+  const std::string log = capture.text();
   for (std::size_t pos = log.find("Non smooth solver warning"); pos != std::string::npos;
        pos = log.find("Non smooth solver warning", pos + 1)) {
     ++out.solver_warnings;
@@ -137,11 +145,7 @@ SiconosEventDrivenRun simulateSiconosEventDrivenFrictionless(const contact::TwoC
   const contact::TwoContactDynamics dynamics(body);  // validates the body
   const auto t0 = std::chrono::steady_clock::now();
   SiconosEventDrivenRun out;
-  std::ostringstream captured;
-  struct Restore {
-    std::streambuf* old;
-    ~Restore() { std::cout.rdbuf(old); }
-  } restore{std::cout.rdbuf(captured.rdbuf())};
+  const CoutCapture capture;
   try {
     auto ds = makeBody(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero());
     auto normal_relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n) {
