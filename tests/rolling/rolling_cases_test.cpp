@@ -1,0 +1,102 @@
+#include "rolling/rolling_cases.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace nsd::rolling {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// Step responses: plate speed 0.02 (well inside micro-slip), 2 time units, dt = 2e-4 (about 30
+// steps per period of the fastest mode). The spectral peak is read on 4000 bins up to 1000, so
+// the frequency resolution is 0.25 (< 0.1 % of the ~300-500 natural frequencies).
+NaturalFrequencies stepFrequencies(const std::string& system, double groove_angle_deg = 60.0) {
+  RollingCaseParameters p;
+  p.system = system;
+  p.groove_angle_rad = groove_angle_deg * kPi / 180.0;
+  return identifyFrequencies(simulateStep(p, 0.02, 2.0, 2e-4), 1000.0);
+}
+
+// Eq. (23): between two plates the translation mode (omega1^2 = 2 K / m) and the rotation mode
+// (omega2^2 = 2 K R^2 / I) share the contact stiffness, so omega2 / omega1 = R sqrt(m / I)
+// = sqrt(5/2) for a solid sphere, whatever the (amplitude-dependent) stiffness is. Tolerance
+// 0.5 %: spectral bin (0.1 %) plus the slight stiffness difference of the two modes' slip.
+TEST(RollingCases, TwoPlatesFrequencyRatioIsSqrtFiveHalves) {
+  const auto f = stepFrequencies("two-plates");
+  ASSERT_GT(f.omega1, 0.0);
+  EXPECT_NEAR(f.omega2 / f.omega1, std::sqrt(2.5), 0.005 * std::sqrt(2.5));
+}
+
+// Eq. (25): in V-grooves the lever arm is R sin(alpha/2), so omega2 / omega1
+// = sqrt(5/2) sin(alpha/2) (the rotation mode becomes the lower one below alpha ~ 78.5 deg).
+TEST(RollingCases, VGrooveFrequencyRatioFollowsLeverArm) {
+  for (double alpha : {60.0, 90.0, 120.0}) {
+    const auto f = stepFrequencies("v-groove", alpha);
+    const double expected = std::sqrt(2.5) * std::sin(alpha * kPi / 360.0);
+    EXPECT_NEAR(f.omega2 / f.omega1, expected, 0.006 * expected) << "alpha " << alpha;
+  }
+}
+
+// One contact instead of two at the same lever arm: omega^2 halves, so the single-plate rotation
+// frequency is the two-plate one over sqrt(2); the single plate has no translation mode.
+TEST(RollingCases, SinglePlateIsTwoPlateRotationOverSqrtTwo) {
+  const auto single = stepFrequencies("plate");
+  const auto two = stepFrequencies("two-plates");
+  EXPECT_EQ(single.omega1, 0.0);
+  EXPECT_NEAR(single.omega2, two.omega2 / std::sqrt(2.0), 0.005 * single.omega2);
+}
+
+// Gross sliding (driving near resonance with a large amplitude): the force saturates at mu W
+// (W / (p0 a^2) = 2 pi / 3 in Sect. 2.4 units, from (2)) and the loop becomes the Coulomb
+// rectangle, whose describing function gives zeta_r = 4 A F / (2 pi A F) = 2 / pi. Tolerances:
+// 1 % on the force (traction bound reached on the whole patch), 3 % on zeta_r (the loop corners
+// are rounded by the elastic reversal).
+TEST(RollingCases, GrossSlidingLoopIsCoulombRectangle) {
+  RollingCaseParameters p;
+  p.system = "plate";
+  const double amplitude = 0.3, frequency = 40.0;
+  const auto h = hysteresis(simulateSine(p, amplitude, frequency, 4, 2e-4), frequency);
+  EXPECT_NEAR(h.k_e * amplitude, p.mu * 2.0 * kPi / 3.0, 0.01 * p.mu * 2.0 * kPi / 3.0);
+  EXPECT_NEAR(h.zeta_r, 2.0 / kPi, 0.03 * 2.0 / kPi);
+}
+
+// Below resonance and below gross slip the loop is a Mindlin-type micro-slip loop: the energy
+// dissipated per period is positive and grows faster than A^2 (A^3 for Mindlin), so the
+// equivalent damping ratio grows with the amplitude.
+TEST(RollingCases, MicroSlipDissipationGrowsFasterThanAmplitudeSquared) {
+  RollingCaseParameters p;
+  p.system = "plate";
+  const double frequency = 10.0;
+  const auto small = hysteresis(simulateSine(p, 0.03, frequency, 8, 2e-4), frequency);
+  const auto large = hysteresis(simulateSine(p, 0.1, frequency, 8, 2e-4), frequency);
+  EXPECT_EQ(small.periods, 8);
+  EXPECT_GT(small.loop_area, 0.0);
+  // Mindlin: area ~ A^3, i.e. a ratio of 37 here; require more than A^2 (11.1) and less than
+  // A^4 (123), the band that separates micro-slip from viscous (A^2) or gross-slip behaviour.
+  const double ratio = large.loop_area / small.loop_area;
+  EXPECT_GT(ratio, std::pow(0.1 / 0.03, 2.0));
+  EXPECT_LT(ratio, std::pow(0.1 / 0.03, 4.0));
+  EXPECT_GT(large.zeta_r, small.zeta_r);
+}
+
+TEST(RollingCases, RejectsBadInput) {
+  RollingCaseParameters p;
+  p.system = "three-plates";
+  EXPECT_THROW(scales(p), InvalidInput);
+  p.system = "v-groove";
+  p.groove_angle_rad = kPi;
+  EXPECT_THROW(scales(p), InvalidInput);
+  p.groove_angle_rad = 1.0;
+  p.mu = std::nan("");
+  EXPECT_THROW(simulateStep(p, 0.02, 0.1, 1e-3), InvalidInput);
+  p.mu = 0.5;
+  EXPECT_THROW(simulateSine(p, -1.0, 10.0, 2, 1e-3), InvalidInput);
+  EXPECT_THROW(simulateStep(p, 0.02, 0.1, 0.0), InvalidInput);
+}
+
+}  // namespace
+}  // namespace nsd::rolling
