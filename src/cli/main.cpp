@@ -23,6 +23,7 @@
 #include "friction/heavy_ball.hpp"
 #include "rattleback/kane_levinson.hpp"
 #include "rattleback/pade_contact.hpp"
+#include "rolling/rolling_cases.hpp"
 #include "models/ball_trough.hpp"
 #include "models/ball_trough_analysis.hpp"
 #include "region/ball_trough_predicate.hpp"
@@ -358,6 +359,86 @@ int runHeavyBall(const nsd::friction::HeavyBallParameters& p, double v0, double 
             << tr.samples.size() << " samples, " << tr.steps << " steps; slip stops at t = "
             << tr.slip_stop_time << ", whirl stops at t = " << tr.whirl_stop_time
             << "; final position (" << tr.samples.back().x << ", " << tr.samples.back().y << ")\n";
+  return 0;
+}
+
+struct RollingFrictionOptions {
+  nsd::rolling::RollingCaseParameters parameters;
+  double groove_angle_deg = 60.0;
+  std::string input = "step";
+  double speed = 0.02, duration = 2.0, amplitude = 0.1, frequency = 10.0, dt = 2e-4;
+  double w_max = 1000.0;
+  int periods = 8;
+  std::string output_dir = "out/rolling";
+};
+
+int runRollingFriction(RollingFrictionOptions o) {
+  if (!(o.groove_angle_deg > 0.0 && o.groove_angle_deg < 180.0)) {
+    throw nsd::InvalidInput("groove angle must be in (0, 180) degrees");
+  }
+  o.parameters.groove_angle_rad = o.groove_angle_deg * 3.14159265358979323846 / 180.0;
+  const auto scales = nsd::rolling::scales(o.parameters);
+  nlohmann::json summary = {
+      {"case", o.parameters.system},
+      {"input", o.input},
+      {"groove_angle_deg", o.groove_angle_deg},
+      {"mu", o.parameters.mu},
+      {"grid", o.parameters.grid},
+      {"dt", o.dt},
+      {"scales", {{"contact_radius_m", scales.a}, {"max_pressure_Pa", scales.p0},
+                  {"time_s", scales.time}, {"force_N", scales.force},
+                  {"sphere_mass_dimensionless",
+                   scales.inertia / (0.4 * o.parameters.radius * o.parameters.radius) / scales.mass}}}};
+  std::vector<nsd::rolling::RollingSample> samples;
+  // A ramp of the plate position is a step of its velocity (Sect. 3.2): both run the same
+  // simulation; the step name is the one Sect. 4 uses for the spectrum.
+  if (o.input == "step" || o.input == "ramp") {
+    samples = nsd::rolling::simulateStep(o.parameters, o.speed, o.duration, o.dt);
+    const auto f = nsd::rolling::identifyFrequencies(samples, o.w_max);
+    summary["speed"] = o.speed;
+    // Steady lag of the sphere surface behind the plate (Fig. 6): x_t - R* theta at the end.
+    const double arm = o.parameters.system == "v-groove"
+                           ? std::sin(0.5 * o.parameters.groove_angle_rad) : 1.0;
+    summary["final_surface_lag"] =
+        samples.back().x_t - samples.back().x - arm * o.parameters.radius / scales.a * samples.back().theta;
+    summary["duration"] = o.duration;
+    summary["omega1"] = f.omega1;  // translation mode (0: the single plate has none)
+    summary["omega2"] = f.omega2;  // rotation mode
+    std::cout << o.parameters.system << " step response: omega1 = " << f.omega1
+              << ", omega2 = " << f.omega2;
+    if (f.omega1 > 0.0) std::cout << ", omega2/omega1 = " << f.omega2 / f.omega1;
+    std::cout << " (dimensionless, Sect. 2.4 units)\n";
+  } else if (o.input == "sine") {
+    samples = nsd::rolling::simulateSine(o.parameters, o.amplitude, o.frequency, o.periods, o.dt);
+    const auto h = nsd::rolling::hysteresis(samples, o.frequency);
+    summary["amplitude"] = o.amplitude;
+    summary["frequency"] = o.frequency;
+    summary["periods_averaged"] = h.periods;
+    summary["k_e"] = h.k_e;
+    summary["c_e"] = h.c_e;
+    summary["c_e_times_f"] = h.c_e_times_f;
+    summary["zeta_r"] = h.zeta_r;
+    summary["loop_area"] = h.loop_area;
+    std::cout << o.parameters.system << " sine response (A = " << o.amplitude
+              << ", f = " << o.frequency << "): k_e = " << h.k_e << ", c_e = " << h.c_e
+              << ", zeta_r = " << h.zeta_r << ", dissipated per period = " << h.loop_area << '\n';
+  } else {
+    throw nsd::InvalidInput("unknown input '" + o.input + "' (step|ramp|sine)");
+  }
+  const std::string& dir = o.output_dir;
+  std::filesystem::create_directories(dir);
+  nsd::cli::writeFileAtomically(dir + "/time_series.csv", [&](std::ostream& out) {
+    out << "t,x_plate,x_ball,theta,v_ball,omega_ball,f_upper,f_lower\n";
+    for (const auto& r : samples) {
+      out << number(r.t) << ',' << number(r.x_t) << ',' << number(r.x) << ',' << number(r.theta)
+          << ',' << number(r.v_ball) << ',' << number(r.omega_ball) << ',' << number(r.f_upper)
+          << ',' << number(r.f_lower) << '\n';
+    }
+  });
+  nsd::cli::writeFileAtomically(dir + "/summary.json",
+                                [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
+  std::cout << "wrote " << dir << "/time_series.csv (" << samples.size() << " samples) and "
+            << dir << "/summary.json\n";
   return 0;
 }
 
@@ -853,6 +934,28 @@ int main(int argc, char** argv) {
   rattle->add_option("--output", rb_output, "CSV t,alpha,beta,gamma,delta,omega1,omega2,omega3")
       ->required();
 
+  RollingFrictionOptions rolling;
+  CLI::App* rolling_cmd = app.add_subcommand(
+      "rolling-friction", "transient rolling friction: sphere on a plate, between plates, in V-grooves");
+  rolling_cmd->add_option("--case", rolling.parameters.system, "plate, two-plates or v-groove")
+      ->check(CLI::IsMember({"plate", "two-plates", "v-groove"}));
+  rolling_cmd->add_option("--groove-angle-deg", rolling.groove_angle_deg, "V-groove opening angle [deg]");
+  rolling_cmd->add_option("--input", rolling.input,
+                          "step or ramp (velocity step: natural frequencies) or sine (hysteresis)")
+      ->check(CLI::IsMember({"step", "ramp", "sine"}));
+  rolling_cmd->add_option("--speed", rolling.speed, "step: plate speed (dimensionless)");
+  rolling_cmd->add_option("--duration", rolling.duration, "step: simulated time (dimensionless)");
+  rolling_cmd->add_option("--amplitude", rolling.amplitude, "sine: plate amplitude / a");
+  rolling_cmd->add_option("--frequency", rolling.frequency, "sine: frequency (dimensionless)");
+  rolling_cmd->add_option("--periods", rolling.periods, "sine: steady periods after the fade-in (even)");
+  rolling_cmd->add_option("--dt", rolling.dt, "time step (dimensionless)");
+  rolling_cmd->add_option("--w-max", rolling.w_max, "step: highest angular frequency searched");
+  rolling_cmd->add_option("--mu", rolling.parameters.mu, "friction coefficient");
+  rolling_cmd->add_option("--grid", rolling.parameters.grid, "brush cells per patch diameter");
+  rolling_cmd->add_option("--load", rolling.parameters.load, "normal load per contact W [N]");
+  rolling_cmd->add_option("--radius", rolling.parameters.radius, "sphere radius R [m]");
+  rolling_cmd->add_option("--output,--output-dir", rolling.output_dir, "folder for time_series.csv and summary.json");
+
   std::string validate_dir = "out/validation";
   double validate_t_end = 0.2;
   CLI::App* validate = app.add_subcommand("validate", "validation report: Siconos and nsdkit vs analytic references");
@@ -882,6 +985,7 @@ int main(int argc, char** argv) {
       return runRattleback(rb_model, rb_preset, rb_mu, rb_eps1, rb, rb_omega3, rb_alpha, rb_beta, rb_t_end, rb_dt,
                            rb_tol, rb_output);
     }
+    if (*rolling_cmd) return runRollingFriction(rolling);
     if (*friction) return runFriction(friction_model, fv, fu, fkr, fbeta, pressure, ftol);
     if (*friction_map) return runFrictionMap(map_dir, map_grid, pressure, ftol);
     if (*heavy) {

@@ -212,7 +212,8 @@ HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, doubl
   h.loop_area /= periods;
   h.periods = periods;
   h.k_e = f_m / a_m;                                         // (26)
-  h.c_e = h.loop_area / (kPi * a_m * a_m);                   // c_e * omega in (26)
+  h.c_e_times_f = h.loop_area / (kPi * a_m * a_m);           // (26)
+  h.c_e = h.c_e_times_f / frequency;
   h.zeta_r = h.loop_area / (2.0 * kPi * a_m * f_m);
   return h;
 }

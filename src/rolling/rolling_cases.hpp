@@ -72,7 +72,8 @@ NaturalFrequencies identifyFrequencies(const std::vector<RollingSample>& samples
 /// for gross sliding (rectangular Coulomb loop) zeta_r -> 2 / pi and k_e A_m -> mu W.
 struct HysteresisParameters {
   double k_e = 0.0;       ///< F_m / A_m
-  double c_e = 0.0;       ///< loop area / (pi A_m^2), times the angular frequency
+  double c_e = 0.0;       ///< loop area / (pi A_m^2 f): (26) reads c_e f = area / (pi A_m^2)
+  double c_e_times_f = 0.0;  ///< loop area / (pi A_m^2)
   double zeta_r = 0.0;    ///< loop area / (2 pi A_m F_m)
   double loop_area = 0.0;  ///< mean over the periods
   int periods = 0;          ///< steady periods averaged

@@ -1,0 +1,27 @@
+// Transient rolling friction (brush model): natural frequencies of a sphere between two plates
+// and in 90-degree V-grooves from step responses (eqs. (23), (25)), and the hysteresis loop of a
+// sphere under a sinusoidally moving plate (eq. (26)).
+#include <cmath>
+#include <iostream>
+
+#include "rolling/rolling_cases.hpp"
+
+int main() {
+  using namespace nsd::rolling;
+  for (const char* system : {"two-plates", "v-groove"}) {
+    RollingCaseParameters p;
+    p.system = system;
+    p.groove_angle_rad = 3.14159265358979323846 / 2.0;
+    const auto f = identifyFrequencies(simulateStep(p, 0.02, 1.0, 2e-4), 1000.0);
+    std::cout << system << ": omega1 = " << f.omega1 << ", omega2 = " << f.omega2
+              << ", omega2/omega1 = " << f.omega2 / f.omega1 << '\n';
+  }
+  RollingCaseParameters plate;
+  plate.system = "plate";
+  for (double amplitude : {0.03, 0.1, 0.3}) {
+    const auto h = hysteresis(simulateSine(plate, amplitude, 10.0, 4, 2e-4), 10.0);
+    std::cout << "plate, A = " << amplitude << ": k_e = " << h.k_e << ", zeta_r = " << h.zeta_r
+              << '\n';
+  }
+  return 0;
+}
