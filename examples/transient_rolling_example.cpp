@@ -1,6 +1,6 @@
 // Transient rolling friction (brush model): natural frequencies of a sphere between two plates
 // and in 90-degree V-grooves from step responses (eqs. (23), (25)), and the hysteresis loop of a
-// sphere under a sinusoidally moving plate (eq. (26)).
+// sphere under a sinusoidally moving plate (eq. (26)) with the break frequency of Fig. 7(b).
 #include <cmath>
 #include <iostream>
 
@@ -20,7 +20,9 @@ int main() {
   plate.system = "plate";
   for (double amplitude : {0.03, 0.1, 0.3}) {
     const auto h = hysteresis(simulateSine(plate, amplitude, 10.0, 4, 2e-4), 10.0);
+    const auto fs = breakFrequency(plate, amplitude, 1.0, 80.0, 0.1);
     std::cout << "plate, A = " << amplitude << ": k_e = " << h.k_e << ", zeta_r = " << h.zeta_r
+              << ", |F/x_t| = " << h.frf_magnitude << ", break frequency f_s = " << fs.frequency
               << '\n';
   }
   return 0;

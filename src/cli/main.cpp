@@ -419,6 +419,8 @@ int runRollingFriction(RollingFrictionOptions o) {
     summary["c_e_times_f"] = h.c_e_times_f;
     summary["zeta_r"] = h.zeta_r;
     summary["loop_area"] = h.loop_area;
+    summary["frf_magnitude"] = h.frf_magnitude;
+    summary["frf_phase_deg"] = h.frf_phase_rad * 180.0 / 3.14159265358979323846;
     std::cout << o.parameters.system << " sine response (A = " << o.amplitude
               << ", f = " << o.frequency << "): k_e = " << h.k_e << ", c_e = " << h.c_e
               << ", zeta_r = " << h.zeta_r << ", dissipated per period = " << h.loop_area << '\n';

@@ -200,22 +200,66 @@ HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, doubl
   const double t_start = t_end - periods * period - 1e-12 * period;
   HysteresisParameters h;
   double a_m = 0.0, f_m = 0.0;
+  std::complex<double> force1 = 0.0, motion1 = 0.0;
   const RollingSample* prev = nullptr;
   for (const auto& s : samples) {
     if (s.t < t_start) continue;
     a_m = std::max(a_m, std::fabs(s.x_t));
     f_m = std::max(f_m, std::fabs(s.f_upper));
-    if (prev) h.loop_area += 0.5 * (s.f_upper + prev->f_upper) * (s.x_t - prev->x_t);
+    if (prev) {
+      h.loop_area += 0.5 * (s.f_upper + prev->f_upper) * (s.x_t - prev->x_t);
+      // Fundamental components (trapezoid in time over whole periods).
+      const double dt = s.t - prev->t;
+      const std::complex<double> e0 = std::polar(1.0, -kTwoPi * frequency * prev->t);
+      const std::complex<double> e1 = std::polar(1.0, -kTwoPi * frequency * s.t);
+      force1 += 0.5 * dt * (prev->f_upper * e0 + s.f_upper * e1);
+      motion1 += 0.5 * dt * (prev->x_t * e0 + s.x_t * e1);
+    }
     prev = &s;
   }
   if (!(a_m > 0.0) || !(f_m > 0.0)) throw SolverFailure("no hysteresis loop in the record");
   h.loop_area /= periods;
+  // Complex stiffness of the contact as the plate feels it: the sphere's force on the plate.
+  const std::complex<double> frf = -force1 / motion1;
+  h.frf_magnitude = std::abs(frf);
+  h.frf_phase_rad = std::arg(frf);
   h.periods = periods;
   h.k_e = f_m / a_m;                                         // (26)
   h.c_e_times_f = h.loop_area / (kPi * a_m * a_m);           // (26)
   h.c_e = h.c_e_times_f / frequency;
   h.zeta_r = h.loop_area / (2.0 * kPi * a_m * f_m);
   return h;
+}
+
+BreakFrequency breakFrequency(const RollingCaseParameters& p, double amplitude, double f_low,
+                              double f_high, double tolerance, int periods, double dt,
+                              double saturation) {
+  requirePositive(f_low, "f_low");
+  requirePositive(tolerance, "tolerance");
+  if (!(f_high > f_low)) throw InvalidInput("break frequency: need f_high > f_low");
+  if (!(saturation > 0.0 && saturation < 1.0)) throw InvalidInput("saturation must be in (0, 1)");
+  const Scales s = scales(p);
+  const double limit = saturation * p.mu * p.load / s.force;  // mu W in Sect. 2.4 units
+  BreakFrequency result;
+  const auto saturated = [&](double f) {
+    ++result.probes;
+    const auto samples = simulateSine(p, amplitude, f, periods, dt);
+    double f_m = 0.0;
+    for (const auto& r : samples) {
+      if (r.t >= samples.back().t - periods / f) f_m = std::max(f_m, std::fabs(r.f_upper));
+    }
+    return f_m >= limit;
+  };
+  if (saturated(f_low)) throw SolverFailure("break frequency: already sliding at f_low");
+  if (!saturated(f_high)) throw SolverFailure("break frequency: not sliding at f_high");
+  double lo = f_low, hi = f_high;
+  while (hi - lo > tolerance) {
+    const double mid = 0.5 * (lo + hi);
+    (saturated(mid) ? hi : lo) = mid;
+  }
+  result.frequency = 0.5 * (lo + hi);
+  result.bracket_width = hi - lo;
+  return result;
 }
 
 }  // namespace nsd::rolling

@@ -75,9 +75,27 @@ struct HysteresisParameters {
   double c_e = 0.0;       ///< loop area / (pi A_m^2 f): (26) reads c_e f = area / (pi A_m^2)
   double c_e_times_f = 0.0;  ///< loop area / (pi A_m^2)
   double zeta_r = 0.0;    ///< loop area / (2 pi A_m F_m)
+  /// |F1 / X1| of the fundamental Fourier components, F the force of the sphere on the driven
+  /// plate: the complex contact stiffness of Fig. 7(a).
+  double frf_magnitude = 0.0;
+  double frf_phase_rad = 0.0;  ///< arg(F1 / X1): 0 while the sphere follows, a lag (< 0) in slip
   double loop_area = 0.0;  ///< mean over the periods
   int periods = 0;          ///< steady periods averaged
 };
 HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, double frequency);
+
+/// Break frequency f_s of the stepped-sine response (Sect. 3.2, Fig. 7(b)): the frequency at
+/// which the force amplitude of the 1-DOF plate case reaches the gross-sliding limit mu W, after
+/// which |F / x_t| stops growing. Found by bisection on [f_low, f_high] (each probe one
+/// stepped-sine point of `periods` steady periods); `saturation` is the fraction of mu W taken as
+/// reached (default 0.99).
+struct BreakFrequency {
+  double frequency = 0.0;       ///< f_s (dimensionless)
+  double bracket_width = 0.0;   ///< final bisection bracket, the error bound
+  int probes = 0;
+};
+BreakFrequency breakFrequency(const RollingCaseParameters& p, double amplitude, double f_low,
+                              double f_high, double tolerance, int periods = 4,
+                              double dt = 2e-4, double saturation = 0.99);
 
 }  // namespace nsd::rolling

@@ -83,6 +83,45 @@ TEST(RollingCases, MicroSlipDissipationGrowsFasterThanAmplitudeSquared) {
   EXPECT_GT(large.zeta_r, small.zeta_r);
 }
 
+// Below slip the 1-DOF plate case is a linear spring (contact stiffness K) in series with the
+// sphere inertia: F / x_t = w^2 / R*^2 / (1 - w^2 / w_n^2) in Sect. 2.4 units (I = 1), in phase
+// with x_t. w_n is the natural frequency identified from the step response (independent). At
+// A = 0.01 the patch hardly slips; 0.5 % covers the spectral resolution of w_n.
+TEST(RollingCases, SmallAmplitudeFrequencyResponseIsSpringInSeriesWithInertia) {
+  RollingCaseParameters p;
+  p.system = "plate";
+  const double r_star = p.radius / scales(p).a;
+  const double w_n = stepFrequencies("plate").omega2;
+  for (double f : {2.0, 10.0, 20.0}) {
+    const auto h = hysteresis(simulateSine(p, 0.01, f, 4, 2e-4), f);
+    const double w = 2.0 * kPi * f;
+    const double expected = w * w / (r_star * r_star) / (1.0 - w * w / (w_n * w_n));
+    EXPECT_NEAR(h.frf_magnitude, expected, 0.005 * expected) << "f " << f;
+    EXPECT_NEAR(h.frf_phase_rad, 0.0, 0.01) << "f " << f;
+  }
+}
+
+// Break frequency (Fig. 7(b)): with a rigid contact the force reaches mu W when
+// w^2 A / R*^2 = mu W, i.e. f_s = R* sqrt(mu W / A) / (2 pi). Resonance amplification and
+// micro-slip softening can only bring saturation earlier, by a few per cent at these frequencies
+// (w / w_n < 0.2): f_s lies in [0.96, 1] of the rigid value and decreases with the amplitude.
+TEST(RollingCases, BreakFrequencyFollowsRigidSaturation) {
+  RollingCaseParameters p;
+  p.system = "plate";
+  const double r_star = p.radius / scales(p).a;
+  const double mu_w = 0.99 * p.mu * 2.0 * kPi / 3.0;
+  double previous = 1e9;
+  for (double amplitude : {0.3, 1.0}) {
+    const auto b = breakFrequency(p, amplitude, 1.0, 80.0, 0.02);
+    const double rigid = r_star * std::sqrt(mu_w / amplitude) / (2.0 * kPi);
+    EXPECT_LE(b.frequency, rigid + b.bracket_width) << "A " << amplitude;
+    EXPECT_GE(b.frequency, 0.96 * rigid) << "A " << amplitude;
+    EXPECT_LT(b.frequency, previous);
+    previous = b.frequency;
+  }
+  EXPECT_THROW(breakFrequency(p, 1.0, 20.0, 80.0, 0.1), SolverFailure);  // sliding at f_low
+}
+
 TEST(RollingCases, RejectsBadInput) {
   RollingCaseParameters p;
   p.system = "three-plates";
