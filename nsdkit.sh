@@ -7,6 +7,7 @@
 #   ./nsdkit.sh bench  install, build, run the benchmarks
 #   ./nsdkit.sh friction  install, build, friction error maps and heavy-ball figures -> out/friction
 #   ./nsdkit.sh rattleback  install, build, Kane-Levinson Figs. 3-6 -> out/rattleback
+#   ./nsdkit.sh rolling  install, build, transient rolling loops, FRF, V-groove loops -> out/rolling
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -72,6 +73,12 @@ case "${1:-help}" in
     /usr/bin/python3 analysis/plot_friction.py out/friction/friction_error_map.csv \
       out/friction/heavy_ball.csv out/friction
     echo "figures written to out/friction/"
+    ;;
+  rolling)
+    deps
+    build release
+    mkdir -p out/rolling
+    /usr/bin/python3 analysis/plot_rolling.py ./build/release/src/cli/nsdkit out/rolling
     ;;
   rattleback)
     deps
