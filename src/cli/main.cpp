@@ -367,7 +367,7 @@ struct RollingFrictionOptions {
   double groove_angle_deg = 60.0;
   std::string input = "step";
   double speed = 0.02, duration = 2.0, amplitude = 0.1, frequency = 10.0, dt = 2e-4;
-  double w_max = 1000.0;
+  double w_max = 1000.0, initial_omega = 0.3;
   int periods = 8;
   std::string output_dir = "out/rolling";
 };
@@ -408,6 +408,13 @@ int runRollingFriction(RollingFrictionOptions o) {
               << ", omega2 = " << f.omega2;
     if (f.omega1 > 0.0) std::cout << ", omega2/omega1 = " << f.omega2 / f.omega1;
     std::cout << " (dimensionless, Sect. 2.4 units)\n";
+  } else if (o.input == "free") {
+    samples = nsd::rolling::simulateFree(o.parameters, o.initial_omega, o.duration, o.dt);
+    summary["initial_omega"] = o.initial_omega;
+    summary["duration"] = o.duration;
+    summary["final_theta"] = samples.back().theta;
+    std::cout << "plate free response from omega0 = " << o.initial_omega << ": theta settles at "
+              << samples.back().theta << '\n';
   } else if (o.input == "sine") {
     samples = nsd::rolling::simulateSine(o.parameters, o.amplitude, o.frequency, o.periods, o.dt);
     const auto h = nsd::rolling::hysteresis(samples, o.frequency);
@@ -425,7 +432,7 @@ int runRollingFriction(RollingFrictionOptions o) {
               << ", f = " << o.frequency << "): k_e = " << h.k_e << ", c_e = " << h.c_e
               << ", zeta_r = " << h.zeta_r << ", dissipated per period = " << h.loop_area << '\n';
   } else {
-    throw nsd::InvalidInput("unknown input '" + o.input + "' (step|ramp|sine)");
+    throw nsd::InvalidInput("unknown input '" + o.input + "' (step|ramp|sine|free)");
   }
   const std::string& dir = o.output_dir;
   std::filesystem::create_directories(dir);
@@ -943,8 +950,11 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"plate", "two-plates", "v-groove"}));
   rolling_cmd->add_option("--groove-angle-deg", rolling.groove_angle_deg, "V-groove opening angle [deg]");
   rolling_cmd->add_option("--input", rolling.input,
-                          "step or ramp (velocity step: natural frequencies) or sine (hysteresis)")
-      ->check(CLI::IsMember({"step", "ramp", "sine"}));
+                          "step or ramp (velocity step: natural frequencies), sine (hysteresis) "
+                          "or free (plate case, Fig. 5)")
+      ->check(CLI::IsMember({"step", "ramp", "sine", "free"}));
+  rolling_cmd->add_option("--initial-omega", rolling.initial_omega,
+                          "free: initial angular velocity of the sphere (dimensionless)");
   rolling_cmd->add_option("--speed", rolling.speed, "step: plate speed (dimensionless)");
   rolling_cmd->add_option("--duration", rolling.duration, "step: simulated time (dimensionless)");
   rolling_cmd->add_option("--amplitude", rolling.amplitude, "sine: plate amplitude / a");

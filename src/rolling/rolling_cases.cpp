@@ -117,6 +117,13 @@ std::vector<RollingSample> simulateStep(const RollingCaseParameters& p, double s
   return simulate(p, [speed](double t) { return speed * t; }, duration, dt, 0.0, 0.0);
 }
 
+std::vector<RollingSample> simulateFree(const RollingCaseParameters& p, double omega0,
+                                        double duration, double dt) {
+  requireFinite(omega0, "initial angular velocity");
+  if (p.system != "plate") throw InvalidInput("the free response is defined for the plate case");
+  return simulate(p, [](double) { return 0.0; }, duration, dt, 0.0, omega0);
+}
+
 std::vector<RollingSample> simulateSine(const RollingCaseParameters& p, double amplitude,
                                         double frequency, int periods, double dt) {
   requirePositive(amplitude, "amplitude");

@@ -49,6 +49,11 @@ struct RollingSample {
 std::vector<RollingSample> simulateStep(const RollingCaseParameters& p, double speed,
                                         double duration, double dt);
 
+/// Free response of the 1-DOF plate case (Sect. 3.2, Fig. 5): the plate held still, the sphere
+/// started with angular velocity `omega0` (dimensionless, e.g. 0.3) and a null traction field.
+std::vector<RollingSample> simulateFree(const RollingCaseParameters& p, double omega0,
+                                        double duration, double dt);
+
 /// Simulates a sinusoidal plate motion x_t = A(t) sin(2 pi f t) (dimensionless): the amplitude
 /// fades in over two periods (so that no free oscillation is left over), then `periods` steady
 /// periods follow.
