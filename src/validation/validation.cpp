@@ -104,6 +104,25 @@ std::vector<ValidationCase> generateCases() {
   return cases;
 }
 
+namespace {
+
+// Runs one solver on `r`: an exception becomes observed = "error" with its message in the note;
+// the wall time and the simulated time are recorded either way.
+template <class Run>
+void runTimed(ValidationResult& r, double t_end, Run&& run) {
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    run();
+  } catch (const std::exception& e) {
+    r.observed = "error";
+    r.note = e.what();
+  }
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.simulated_seconds = t_end;
+}
+
+}  // namespace
+
 std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& cases,
                                             const ValidationOptions& o,
                                             const std::string& series_dir) {
@@ -133,8 +152,7 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
       r.case_name = c.name;
       r.solver = "nsdkit-event-driven";
       r.expected = expected;
-      const auto t0 = std::chrono::steady_clock::now();
-      try {
+      runTimed(r, o.t_end, [&] {
         eventdriven::ModeSwitchingOptions mo;
         mo.sample_spacing = o.t_end / 200;
         const auto tr = eventdriven::simulateModeSwitching(body, Eigen::Vector4d::Zero(), o.t_end, mo);
@@ -154,12 +172,7 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
               << std::hypot(s.u1_minus, std::sqrt(2.0) * s.u_a) << '\n';
           }
         }
-      } catch (const std::exception& e) {
-        r.observed = "error";
-        r.note = e.what();
-      }
-      r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      r.simulated_seconds = o.t_end;
+      });
       judge(r);
       results.push_back(r);
     }
@@ -171,8 +184,7 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
       sim::SiconosOptions so;
       so.step = h;
       so.t_end = o.t_end;
-      const auto t0 = std::chrono::steady_clock::now();
-      try {
+      runTimed(r, o.t_end, [&] {
         const auto run = sim::simulateSiconos(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), so);
         r.observed = run.observed_mode;
         r.acceleration = run.samples.back().v_C_W.z() / run.samples.back().t;
@@ -191,12 +203,7 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
               << s.force_minus.tail<2>().norm() << '\n';
           }
         }
-      } catch (const std::exception& e) {
-        r.observed = "error";
-        r.note = e.what();
-      }
-      r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      r.simulated_seconds = o.t_end;
+      });
       judge(r);
       results.push_back(r);
     }
@@ -212,8 +219,7 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
     r.solver = "siconos-event-driven";
     r.expected = "spin only: dOmega/dt = M/(j m r^2), v_C = 0";
     r.tolerance = 1e-5;
-    const auto t0 = std::chrono::steady_clock::now();
-    try {
+    runTimed(r, o.t_end, [&] {
       const auto run = sim::simulateSiconosEventDrivenFrictionless(body, o.t_end, o.t_end / 20);
       const double inertia = p.inertia_ratio * p.mass_kg * p.radius_m * p.radius_m;
       const Eigen::Vector3d expected = body.torque_external_W / inertia * run.t.back();
@@ -222,12 +228,7 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
       r.acceleration = run.v_C_W.back().norm() / run.t.back();
       r.pass = r.observed == "spin only" && r.acceleration_error <= r.tolerance;
       r.note = "acceleration_error: relative error of Omega(t_end)";
-    } catch (const std::exception& e) {
-      r.observed = "error";
-      r.note = e.what();
-    }
-    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.simulated_seconds = o.t_end;
+    });
     results.push_back(r);
   }
   return results;
