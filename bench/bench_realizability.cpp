@@ -16,12 +16,25 @@ void BM_Codim2SmoothField(benchmark::State& state) {
   Eigen::Matrix2d c;
   c << -1.0, 0.4, 0.3, -0.8;
   const Eigen::Vector2d g0(0.2, -0.1);
+  const nsd::filippov::NormalPlaneFieldOfDirection g = [&](const nsd::filippov::PlaneDirection& n) {
+    return Eigen::Vector2d(g0 + c * Eigen::Vector2d(n.cos_phi, n.sin_phi));
+  };
+  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim2(g));
+}
+BENCHMARK(BM_Codim2SmoothField)->Unit(benchmark::kMicrosecond);
+
+// The same field through the angle interface G(phi): one atan2 and one sin/cos pair per
+// evaluation on top of the search.
+void BM_Codim2SmoothFieldAngleInterface(benchmark::State& state) {
+  Eigen::Matrix2d c;
+  c << -1.0, 0.4, 0.3, -0.8;
+  const Eigen::Vector2d g0(0.2, -0.1);
   const nsd::filippov::NormalPlaneField g = [&](double phi) {
     return Eigen::Vector2d(g0 + c * Eigen::Vector2d(std::cos(phi), std::sin(phi)));
   };
   for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim2(g));
 }
-BENCHMARK(BM_Codim2SmoothField)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Codim2SmoothFieldAngleInterface)->Unit(benchmark::kMicrosecond);
 
 void BM_Codim3CoulombField(benchmark::State& state) {
   Eigen::Matrix<double, 3, 2> cp, cm;

@@ -75,8 +75,9 @@ SingleContactRealizability analyzeSingleContact(const SingleContactBody& body,
   }
   SingleContactRealizability out;
   // Extended Filippov system in (u1, u2): normal-plane part of F*(phi) (Def 6).
-  const filippov::NormalPlaneField g = [&](double phi) -> Eigen::Vector2d {
-    const Eigen::Vector3d direction(1.0, -mu * std::cos(phi), -mu * std::sin(phi));
+  const filippov::NormalPlaneFieldOfDirection g =
+      [&](const filippov::PlaneDirection& n) -> Eigen::Vector2d {
+    const Eigen::Vector3d direction(1.0, -mu * n.cos_phi, -mu * n.sin_phi);
     const Eigen::Vector3d w = ops.delassus * direction;
     const double normal = -ops.free_acceleration[0] / w[0];
     return (w * normal + ops.free_acceleration).tail<2>();

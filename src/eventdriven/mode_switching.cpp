@@ -136,8 +136,9 @@ Decision decideOnePoint(const Context& c, State s, bool plus) {
   const Eigen::Vector2d lambda_other(other > 0 ? 1.0 : -1.0, 0.0);
   const double cc = plus ? c.bases.c_plus : c.bases.c_minus;
   // Normal plane coordinates (u1, u_a) of the sticking contact; phi as in (50)-(51).
-  const filippov::NormalPlaneField g = [&](double phi) -> Eigen::Vector2d {
-    Eigen::Vector2d lambda(std::cos(phi), cc * std::sin(phi));
+  const filippov::NormalPlaneFieldOfDirection g =
+      [&](const filippov::PlaneDirection& n) -> Eigen::Vector2d {
+    Eigen::Vector2d lambda(n.cos_phi, cc * n.sin_phi);
     lambda.normalize();
     const contact::QuasiAccelerations q =
         plus ? dyn.slipSlip(lambda, lambda_other) : dyn.slipSlip(lambda_other, lambda);

@@ -4,8 +4,11 @@
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
+#include "filippov/root_search_1d_impl.hpp"
 
 namespace nsd::filippov {
+
+double PlaneDirection::phi() const { return wrapToTwoPi(std::atan2(sin_phi, cos_phi)); }
 
 double radialComponent(const Eigen::Vector2d& g, double phi) {
   return g[0] * std::cos(phi) + g[1] * std::sin(phi);
@@ -21,21 +24,93 @@ LimitDirectionType typeFromRadial(double radial, double tolerance) {
   return LimitDirectionType::kNeutral;
 }
 
+namespace {
+
+// Points of the circle of directions: the angle x and n(x) = (c, s). Grid nodes come from a
+// rotation recurrence, midpoints and polishing points from normalized chords, so the search
+// evaluates no trigonometric function.
+struct CirclePoint {
+  double x, c, s;
+};
+
+class CircleGeometry {
+ public:
+  using Point = CirclePoint;
+  // Grid of `intervals` nodes offset by h/pi (h = 2 pi/intervals), so that symmetric roots
+  // (0, pi/2, pi, ...) do not fall on nodes. Cached per thread for the last grid size.
+  explicit CircleGeometry(int intervals) : nodes_(grid(intervals)) {}
+  Point node(int k) const { return nodes_[static_cast<std::size_t>(k)]; }
+  Point end() const { return nodes_.back(); }
+  // Intervals are at most 2 pi / 4 wide, so the chord midpoint is never degenerate.
+  Point mid(const Point& a, const Point& b) const {
+    const double c = a.c + b.c, s = a.s + b.s, inverse = 1.0 / std::sqrt(c * c + s * s);
+    return CirclePoint{0.5 * (a.x + b.x), c * inverse, s * inverse};
+  }
+  Point along(const Point& a, const Point& b, double t) const {
+    const double c = (1.0 - t) * a.c + t * b.c, s = (1.0 - t) * a.s + t * b.s;
+    const double inverse = 1.0 / std::sqrt(c * c + s * s);
+    return CirclePoint{a.x + t * (b.x - a.x), c * inverse, s * inverse};  // x: label only
+  }
+  double coordinate(const Point& a, const Point& b, double t) const {
+    const Point p = along(a, b, t);
+    return a.x + std::atan2(a.c * p.s - a.s * p.c, a.c * p.c + a.s * p.s);
+  }
+  double x(const Point& p) const { return p.x; }
+  double width(const Point& a, const Point& b) const { return b.x - a.x; }
+
+ private:
+  static const std::vector<CirclePoint>& grid(int n) {
+    static thread_local std::vector<CirclePoint> nodes;
+    static thread_local int cached = 0;
+    if (cached != n) {
+      const double h = kTwoPi / n, offset = h / kPi;
+      nodes.clear();
+      const double ch = std::cos(h), sh = std::sin(h);
+      double c = std::cos(offset), s = std::sin(offset);
+      for (int k = 0; k <= n; ++k) {
+        nodes.push_back(CirclePoint{offset + k * h, c, s});
+        const double cn = c * ch - s * sh, sn = s * ch + c * sh;
+        const double norm = std::sqrt(cn * cn + sn * sn);  // keeps |n| = 1 to rounding
+        c = cn / norm;
+        s = sn / norm;
+      }
+      cached = n;
+    }
+    return nodes;
+  }
+  const std::vector<CirclePoint>& nodes_;
+};
+
+}  // namespace
+
 Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Options& options) {
+  if (!normal_part) throw InvalidInput("normal-plane field is empty");
+  const NormalPlaneFieldOfDirection by_direction = [&](const PlaneDirection& n) {
+    return normal_part(n.phi());
+  };
+  return analyzeCodim2(by_direction, options);
+}
+
+Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
+                           const Codim2Options& options) {
   if (!normal_part) throw InvalidInput("normal-plane field is empty");
   requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
   Codim2Result result;
-  auto evaluate = [&](double phi) -> Eigen::Vector2d {
-    const Eigen::Vector2d g = normal_part(phi);
+  auto evaluate = [&](double cos_phi, double sin_phi) -> Eigen::Vector2d {
+    const Eigen::Vector2d g = normal_part(PlaneDirection{cos_phi, sin_phi});
     if (!g.allFinite()) {
-      throw InvalidInput("limit field is not finite at phi = " + formatValue(phi));
+      throw InvalidInput("limit field is not finite at phi = " +
+                         formatValue(PlaneDirection{cos_phi, sin_phi}.phi()));
     }
     return g;
   };
-  auto v_of_phi = [&](double phi) { return circumferentialComponent(evaluate(phi), phi); };
-  const std::function<Sample1D(double)> sample = [&](double phi) {
-    const Eigen::Vector2d g = evaluate(phi);
-    return Sample1D{-g[0] * std::sin(phi) + g[1] * std::cos(phi), g.norm()};  // V of (43)
+  auto at_angle = [&](double phi) { return evaluate(std::cos(phi), std::sin(phi)); };
+  // V of (43) with R as companion, so roots carry R without re-evaluation.
+  auto sample = [&](const CirclePoint& p) {
+    const Eigen::Vector2d g = evaluate(p.c, p.s);
+    // Magnitude |G_i| + |G_j| >= |G|: an upper bound without a square root.
+    return Sample1D{-g[0] * p.s + g[1] * p.c, std::fabs(g[0]) + std::fabs(g[1]),
+                    g[0] * p.c + g[1] * p.s};
   };
 
   RootSearch1DOptions o;
@@ -44,18 +119,23 @@ Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Opti
   o.bound_safety = options.bound_safety;
   o.second_derivative_bound = options.second_derivative_bound;
   o.value_tolerance_relative = options.value_tolerance_relative;
+  requirePositive(options.root_tolerance_rad, "root_tolerance_rad");
+  o.root_tolerance_absolute = options.root_tolerance_rad;
   // |V''| >= structural floor: for constant G, V = |G| sin(psi - phi) and |V''| <= |G|.
   o.curvature_floor_relative = 1.0;
-  const RootSearch1DResult roots = findAllRoots1D(sample, 0.0, kTwoPi, true, o);
+  detail::validateRootSearch1DOptions(o);
+  const int n0 = o.initial_intervals;
+  const CircleGeometry geometry(n0);
+  detail::RootSearcher<CircleGeometry, decltype(sample)> searcher(geometry, sample, o);
+  const RootSearch1DResult roots = searcher.run(true, 0.0, kTwoPi);
   result.report = roots.report;
   const double tolerance = roots.report.value_tolerance;
-  const int n0 = o.initial_intervals;
 
   if (roots.report.completeness == Completeness::kContinuum) {
     double max_r = -INFINITY;
     for (int k = 0; k < 4 * n0; ++k) {
       const double phi = kTwoPi * k / (4 * n0);
-      max_r = std::max(max_r, radialComponent(evaluate(phi), phi));
+      max_r = std::max(max_r, radialComponent(at_angle(phi), phi));
     }
     result.continuum_max_radial = max_r;
     const LimitDirectionType t = typeFromRadial(max_r, tolerance);
@@ -67,7 +147,7 @@ Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Opti
       double min_r = INFINITY;
       for (int k = 0; k < 4 * n0; ++k) {
         const double phi = kTwoPi * k / (4 * n0);
-        min_r = std::min(min_r, radialComponent(evaluate(phi), phi));
+        min_r = std::min(min_r, radialComponent(at_angle(phi), phi));
       }
       if (min_r > tolerance) result.type = SlidingPointType::kRepellingSliding;
     }
@@ -78,18 +158,18 @@ Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Opti
   for (const Root1D& r : roots.roots) {
     Codim2LimitDirection d;
     d.phi_rad = wrapToTwoPi(r.x);
-    const Eigen::Vector2d g = evaluate(d.phi_rad);
-    d.radial = radialComponent(g, d.phi_rad);
+    d.radial = r.companion;
     d.type = typeFromRadial(d.radial, tolerance);
     d.multiplicity = r.multiplicity;
     if (options.compute_slopes && r.multiplicity == 1) {
       const double step = 1e-6;
-      d.slope = (v_of_phi(d.phi_rad + step) - v_of_phi(d.phi_rad - step)) / (2.0 * step);
+      d.slope = (circumferentialComponent(at_angle(d.phi_rad + step), d.phi_rad + step) -
+                 circumferentialComponent(at_angle(d.phi_rad - step), d.phi_rad - step)) /
+                (2.0 * step);
       result.report.evaluations += 2;
     } else {
       d.slope = r.multiplicity == 2 ? 0.0 : NAN;
     }
-    ++result.report.evaluations;
     switch (d.type) {
       case LimitDirectionType::kAttracting:
         ++attracting;

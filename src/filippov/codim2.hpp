@@ -23,8 +23,21 @@ namespace nsd::filippov {
 /// Closed-form limit vector field F*(x_bar, phi) (dim m), supplied by the user.
 using LimitVectorField = std::function<Eigen::VectorXd(const Eigen::VectorXd& x_bar, double phi)>;
 
-/// Normal-plane part G(phi) = ((F*)_i, (F*)_j) of a limit field, the fast interface.
+/// Normal-plane part G(phi) = ((F*)_i, (F*)_j) of a limit field as a function of the angle.
 using NormalPlaneField = std::function<Eigen::Vector2d(double phi)>;
+
+/// A direction n(phi) = (cos phi, sin phi) of the normal plane (eq. (42)). The search carries
+/// cos/sin exactly and evaluates no trigonometric function; phi() is computed on demand.
+struct PlaneDirection {
+  double cos_phi = 1.0;
+  double sin_phi = 0.0;
+  /// The angle [rad] in [0, 2 pi) (one atan2).
+  double phi() const;
+};
+
+/// Normal-plane part G as a function of the direction: the fast interface (no trigonometric
+/// function per evaluation when the field is a function of cos/sin, as contact fields are).
+using NormalPlaneFieldOfDirection = std::function<Eigen::Vector2d(const PlaneDirection& n)>;
 
 /// Options of the codimension-2 analysis.
 struct Codim2Options {
@@ -34,6 +47,9 @@ struct Codim2Options {
   double second_derivative_bound = 0;  ///< > 0: caller's bound on |V''| [field units/rad^2].
   /// |V| or |R| at most value_tolerance_relative * max|G| counts as zero.
   double value_tolerance_relative = 1e-10;
+  /// Polishing stops when the bracket of a simple root is this narrow [rad]; the reported root
+  /// is an evaluated point of that bracket, so it is within this distance of the true root.
+  double root_tolerance_rad = 1e-12;
   /// Also compute dV/dphi at each simple root (two extra evaluations per root).
   bool compute_slopes = false;
 };
@@ -67,6 +83,10 @@ double circumferentialComponent(const Eigen::Vector2d& normal_part, double phi_r
 /// Finds all limit directions of a normal-plane field G(phi) and classifies the point.
 /// @throws InvalidInput if G is not finite somewhere it is evaluated, or options are invalid.
 Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Options& options = {});
+
+/// As above, with the field given as a function of the direction (the fast interface).
+Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
+                           const Codim2Options& options = {});
 
 /// As above, from a closed-form full limit field F*(x_bar, phi) with Sigma = {x_i = x_j = 0}.
 /// @throws InvalidInput if x_bar is not on Sigma, indices are invalid or values not finite.

@@ -809,17 +809,26 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
   result.type = classifyFromCounts(attracting, repelling, neutral);
   if (result.report.unresolved_cells > 0 || !result.degree_consistent) {
     result.report.completeness = Completeness::kPossiblyIncomplete;
-    result.report.method = "quadtree exclusion + Newton on both parameter squares, arc search; " +
-                           std::to_string(result.report.unresolved_cells) +
-                           " cell(s) unresolved" +
-                           (result.degree_consistent ? "" : ", Brouwer degree mismatch");
+    result.report.method = result.degree_consistent
+                               ? "quadtree exclusion + Newton on both parameter squares, arc "
+                                 "search; cells unresolved (see unresolved_cells)"
+                               : "quadtree exclusion + Newton on both parameter squares, arc "
+                                 "search; Brouwer degree mismatch";
   } else {
     result.report.completeness =
         search.estimated() ? Completeness::kEstimatedBounds : Completeness::kCertified;
-    result.report.method = std::string("quadtree exclusion with ") +
-                           (search.estimated() ? "estimated" : "caller-supplied") +
-                           " second-derivative bound, Newton with uniqueness test, arc search" +
-                           (result.degree_checked ? ", Brouwer degree verified" : "");
+    result.report.method =
+        search.estimated()
+            ? (result.degree_checked
+                   ? "quadtree exclusion with estimated second-derivative bound, Newton with "
+                     "uniqueness test, arc search, Brouwer degree verified"
+                   : "quadtree exclusion with estimated second-derivative bound, Newton with "
+                     "uniqueness test, arc search")
+            : (result.degree_checked
+                   ? "quadtree exclusion with caller-supplied second-derivative bound, Newton "
+                     "with uniqueness test, arc search, Brouwer degree verified"
+                   : "quadtree exclusion with caller-supplied second-derivative bound, Newton "
+                     "with uniqueness test, arc search");
   }
   return result;
 }

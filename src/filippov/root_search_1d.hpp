@@ -38,6 +38,8 @@ struct RootSearch1DOptions {
   /// constant, |V''| <= |G|, so 1 is right there; 0 for no floor).
   double curvature_floor_relative = 1.0;
   int root_tolerance_bits = 50;        ///< toms748 termination (bits of the root).
+  /// > 0: absolute termination width of toms748 [argument units], instead of the bits.
+  double root_tolerance_absolute = 0.0;
   int max_evaluations = 200000;        ///< hard cap; exceeding it marks the search incomplete.
 };
 
@@ -46,6 +48,8 @@ struct Root1D {
   double x = 0.0;          ///< location [argument units].
   int multiplicity = 1;    ///< 1: sign change (simple); 2: touching zero without sign change.
   bool certified_unique = false;  ///< its interval was shown to hold exactly this root.
+  /// Sample1D::companion at the reported point (e.g. R(phi) when f = V(phi)).
+  double companion = 0.0;
 };
 
 /// All zeros found, and how completeness is known.
@@ -61,6 +65,8 @@ struct RootSearch1DResult {
 struct Sample1D {
   double value = 0.0;
   double magnitude = 0.0;
+  /// A second quantity carried to the roots without re-evaluation (e.g. R(phi) for f = V).
+  double companion = 0.0;
 };
 
 /// Finds all zeros of `f` on [lower, upper] (closed; or the circle of that length if `periodic`).

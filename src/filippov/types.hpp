@@ -73,8 +73,8 @@ struct SearchReport {
   double field_scale = 0.0;
   /// Absolute tolerance on V and R used for zero tests [field units].
   double value_tolerance = 0.0;
-  /// Free-text description of the method and of any incompleteness.
-  std::string method;
+  /// Description of the method and of any incompleteness (a static string).
+  const char* method = "";
 };
 
 /// Combines limit-direction types into a point type (Def 8).

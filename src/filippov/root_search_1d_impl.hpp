@@ -1,0 +1,387 @@
+#pragma once
+/// @file root_search_1d_impl.hpp
+/// Internal: the all-roots search of root_search_1d.hpp written once over a "geometry" of sample
+/// points, so that the same algorithm runs on an interval of the real line (points are numbers)
+/// and on the circle of directions (points carry cos/sin, midpoints come from normalizing the
+/// chord, and no trigonometric function is evaluated during the search).
+///
+/// A Geometry provides
+///   using Point;                                  sample point
+///   Point node(int k) const;                      initial grid node k = 0..n-1 (n = intervals)
+///   Point end() const;                            right end (the periodic image of node 0 on
+///                                                 the circle)
+///   Point mid(const Point& a, const Point& b) const;         midpoint
+///   Point along(const Point& a, const Point& b, double t) const;  t in [0, 1], t = 0 -> a
+///   double coordinate(const Point& a, const Point& b, double t) const;  argument of along()
+///   double x(const Point& p) const;              argument of p
+///   double width(const Point& a, const Point& b) const;      b - a
+/// and the evaluation Eval is any callable Point -> Sample1D.
+
+#include <algorithm>
+#include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/toms748_solve.hpp>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "filippov/root_search_1d.hpp"
+
+namespace nsd::filippov::detail {
+
+/// Absolute termination for toms748 in the polishing parameter t in [0, 1].
+struct AbsoluteTolerance {
+  double width;
+  bool operator()(double a, double b) const { return std::fabs(b - a) <= width; }
+};
+
+template <class Geometry, class Eval>
+class RootSearcher {
+ public:
+  using Point = typename Geometry::Point;
+
+  RootSearcher(const Geometry& geometry, Eval& eval, const RootSearch1DOptions& options)
+      : geo_(geometry), eval_(eval), options_(options), scratch_(acquireScratch()) {
+    result_.roots.reserve(8);
+  }
+  ~RootSearcher() {
+    if (!own_scratch_) threadScratchBusy() = false;
+  }
+  RootSearcher(const RootSearcher&) = delete;
+  RootSearcher& operator=(const RootSearcher&) = delete;
+
+  RootSearch1DResult run(bool periodic, double lower, double upper) {
+    const int n = options_.initial_intervals;
+    auto& nodes = scratch_.nodes;
+    auto& values = scratch_.values;
+    auto& stack = scratch_.stack;
+    auto& excluded = scratch_.excluded;
+    nodes.clear();
+    values.clear();
+    for (int k = 0; k < n; ++k) {
+      nodes.push_back(geo_.node(k));
+      values.push_back(evaluate(nodes.back()));
+    }
+    companions_front_ = companion_of_first_;
+    nodes.push_back(geo_.end());
+    values.push_back(periodic ? values.front() : evaluate(nodes.back()));
+    companions_end_ = periodic ? companions_front_ : last_companion_;
+
+    tolerance_ = options_.value_tolerance_relative * scale_;
+    result_.report.value_tolerance = tolerance_;
+    result_.report.field_scale = scale_;
+    double max_abs = 0.0;
+    for (double v : values) max_abs = std::max(max_abs, std::fabs(v));
+    if (max_abs <= tolerance_) {
+      // |f| vanishes on every sample: a continuum of zeros (e.g. an isotropic field).
+      result_.continuum.emplace_back(lower, upper);
+      result_.report.completeness = Completeness::kContinuum;
+      result_.report.method = "all samples within value tolerance: continuum of zeros";
+      return std::move(result_);
+    }
+
+    if (options_.second_derivative_bound > 0.0) {
+      m2_ = options_.second_derivative_bound;
+      estimated_ = false;
+    } else {
+      m2_ = options_.curvature_floor_relative * scale_;
+      for (int k = 0; k < n; ++k) {
+        const int km = k == 0 ? (periodic ? n - 1 : 1) : k - 1;
+        const int kk = k == 0 && !periodic ? 1 : k;
+        const int kp = kk + 1;
+        if (kp > n) continue;
+        const double h = geo_.width(nodes[static_cast<std::size_t>(kk)],
+                                    nodes[static_cast<std::size_t>(kp)]);
+        raiseBound(std::fabs(values[static_cast<std::size_t>(km)] -
+                             2.0 * values[static_cast<std::size_t>(kk)] +
+                             values[static_cast<std::size_t>(kp)]),
+                   h);
+      }
+    }
+
+    stack.clear();
+    excluded.clear();
+    // Depth-first from each initial interval in turn.
+    auto drain = [&] {
+      while (!stack.empty()) {
+        if (result_.report.evaluations > options_.max_evaluations) {
+          result_.report.unresolved_cells += static_cast<int>(stack.size());
+          stack.clear();
+          return;
+        }
+        const Interval iv = stack.back();
+        stack.pop_back();
+        const bool at_min = geo_.width(iv.a, iv.b) <= options_.min_interval;
+        if (resolve(iv, at_min)) continue;
+        const Point m = geo_.mid(iv.a, iv.b);
+        const double fm = evaluate(m);
+        raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
+        stack.push_back(Interval{m, iv.b, fm, iv.fb});
+        stack.push_back(Interval{iv.a, m, iv.fa, fm});
+      }
+    };
+    for (int k = 0; k < n; ++k) {
+      const auto i = static_cast<std::size_t>(k);
+      if (resolve(Interval{nodes[i], nodes[i + 1], values[i], values[i + 1]},
+                  geo_.width(nodes[i], nodes[i + 1]) <= options_.min_interval)) {
+        continue;
+      }
+      const Interval iv{nodes[i], nodes[i + 1], values[i], values[i + 1]};
+      const Point m = geo_.mid(iv.a, iv.b);
+      const double fm = evaluate(m);
+      raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
+      stack.push_back(Interval{m, iv.b, fm, iv.fb});
+      stack.push_back(Interval{iv.a, m, iv.fa, fm});
+      drain();
+    }
+    while (true) {
+      // The bound may have grown after some intervals were excluded: re-check them.
+      bool again = false;
+      std::size_t kept = 0;
+      for (const Interval& iv : excluded) {
+        const double w = geo_.width(iv.a, iv.b);
+        if (std::min(std::fabs(iv.fa), std::fabs(iv.fb)) > m2_ * w * w / 8.0) {
+          excluded[kept++] = iv;
+        } else {
+          stack.push_back(iv);
+          again = true;
+        }
+      }
+      excluded.resize(kept);
+      if (!again) break;
+      drain();
+    }
+    if (!periodic && values.back() == 0.0) {
+      addRoot(geo_.x(nodes.back()), 1, false, companions_end_);
+    }
+    finish(periodic, lower, upper);
+    return std::move(result_);
+  }
+
+ private:
+  struct Interval {
+    Point a, b;
+    double fa, fb;
+  };
+  // Working storage, reused across calls on one thread (no allocation per search).
+  struct Scratch {
+    std::vector<Point> nodes;
+    std::vector<double> values;
+    std::vector<Interval> stack;
+    std::vector<Interval> excluded;
+  };
+  static Scratch& threadScratch() {
+    static thread_local Scratch scratch;
+    return scratch;
+  }
+  static bool& threadScratchBusy() {
+    static thread_local bool busy = false;
+    return busy;
+  }
+  // The thread's scratch, or a private one when a search runs inside another's evaluation.
+  Scratch& acquireScratch() {
+    if (threadScratchBusy()) {
+      own_scratch_ = std::make_unique<Scratch>();
+      return *own_scratch_;
+    }
+    threadScratchBusy() = true;
+    return threadScratch();
+  }
+
+  double evaluate(const Point& p) {
+    const Sample1D sample = eval_(p);
+    ++result_.report.evaluations;
+    if (!std::isfinite(sample.value) || !std::isfinite(sample.magnitude)) {
+      throw InvalidInput("function value is not finite at x = " + formatValue(geo_.x(p)));
+    }
+    scale_ = std::max(scale_, sample.magnitude);
+    last_companion_ = sample.companion;
+    if (result_.report.evaluations == 1) companion_of_first_ = sample.companion;
+    return sample.value;
+  }
+
+  void raiseBound(double second_difference_abs, double half_width) {
+    if (!estimated_) return;
+    const double estimate =
+        options_.bound_safety * second_difference_abs / (half_width * half_width);
+    if (estimate > m2_) m2_ = estimate;
+  }
+
+  // Polishes a bracketed simple root with Boost.Math toms748_solve in the chord parameter t of
+  // [a, b], to 2^-root_tolerance_bits relative to |x| (at least 4 ulp of t). Records the
+  // evaluated point with the smallest |f| (within the final bracket, so within the tolerance).
+  void polishAndAdd(const Interval& iv, bool unique) {
+    double best_t = 0.0, best_f = INFINITY, best_companion = 0.0;
+    auto f = [&](double t) {
+      const double v = evaluate(geo_.along(iv.a, iv.b, t));
+      if (std::fabs(v) < best_f) {
+        best_f = std::fabs(v);
+        best_t = t;
+        best_companion = last_companion_;
+      }
+      return v;
+    };
+    std::uintmax_t max_iter = 100;
+    const double w = geo_.width(iv.a, iv.b);
+    const double x_scale = std::max(1.0, std::fabs(geo_.x(iv.a)));
+    const double absolute = options_.root_tolerance_absolute > 0.0
+                                ? options_.root_tolerance_absolute
+                                : std::ldexp(x_scale, -options_.root_tolerance_bits);
+    const AbsoluteTolerance tol{
+        std::max(absolute / w, 4.0 * std::numeric_limits<double>::epsilon())};
+    const auto bracket = boost::math::tools::toms748_solve(f, 0.0, 1.0, iv.fa, iv.fb, tol, max_iter);
+    if (!(best_f < INFINITY)) {
+      // toms748 returned without an interior evaluation (never for a strict sign change).
+      best_t = 0.5 * (bracket.first + bracket.second);
+      f(best_t);
+    }
+    addRoot(geo_.coordinate(iv.a, iv.b, best_t), 1, unique, best_companion);
+  }
+
+  void addRoot(double x, int multiplicity, bool unique, double companion) {
+    result_.roots.push_back(Root1D{x, multiplicity, unique, companion});
+  }
+
+  // Returns true if the interval is done (excluded or resolved); false means "halve it".
+  bool resolve(const Interval& iv, bool at_min_width) {
+    const double w = geo_.width(iv.a, iv.b);
+    const bool sign_change = (iv.fa < 0.0 && iv.fb > 0.0) || (iv.fa > 0.0 && iv.fb < 0.0);
+    if (iv.fa == 0.0) {
+      // Exact zero at the left end: it is recorded here (each node is the left end of one leaf).
+      evaluate(iv.a);  // companion at the node
+      const double companion = last_companion_;
+      if (std::fabs(iv.fb - iv.fa) / w > m2_ * w) {
+        addRoot(geo_.x(iv.a), 1, true, companion);
+        return true;
+      }
+      if (at_min_width) {
+        addRoot(geo_.x(iv.a), 1, false, companion);
+        ++result_.report.unresolved_cells;
+        return true;
+      }
+      return false;
+    }
+    if (sign_change) {
+      if (std::fabs(iv.fb - iv.fa) / w > m2_ * w) {
+        polishAndAdd(iv, true);
+        return true;
+      }
+      if (at_min_width) {
+        polishAndAdd(iv, false);
+        ++result_.report.unresolved_cells;
+        return true;
+      }
+      return false;
+    }
+    if (iv.fb == 0.0) {
+      // Right end is an exact zero; it belongs to the next interval (or is handled by the
+      // caller at the end of a non-periodic domain). Interior: exclude by monotonicity.
+      if (std::fabs(iv.fb - iv.fa) / w > m2_ * w) return true;
+      return at_min_width ? (++result_.report.unresolved_cells, true) : false;
+    }
+    const double smaller = std::min(std::fabs(iv.fa), std::fabs(iv.fb));
+    if (smaller > m2_ * w * w / 8.0) {
+      scratch_.excluded.push_back(iv);
+      return true;
+    }
+    if (!at_min_width) return false;
+    // Minimum width, same sign, not excluded: look for a touching (double) root or a close pair.
+    const double s = iv.fa > 0.0 ? 1.0 : -1.0;
+    auto signed_f = [&](double t) { return s * evaluate(geo_.along(iv.a, iv.b, t)); };
+    std::uintmax_t max_iter = 60;
+    const auto minimum = boost::math::tools::brent_find_minima(signed_f, 0.0, 1.0, 40, max_iter);
+    const double t_min = minimum.first;
+    const double f_min = s * minimum.second;
+    if (s * f_min < 0.0) {
+      const Point p_min = geo_.along(iv.a, iv.b, t_min);
+      polishAndAdd(Interval{iv.a, p_min, iv.fa, f_min}, false);
+      polishAndAdd(Interval{p_min, iv.b, f_min, iv.fb}, false);
+      return true;
+    }
+    if (std::fabs(f_min) <= tolerance_) {
+      evaluate(geo_.along(iv.a, iv.b, t_min));
+      addRoot(geo_.coordinate(iv.a, iv.b, t_min), 2, false, last_companion_);
+      return true;
+    }
+    ++result_.report.unresolved_cells;
+    return true;
+  }
+
+  // Sorts and merges roots closer than the minimum width (periodic-aware).
+  void finish(bool periodic, double lower, double upper) {
+    auto& roots = result_.roots;
+    const double period = upper - lower;
+    for (auto& r : roots) {
+      if (periodic) {
+        r.x = std::fmod(r.x - lower, period);
+        if (r.x < 0) r.x += period;
+        r.x += lower;
+      }
+    }
+    std::sort(roots.begin(), roots.end(),
+              [](const Root1D& p, const Root1D& q) { return p.x < q.x; });
+    // Double roots are located by minimization only to ~sqrt(eps) relative, so they merge with
+    // anything within 1e-6 of the range.
+    const double double_root_merge = std::max(options_.min_interval, 1e-6 * period);
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < roots.size(); ++k) {
+      const Root1D r = roots[k];
+      const bool has_previous = kept > 0;
+      const double merge =
+          (r.multiplicity == 2 || (has_previous && roots[kept - 1].multiplicity == 2))
+              ? double_root_merge
+              : options_.min_interval;
+      if (has_previous && r.x - roots[kept - 1].x <= merge) {
+        if (r.multiplicity == 2) roots[kept - 1].multiplicity = 2;
+        roots[kept - 1].certified_unique = false;
+        continue;
+      }
+      roots[kept++] = r;
+    }
+    roots.resize(kept);
+    if (periodic && roots.size() > 1 &&
+        roots.front().x + period - roots.back().x <= options_.min_interval) {
+      roots.pop_back();
+    }
+
+    result_.report.second_derivative_bound = m2_;
+    if (result_.report.unresolved_cells > 0) {
+      result_.report.completeness = Completeness::kPossiblyIncomplete;
+      result_.report.method =
+          "adaptive bisection; some intervals unresolved at the minimum width (see "
+          "unresolved_cells)";
+    } else if (estimated_) {
+      result_.report.completeness = Completeness::kEstimatedBounds;
+      result_.report.method =
+          "adaptive bisection with estimated |f''| bound: every interval excluded or shown to "
+          "hold one root";
+    } else {
+      result_.report.completeness = Completeness::kCertified;
+      result_.report.method =
+          "adaptive bisection with caller-supplied |f''| bound: every interval excluded or "
+          "shown to hold one root";
+    }
+  }
+
+  const Geometry& geo_;
+  Eval& eval_;
+  const RootSearch1DOptions& options_;
+  RootSearch1DResult result_;
+  double m2_ = 0.0;
+  bool estimated_ = true;
+  double scale_ = 0.0;
+  double tolerance_ = 0.0;
+  double last_companion_ = 0.0;
+  double companions_front_ = 0.0;
+  double companions_end_ = 0.0;
+  double companion_of_first_ = 0.0;
+  std::unique_ptr<Scratch> own_scratch_;  // declared before scratch_: initialized first
+  Scratch& scratch_;
+};
+
+/// Checks the options shared by all 1-D searches. @throws InvalidInput.
+void validateRootSearch1DOptions(const RootSearch1DOptions& options);
+
+}  // namespace nsd::filippov::detail
