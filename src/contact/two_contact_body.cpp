@@ -191,6 +191,37 @@ Eigen::Vector3d TwoContactDynamics::slipSlipLimitNormalPart(const filippov::Sphe
   return {a[1], a[4], a[0] * n_plus_dot_a_ + a[2] * t2_plus_dot_a_};
 }
 
+filippov::TrigRationalSphereField TwoContactDynamics::slipSlipRationalField() const {
+  const double mu_p = body_.friction_plus.mu_static;
+  const double mu_m = body_.friction_minus.mu_static;
+  const Eigen::Matrix<double, 6, 6>& w = delassus_;
+  const Eigen::Matrix<double, 6, 1>& f = free_acceleration_;
+  // Coefficients in (1, cos theta, sin theta) of row k of the columns W B of eq. (46)-(47).
+  auto plus = [&](int k) { return Eigen::Vector3d(w(k, 0), -mu_p * w(k, 1), -mu_p * w(k, 2)); };
+  auto minus = [&](int k) { return Eigen::Vector3d(w(k, 3), -mu_m * w(k, 4), -mu_m * w(k, 5)); };
+  using filippov::TrigPoly2;
+  TrigPoly2 d = TrigPoly2::separable(plus(0), minus(3)) + TrigPoly2::separable(plus(3), minus(0)) * -1.0;
+  // D N+ = -f0 a11 + f3 a01 (a function of theta-), D N- = -f3 a00 + f0 a10 (of theta+).
+  const Eigen::Vector3d dn_plus = -f[0] * minus(3) + f[3] * minus(0);
+  const Eigen::Vector3d dn_minus = -f[3] * plus(0) + f[0] * plus(3);
+  auto d_accel = [&](int k) {  // D a_k = col_p,k (D N+) + col_m,k (D N-) + f_k D
+    return TrigPoly2::separable(plus(k), dn_plus) + TrigPoly2::separable(dn_minus, minus(k)) +
+           d * f[k];
+  };
+  filippov::TrigRationalSphereField field;
+  field.numerator[0] = d_accel(1);
+  field.numerator[1] = d_accel(4);
+  field.numerator[2] = d_accel(0) * n_plus_dot_a_ + d_accel(2) * t2_plus_dot_a_;
+  if (d.coefficients()(0, 0) < 0.0) {  // D < 0 throughout: H/D = (-H)/(-D)
+    d = d * -1.0;
+    for (auto& h : field.numerator) h = h * -1.0;
+  }
+  field.denominator = d;
+  field.c_plus = bases_.c_plus;
+  field.c_minus = bases_.c_minus;
+  return field;
+}
+
 QuasiAccelerations TwoContactDynamics::rollSlip(int sigma) const {
   if (sigma != 1 && sigma != -1) throw InvalidInput("slip sign must be +1 or -1");
   const double mu_m = body_.friction_minus.mu_static;
@@ -293,8 +324,11 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   const filippov::SphereField field = [this](const filippov::SphereDirection& d) {
     return slipSlipLimitNormalPart(d);
   };
-  out.ss = filippov::analyzeCodim3(field, options.codim3);
-  if (out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
+  const bool rational = options.ss_search == SlipSlipSearch::kRationalField;
+  out.ss = rational ? filippov::analyzeCodim3(slipSlipRationalField(), options.codim3)
+                    : filippov::analyzeCodim3(field, options.codim3);
+  if (!rational &&
+      out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
     // One retry on a finer grid with deeper refinement before reporting incompleteness.
     filippov::Codim3Options finer = options.codim3;
     finer.initial_grid = std::max(16, 2 * options.codim3.initial_grid);

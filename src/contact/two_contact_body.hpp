@@ -94,9 +94,20 @@ struct RollingRollingResult {
 enum class EscapeMode { kRS, kSR, kSS };
 std::string toString(EscapeMode mode);
 
+/// How the SS limit directions at Sigma# are searched.
+enum class SlipSlipSearch {
+  /// The SS field is rational in the slip directions (slipSlipRationalField): certified search
+  /// with exact derivatives (filippov::analyzeCodim3 for TrigRationalSphereField). Default.
+  kRationalField,
+  /// The SS field as a black box sampled on the sphere (filippov::analyzeCodim3 for SphereField),
+  /// kept as an independent check.
+  kSampledField,
+};
+
 /// Options of the two-point realizability analysis.
 struct RealizabilityOptions {
   filippov::Codim3Options codim3;  ///< SS limit-direction search.
+  SlipSlipSearch ss_search = SlipSlipSearch::kRationalField;
   /// Relative tolerance of the codimension-1 zero test (tangency), times the limit-vector size.
   double codim1_tolerance_relative = 1e-12;
 };
@@ -143,6 +154,12 @@ class TwoContactDynamics {
   /// normal forces (N+, N-) [N] if `normal_forces` is not null.
   Eigen::Vector3d slipSlipLimitNormalPart(const filippov::SphereDirection& direction,
                                           Eigen::Vector2d* normal_forces = nullptr) const;
+  /// The SS limit field as an exact trigonometric-rational field of the slip angles theta±
+  /// (lambda± = (cos theta±, sin theta±) in (t1±, t2±)): D = det A_N of eq. (46) and H = D G,
+  /// with G the normal-space part (du1+, du1-, du_a) [m/s^2]. Every entry of the eq. (46)-(47)
+  /// system is affine in lambda+ or in lambda-, so D and H are bilinear in (1, lambda+) and
+  /// (1, lambda-). @throws SolverFailure if D is not of one sign (Painleve-type configuration).
+  filippov::TrigRationalSphereField slipSlipRationalField() const;
   /// RS field (rolling at P+, slipping at P- with sign sigma = sign(u1-)), eq. (64).
   QuasiAccelerations rollSlip(int sigma) const;
   /// SR field (slipping at P+ with sigma = sign(u1+), rolling at P-), eq. (66).

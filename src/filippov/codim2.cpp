@@ -24,65 +24,6 @@ LimitDirectionType typeFromRadial(double radial, double tolerance) {
   return LimitDirectionType::kNeutral;
 }
 
-namespace {
-
-// Points of the circle of directions: the angle x and n(x) = (c, s). Grid nodes come from a
-// rotation recurrence, midpoints and polishing points from normalized chords, so the search
-// evaluates no trigonometric function.
-struct CirclePoint {
-  double x, c, s;
-};
-
-class CircleGeometry {
- public:
-  using Point = CirclePoint;
-  // Grid of `intervals` nodes offset by h/pi (h = 2 pi/intervals), so that symmetric roots
-  // (0, pi/2, pi, ...) do not fall on nodes. Cached per thread for the last grid size.
-  explicit CircleGeometry(int intervals) : nodes_(grid(intervals)) {}
-  Point node(int k) const { return nodes_[static_cast<std::size_t>(k)]; }
-  Point end() const { return nodes_.back(); }
-  // Intervals are at most 2 pi / 4 wide, so the chord midpoint is never degenerate.
-  Point mid(const Point& a, const Point& b) const {
-    const double c = a.c + b.c, s = a.s + b.s, inverse = 1.0 / std::sqrt(c * c + s * s);
-    return CirclePoint{0.5 * (a.x + b.x), c * inverse, s * inverse};
-  }
-  Point along(const Point& a, const Point& b, double t) const {
-    const double c = (1.0 - t) * a.c + t * b.c, s = (1.0 - t) * a.s + t * b.s;
-    const double inverse = 1.0 / std::sqrt(c * c + s * s);
-    return CirclePoint{a.x + t * (b.x - a.x), c * inverse, s * inverse};  // x: label only
-  }
-  double coordinate(const Point& a, const Point& b, double t) const {
-    const Point p = along(a, b, t);
-    return a.x + std::atan2(a.c * p.s - a.s * p.c, a.c * p.c + a.s * p.s);
-  }
-  double x(const Point& p) const { return p.x; }
-  double width(const Point& a, const Point& b) const { return b.x - a.x; }
-
- private:
-  static const std::vector<CirclePoint>& grid(int n) {
-    static thread_local std::vector<CirclePoint> nodes;
-    static thread_local int cached = 0;
-    if (cached != n) {
-      const double h = kTwoPi / n, offset = h / kPi;
-      nodes.clear();
-      const double ch = std::cos(h), sh = std::sin(h);
-      double c = std::cos(offset), s = std::sin(offset);
-      for (int k = 0; k <= n; ++k) {
-        nodes.push_back(CirclePoint{offset + k * h, c, s});
-        const double cn = c * ch - s * sh, sn = s * ch + c * sh;
-        const double norm = std::sqrt(cn * cn + sn * sn);  // keeps |n| = 1 to rounding
-        c = cn / norm;
-        s = sn / norm;
-      }
-      cached = n;
-    }
-    return nodes;
-  }
-  const std::vector<CirclePoint>& nodes_;
-};
-
-}  // namespace
-
 Codim2Result analyzeCodim2(const NormalPlaneField& normal_part, const Codim2Options& options) {
   if (!normal_part) throw InvalidInput("normal-plane field is empty");
   const NormalPlaneFieldOfDirection by_direction = [&](const PlaneDirection& n) {
@@ -106,7 +47,7 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
   };
   auto at_angle = [&](double phi) { return evaluate(std::cos(phi), std::sin(phi)); };
   // V of (43) with R as companion, so roots carry R without re-evaluation.
-  auto sample = [&](const CirclePoint& p) {
+  auto sample = [&](const detail::CirclePoint& p) {
     const Eigen::Vector2d g = evaluate(p.c, p.s);
     // Magnitude |G_i| + |G_j| >= |G|: an upper bound without a square root.
     return Sample1D{-g[0] * p.s + g[1] * p.c, std::fabs(g[0]) + std::fabs(g[1]),
@@ -125,8 +66,8 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
   o.curvature_floor_relative = 1.0;
   detail::validateRootSearch1DOptions(o);
   const int n0 = o.initial_intervals;
-  const CircleGeometry geometry(n0);
-  detail::RootSearcher<CircleGeometry, decltype(sample)> searcher(geometry, sample, o);
+  const detail::CircleGeometry geometry(n0);
+  detail::RootSearcher<detail::CircleGeometry, decltype(sample)> searcher(geometry, sample, o);
   const RootSearch1DResult roots = searcher.run(true, 0.0, kTwoPi);
   result.report = roots.report;
   const double tolerance = roots.report.value_tolerance;

@@ -23,9 +23,11 @@
 /// ArcRule::kPaperMidpoint.
 
 #include <Eigen/Core>
+#include <array>
 #include <functional>
 #include <vector>
 
+#include "filippov/trig_polynomial.hpp"
 #include "filippov/types.hpp"
 
 namespace nsd::filippov {
@@ -65,6 +67,8 @@ struct Codim3Options {
   bool verify_degree = false;           ///< also check the Brouwer degree on each square.
   int max_evaluations = 200000;         ///< hard cap; exceeding it marks the search incomplete.
   ArcRule arc_rule = ArcRule::kExactTangency;
+  /// Trigonometric-rational fields: cells per side of each parameter square at the start.
+  int polynomial_initial_grid = 4;
 };
 
 /// One limit direction at a point of Sigma#.
@@ -112,6 +116,31 @@ Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirectio
 /// Finds all limit directions of G on the normal sphere of Sigma# and classifies the point.
 /// @throws InvalidInput if G is not finite where evaluated, or the options are invalid.
 Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& options = {});
+
+/// A limit field that is rational in the two slip directions, as every Coulomb contact field is:
+/// G = H / D, with the three components of H and the denominator D > 0 trigonometric polynomials
+/// of the slip angles (theta+, theta-). The sphere angles phi± of eq. (55) follow from
+/// (cos phi, sin phi) ∝ (cos theta, sin theta / c) (eq. (51) with c± of eq. (7); c± = 1 gives
+/// theta = phi). G therefore depends on the direction only through (phi+, phi-) and is constant
+/// along each equator arc.
+struct TrigRationalSphereField {
+  std::array<TrigPoly2, 3> numerator;  ///< H = D G, components (a, b, c) [field units].
+  TrigPoly2 denominator{0, 0};         ///< D, positive on both parameter squares.
+  double c_plus = 1.0;                 ///< c+ >= 1 of eq. (7) (1: theta+ = phi+).
+  double c_minus = 1.0;                ///< c- >= 1 of eq. (7).
+
+  /// G at a direction given by its angles (phi+, phi-) (the cached cos/sin of `direction`).
+  Eigen::Vector3d value(const SphereDirection& direction) const;
+};
+
+/// Finds all limit directions of a trigonometric-rational field and classifies the point.
+/// The second-derivative bounds come from the coefficients (|d^2 W / dtheta^2| <= sum |c| k^2),
+/// so a complete search is *certified*: every cell of both parameter squares is excluded by a
+/// first-order Taylor bound or lies in the uniqueness ball sigma_min(J) / L of a root polished by
+/// Newton's method with the exact Jacobian (L bounds the Lipschitz constant of J).
+/// Works on W± = D (V± rescaled by positive factors), which share roots and signs with V±.
+/// @throws InvalidInput for invalid options or c±; SolverFailure if D is not positive.
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Options& options = {});
 
 }  // namespace nsd::filippov
 

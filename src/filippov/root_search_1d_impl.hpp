@@ -26,6 +26,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/angles.hpp"
 #include "core/errors.hpp"
 #include "filippov/root_search_1d.hpp"
 
@@ -379,6 +380,61 @@ class RootSearcher {
   double companion_of_first_ = 0.0;
   std::unique_ptr<Scratch> own_scratch_;  // declared before scratch_: initialized first
   Scratch& scratch_;
+};
+
+// Points of the circle of directions: the angle x and n(x) = (c, s). Grid nodes come from a
+// rotation recurrence, midpoints and polishing points from normalized chords, so the search
+// evaluates no trigonometric function.
+struct CirclePoint {
+  double x, c, s;
+};
+
+class CircleGeometry {
+ public:
+  using Point = CirclePoint;
+  // Grid of `intervals` nodes offset by h/pi (h = 2 pi/intervals), so that symmetric roots
+  // (0, pi/2, pi, ...) do not fall on nodes. Cached per thread for the last grid size.
+  explicit CircleGeometry(int intervals) : nodes_(grid(intervals)) {}
+  Point node(int k) const { return nodes_[static_cast<std::size_t>(k)]; }
+  Point end() const { return nodes_.back(); }
+  // Intervals are at most 2 pi / 4 wide, so the chord midpoint is never degenerate.
+  Point mid(const Point& a, const Point& b) const {
+    const double c = a.c + b.c, s = a.s + b.s, inverse = 1.0 / std::sqrt(c * c + s * s);
+    return CirclePoint{0.5 * (a.x + b.x), c * inverse, s * inverse};
+  }
+  Point along(const Point& a, const Point& b, double t) const {
+    const double c = (1.0 - t) * a.c + t * b.c, s = (1.0 - t) * a.s + t * b.s;
+    const double inverse = 1.0 / std::sqrt(c * c + s * s);
+    return CirclePoint{a.x + t * (b.x - a.x), c * inverse, s * inverse};  // x: label only
+  }
+  double coordinate(const Point& a, const Point& b, double t) const {
+    const Point p = along(a, b, t);
+    return a.x + std::atan2(a.c * p.s - a.s * p.c, a.c * p.c + a.s * p.s);
+  }
+  double x(const Point& p) const { return p.x; }
+  double width(const Point& a, const Point& b) const { return b.x - a.x; }
+
+ private:
+  static const std::vector<CirclePoint>& grid(int n) {
+    static thread_local std::vector<CirclePoint> nodes;
+    static thread_local int cached = 0;
+    if (cached != n) {
+      const double h = kTwoPi / n, offset = h / kPi;
+      nodes.clear();
+      const double ch = std::cos(h), sh = std::sin(h);
+      double c = std::cos(offset), s = std::sin(offset);
+      for (int k = 0; k <= n; ++k) {
+        nodes.push_back(CirclePoint{offset + k * h, c, s});
+        const double cn = c * ch - s * sh, sn = s * ch + c * sh;
+        const double norm = std::sqrt(cn * cn + sn * sn);  // keeps |n| = 1 to rounding
+        c = cn / norm;
+        s = sn / norm;
+      }
+      cached = n;
+    }
+    return nodes;
+  }
+  const std::vector<CirclePoint>& nodes_;
 };
 
 /// Checks the options shared by all 1-D searches. @throws InvalidInput.

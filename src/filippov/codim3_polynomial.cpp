@@ -1,0 +1,503 @@
+// Codimension-3 limit directions of trigonometric-rational fields (codim3.hpp): a certified
+// subdivision search on both parameter squares with exact derivatives and coefficient bounds.
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/angles.hpp"
+#include "core/errors.hpp"
+#include "filippov/codim2.hpp"
+#include "filippov/codim3.hpp"
+
+namespace nsd::filippov {
+
+Eigen::Vector3d TrigRationalSphereField::value(const SphereDirection& d) const {
+  // theta from phi: (cos theta, sin theta) ∝ (cos phi, c sin phi).
+  auto theta = [](double c_phi, double s_phi, double c) {
+    const double x = c_phi, y = c * s_phi, r = std::sqrt(x * x + y * y);
+    return std::pair<double, double>{x / r, y / r};
+  };
+  const auto [c1, s1] = theta(d.cos_phi_plus, d.sin_phi_plus, c_plus);
+  const auto [c2, s2] = theta(d.cos_phi_minus, d.sin_phi_minus, c_minus);
+  const AnglePair x{c1, s1, c2, s2};
+  const double den = denominator.value(x);
+  return Eigen::Vector3d(numerator[0].value(x), numerator[1].value(x), numerator[2].value(x)) /
+         den;
+}
+
+namespace {
+
+// One axis of a cell: the angle interval [a, b] with cos/sin of its ends.
+struct AxisInterval {
+  double a, b, ca, sa, cb, sb;
+  double width() const { return b - a; }
+  // Midpoint by the normalized chord (intervals are at most pi/2 wide).
+  void mid(double& m, double& cm, double& sm) const {
+    const double c = ca + cb, s = sa + sb, inverse = 1.0 / std::sqrt(c * c + s * s);
+    m = 0.5 * (a + b);
+    cm = c * inverse;
+    sm = s * inverse;
+  }
+};
+
+struct Cell {
+  AxisInterval x, y;
+  int depth;
+};
+
+struct Root {
+  double t1, t2;  // theta+, theta- in [0, 2 pi)
+  double radius;  // uniqueness radius [rad]
+};
+
+struct Evaluation {
+  TrigValueGradient plus, minus;
+};
+
+// Distance on the circle of two angles in [0, 2 pi] (no fmod: both are already reduced).
+inline double periodicDistance(double a, double b) {
+  const double d = std::fabs(a - b);
+  return d > kPi ? kTwoPi - d : d;
+}
+
+class PolynomialSearch {
+ public:
+  PolynomialSearch(const TrigRationalSphereField& field, const Codim3Options& options,
+                   Codim3Result& result)
+      : options_(options), result_(result) {
+    const auto& h = field.numerator;
+    // W+ = D V+ / rho+' = -H_a sin(theta+)/c+ + H_c cos(theta+); W- likewise in theta-.
+    w_plus_ = h[0].timesSin1() * (-1.0 / field.c_plus) + h[2].timesCos1();
+    w_minus_ = h[1].timesSin2() * (-1.0 / field.c_minus) + h[2].timesCos2();
+    bounds_plus_ = w_plus_.secondDerivativeBounds();
+    bounds_minus_ = w_minus_.secondDerivativeBounds();
+    lipschitz_jacobian_ = std::hypot(bounds_plus_.hessianNorm(), bounds_minus_.hessianNorm());
+  }
+
+  const TrigPoly2& wPlus() const { return w_plus_; }
+  const TrigPoly2& wMinus() const { return w_minus_; }
+  double maxSecondDerivativeBound() const {
+    return std::max({bounds_plus_.b11, bounds_plus_.b12, bounds_plus_.b22, bounds_minus_.b11,
+                     bounds_minus_.b12, bounds_minus_.b22});
+  }
+
+  Evaluation evaluate(const AnglePair& x) {
+    ++result_.report.evaluations;
+    return Evaluation{w_plus_.valueGradient(x), w_minus_.valueGradient(x)};
+  }
+
+  void searchSquare(double base) {
+    const int n = options_.polynomial_initial_grid;
+    const double h = kPi / n;
+    std::vector<AxisInterval> axis;
+    for (int k = 0; k < n; ++k) {
+      const double a = base + k * h, b = base + (k + 1) * h;
+      axis.push_back(AxisInterval{a, b, std::cos(a), std::sin(a), std::cos(b), std::sin(b)});
+    }
+    stack_.clear();
+    for (int j = n - 1; j >= 0; --j) {
+      for (int i = n - 1; i >= 0; --i) {
+        stack_.push_back(Cell{axis[static_cast<std::size_t>(i)], axis[static_cast<std::size_t>(j)], 0});
+      }
+    }
+    while (!stack_.empty()) {
+      const Cell c = stack_.back();
+      stack_.pop_back();
+      if (result_.report.evaluations > options_.max_evaluations) {
+        ++result_.report.unresolved_cells;
+        continue;
+      }
+      if (coveredByKnownRoot(c)) continue;
+      double m1, c1, s1, m2, c2, s2;
+      c.x.mid(m1, c1, s1);
+      c.y.mid(m2, c2, s2);
+      const Evaluation e = evaluate(AnglePair{c1, s1, c2, s2});
+      const double h1 = 0.5 * c.x.width(), h2 = 0.5 * c.y.width();
+      if (excluded(e.plus, bounds_plus_, h1, h2) || excluded(e.minus, bounds_minus_, h1, h2)) {
+        continue;
+      }
+      if (resolveByLinearModel(c, m1, m2, e, h1, h2) || coveredByKnownRoot(c)) continue;
+      if (c.depth >= options_.max_depth) {
+        ++result_.report.unresolved_cells;
+        continue;
+      }
+      AxisInterval xl = c.x, xr = c.x, yl = c.y, yr = c.y;
+      xl.b = xr.a = m1;
+      xl.cb = xr.ca = c1;
+      xl.sb = xr.sa = s1;
+      yl.b = yr.a = m2;
+      yl.cb = yr.ca = c2;
+      yl.sb = yr.sa = s2;
+      stack_.push_back(Cell{xr, yr, c.depth + 1});
+      stack_.push_back(Cell{xl, yr, c.depth + 1});
+      stack_.push_back(Cell{xr, yl, c.depth + 1});
+      stack_.push_back(Cell{xl, yl, c.depth + 1});
+    }
+  }
+
+  const std::vector<Root>& roots() const { return roots_; }
+
+  // Jacobian d(W+, W-)/d(theta+, theta-) at a point.
+  Eigen::Matrix2d jacobian(double t1, double t2) {
+    const Evaluation e = evaluate(AnglePair::fromAngles(t1, t2));
+    Eigen::Matrix2d j;
+    j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
+    return j;
+  }
+
+ private:
+  // First-order Taylor exclusion: |W| > |W_1| h1 + |W_2| h2 + (b11 h1^2 + 2 b12 h1 h2 + b22 h2^2)/2
+  // bounds W away from zero on the whole cell.
+  static bool excluded(const TrigValueGradient& w, const SecondDerivativeBounds& b, double h1,
+                       double h2) {
+    const double remainder = 0.5 * (b.b11 * h1 * h1 + 2.0 * b.b12 * h1 * h2 + b.b22 * h2 * h2);
+    return std::fabs(w.value) > std::fabs(w.d1) * h1 + std::fabs(w.d2) * h2 + remainder;
+  }
+
+  // Linear model of (W+, W-) about the cell centre m: W(m + d) = W(m) + J d + E with
+  // |E_i| <= r_i (second-order remainder). Every root in the cell has d = d* - J^-1 E with
+  // d* = -J^-1 W(m), so it lies in the box d* ± |J^-1| r. The cell is resolved when
+  //  - that box misses the cell (no root), or
+  //  - (W+, W-) is injective on the cell, |J(x) - J(m)|_F < sigma_min(J(m)) for all x in it
+  //    (entrywise bounds from the coefficient bounds), so it holds at most one root, and
+  //    Newton's method from m + d* converges to a root inside the cell or the box misses it.
+  bool resolveByLinearModel(const Cell& c, double m1, double m2, const Evaluation& e, double h1,
+                            double h2) {
+    Eigen::Matrix2d j;
+    j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
+    const double det = j.determinant();
+    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return false;
+    const Eigen::Matrix2d inverse = j.inverse();
+    const Eigen::Vector2d step = -(inverse * Eigen::Vector2d(e.plus.value, e.minus.value));
+    auto remainder = [&](const SecondDerivativeBounds& b) {
+      return 0.5 * (b.b11 * h1 * h1 + 2.0 * b.b12 * h1 * h2 + b.b22 * h2 * h2);
+    };
+    const Eigen::Vector2d r(remainder(bounds_plus_), remainder(bounds_minus_));
+    const Eigen::Vector2d spread = inverse.cwiseAbs() * r;
+    if (std::fabs(step[0]) - spread[0] > h1 || std::fabs(step[1]) - spread[1] > h2) return true;
+    // Injectivity on the cell.
+    auto variation = [&](const SecondDerivativeBounds& b) {
+      return Eigen::Vector2d(b.b11 * h1 + b.b12 * h2, b.b12 * h1 + b.b22 * h2);
+    };
+    const Eigen::Vector2d vp = variation(bounds_plus_), vm = variation(bounds_minus_);
+    const double jacobian_variation = std::sqrt(vp.squaredNorm() + vm.squaredNorm());
+    if (!(jacobian_variation < smallestSingularValue(j))) {
+      // Not provably injective: still try Newton when the model points into the cell.
+      if (std::fabs(step[0]) <= 2.0 * h1 && std::fabs(step[1]) <= 2.0 * h2 &&
+          !insideKnownBall(m1 + step[0], m2 + step[1])) {
+        newtonFrom(m1, m2, e, c);
+      }
+      return false;
+    }
+    // At most one root in the cell: find it (or show it is not there).
+    for (const Root& root : roots_) {
+      if (inCell(c, root.t1, root.t2)) return true;
+    }
+    newtonFrom(m1, m2, e, c);
+    for (const Root& root : roots_) {
+      if (inCell(c, root.t1, root.t2)) return true;
+    }
+    return false;
+  }
+
+  static bool inCell(const Cell& c, double t1, double t2) {
+    auto inside = [](const AxisInterval& a, double t) {
+      const double tw = t < a.a - 1e-12 ? t + kTwoPi : t;  // [0, 2 pi) vs cells up to 2 pi
+      return tw >= a.a - 1e-12 && tw <= a.b + 1e-12;
+    };
+    return inside(c.x, t1) && inside(c.y, t2);
+  }
+
+  bool insideKnownBall(double t1, double t2) const {
+    for (const Root& r : roots_) {
+      const double dx = periodicDistance(r.t1, t1), dy = periodicDistance(r.t2, t2);
+      if (dx * dx + dy * dy < r.radius * r.radius) return true;
+    }
+    return false;
+  }
+
+  bool coveredByKnownRoot(const Cell& c) const {
+    for (const Root& r : roots_) {
+      const double dx = std::max(periodicDistance(c.x.a, r.t1), periodicDistance(c.x.b, r.t1));
+      const double dy = std::max(periodicDistance(c.y.a, r.t2), periodicDistance(c.y.b, r.t2));
+      if (dx * dx + dy * dy < r.radius * r.radius) return true;
+    }
+    return false;
+  }
+
+  // Newton's method with the exact Jacobian from the cell centre; a converged root (anywhere on
+  // the torus) is recorded with its uniqueness radius.
+  void newtonFrom(double t1, double t2, Evaluation e, const Cell& cell) {
+    const double max_step = 2.0 * std::hypot(cell.x.width(), cell.y.width());
+    for (int it = 0; it < 30; ++it) {
+      Eigen::Matrix2d j;
+      j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
+      const double det = j.determinant();
+      if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return;
+      Eigen::Vector2d step = -(j.inverse() * Eigen::Vector2d(e.plus.value, e.minus.value));
+      const double length = step.norm();
+      if (!std::isfinite(length)) return;
+      if (length > max_step) {
+        if (it > 0) return;  // diverging
+        step *= max_step / length;
+      }
+      t1 += step[0];
+      t2 += step[1];
+      e = evaluate(AnglePair::fromAngles(t1, t2));
+      if (length <= 1e-14 * (1.0 + std::fabs(t1) + std::fabs(t2))) {
+        record(wrapToTwoPi(t1), wrapToTwoPi(t2), e);
+        return;
+      }
+    }
+  }
+
+  void record(double t1, double t2, const Evaluation& e) {
+    for (const Root& r : roots_) {
+      if (std::hypot(periodicDistance(r.t1, t1), periodicDistance(r.t2, t2)) < 1e-9) return;
+    }
+    Eigen::Matrix2d j;
+    j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
+    const double sigma_min = smallestSingularValue(j);
+    // |J(x) - J(r)|_2 <= L |x - r| < sigma_min(J(r)) inside the ball: r is its only root.
+    const double radius = lipschitz_jacobian_ > 0.0 ? 0.999 * sigma_min / lipschitz_jacobian_
+                                                    : (sigma_min > 0.0 ? kTwoPi : 0.0);
+    roots_.push_back(Root{t1, t2, radius});
+  }
+
+  static double smallestSingularValue(const Eigen::Matrix2d& j) {
+    // sigma_min = |det| / sigma_max, sigma_max^2 the larger eigenvalue of J^T J.
+    const double a = j.squaredNorm(), det = std::fabs(j.determinant());
+    const double disc = std::sqrt(std::max(0.0, a * a - 4.0 * det * det));
+    const double sigma_max = std::sqrt(0.5 * (a + disc));
+    return sigma_max > 0.0 ? det / sigma_max : 0.0;
+  }
+
+  const Codim3Options& options_;
+  Codim3Result& result_;
+  TrigPoly2 w_plus_, w_minus_;
+  SecondDerivativeBounds bounds_plus_, bounds_minus_;
+  double lipschitz_jacobian_ = 0.0;
+  std::vector<Cell> stack_;
+  std::vector<Root> roots_;
+};
+
+// Lower bound of D over the parameter squares: the coefficient bound, or a certified
+// subdivision (first-order Taylor bounds) when that is not enough. Throws SolverFailure when D
+// is not positive.
+double denominatorLowerBound(const TrigPoly2& d) {
+  const double simple = d.simpleLowerBound();
+  if (simple > 0.0) return simple;
+  const SecondDerivativeBounds b = d.secondDerivativeBounds();
+  double lowest = INFINITY;
+  struct Box {
+    double a1, b1, a2, b2;
+    int depth;
+  };
+  std::vector<Box> stack;
+  for (double base : {0.0, kPi}) {
+    for (int i = 0; i < 8; ++i) {
+      for (int j = 0; j < 8; ++j) {
+        stack.push_back(Box{base + kPi * i / 8, base + kPi * (i + 1) / 8, base + kPi * j / 8,
+                            base + kPi * (j + 1) / 8, 0});
+      }
+    }
+  }
+  while (!stack.empty()) {
+    const Box box = stack.back();
+    stack.pop_back();
+    const double m1 = 0.5 * (box.a1 + box.b1), m2 = 0.5 * (box.a2 + box.b2);
+    const TrigValueGradient v = d.valueGradient(AnglePair::fromAngles(m1, m2));
+    if (!(v.value > 0.0)) {
+      throw SolverFailure("denominator D of the rational limit field is not positive (D = " +
+                          formatValue(v.value) + " at theta = (" + formatValue(m1) + ", " +
+                          formatValue(m2) + ")): Painleve-type configuration");
+    }
+    const double h1 = 0.5 * (box.b1 - box.a1), h2 = 0.5 * (box.b2 - box.a2);
+    const double low = v.value - std::fabs(v.d1) * h1 - std::fabs(v.d2) * h2 -
+                       0.5 * (b.b11 * h1 * h1 + 2.0 * b.b12 * h1 * h2 + b.b22 * h2 * h2);
+    if (low > 0.0) {
+      lowest = std::min(lowest, low);
+      continue;
+    }
+    if (box.depth >= 12) {
+      throw SolverFailure("cannot show that the denominator D of the rational limit field is "
+                          "positive: it comes within rounding of zero (Painleve-type "
+                          "configuration)");
+    }
+    stack.push_back(Box{box.a1, m1, box.a2, m2, box.depth + 1});
+    stack.push_back(Box{m1, box.b1, box.a2, m2, box.depth + 1});
+    stack.push_back(Box{box.a1, m1, m2, box.b2, box.depth + 1});
+    stack.push_back(Box{m1, box.b1, m2, box.b2, box.depth + 1});
+  }
+  return lowest;
+}
+
+// Sphere angle phi and its cos/sin from the slip angle theta: (cos phi, sin phi) ∝
+// (cos theta, sin theta / c).
+void phiFromTheta(double theta, double c, double& phi, double& cos_phi, double& sin_phi) {
+  const double x = std::cos(theta), y = std::sin(theta) / c, r = std::hypot(x, y);
+  cos_phi = x / r;
+  sin_phi = y / r;
+  phi = wrapToTwoPi(std::atan2(sin_phi, cos_phi));
+}
+
+}  // namespace
+
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Options& options) {
+  if (options.polynomial_initial_grid < 2) {
+    throw InvalidInput("polynomial_initial_grid must be at least 2");
+  }
+  if (options.max_depth < 0 || options.max_depth > 40) {
+    throw InvalidInput("max_depth must be in [0, 40]");
+  }
+  requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
+  requireFinite(field.c_plus, "c+");
+  requireFinite(field.c_minus, "c-");
+  requirePositive(field.c_plus, "c+");
+  requirePositive(field.c_minus, "c-");
+  for (const TrigPoly2& p : field.numerator) requireFinite(p.coefficients(), "numerator H");
+  requireFinite(field.denominator.coefficients(), "denominator D");
+
+  Codim3Result result;
+  const double d_low = denominatorLowerBound(field.denominator);
+  // Field scale: a bound on |G| over the sphere (sum of |H| coefficients over the bound of D).
+  const double h_bound = std::sqrt(std::pow(field.numerator[0].absCoefficientSum(), 2) +
+                                   std::pow(field.numerator[1].absCoefficientSum(), 2) +
+                                   std::pow(field.numerator[2].absCoefficientSum(), 2));
+  const double scale = std::max(h_bound / d_low, 1e-300);
+  const double tolerance = options.value_tolerance_relative * scale;
+  result.report.field_scale = scale;
+  result.report.value_tolerance = tolerance;
+
+  PolynomialSearch search(field, options, result);
+  result.report.second_derivative_bound = search.maxSecondDerivativeBound();
+
+  auto direction_from_theta = [&](double t1, double t2) {
+    SphereDirection d;
+    phiFromTheta(t1, field.c_plus, d.phi_plus, d.cos_phi_plus, d.sin_phi_plus);
+    phiFromTheta(t2, field.c_minus, d.phi_minus, d.cos_phi_minus, d.sin_phi_minus);
+    const double cp = d.cos_phi_plus, sp = d.sin_phi_plus, cq = d.cos_phi_minus,
+                 sq = d.sin_phi_minus;
+    const double dd = std::sqrt(std::max(1.0 - cp * cp * cq * cq, 0.0));
+    const double sign = sp > 0.0 ? 1.0 : -1.0;  // eq. (55)
+    d.n = dd > 0.0 ? Eigen::Vector3d(sign * Eigen::Vector3d(sq * cp, sp * cq, sp * sq) / dd)
+                   : Eigen::Vector3d(cp, cq, 0.0) / std::sqrt(2.0);
+    return d;
+  };
+
+  if (search.wPlus().maxAbsCoefficient() <= 1e-14 * scale &&
+      search.wMinus().maxAbsCoefficient() <= 1e-14 * scale) {
+    // V+ = V- = 0 identically: G ∥ n everywhere, a continuum of limit directions.
+    double max_r = -INFINITY;
+    for (int i = 0; i < 16; ++i) {
+      for (int j = 0; j < 16; ++j) {
+        const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
+        const SphereDirection d =
+            direction_from_theta(base + kPi * (i + 0.5) / 16, base + kPi * (j + 0.5) / 16);
+        max_r = std::max(max_r, field.value(d).dot(d.n));
+      }
+    }
+    result.continuum_max_radial = max_r;
+    result.report.completeness = Completeness::kContinuum;
+    result.report.method = "W+ = W- = 0 identically: continuum of limit directions";
+    const LimitDirectionType t = typeFromRadial(max_r, tolerance);
+    result.type = t == LimitDirectionType::kAttracting   ? SlidingPointType::kAttractingSliding
+                  : t == LimitDirectionType::kRepelling ? SlidingPointType::kCrossing
+                                                         : SlidingPointType::kMarginal;
+    return result;
+  }
+
+  search.searchSquare(0.0);
+  search.searchSquare(kPi);
+
+  std::vector<Codim3LimitDirection> roots;
+  const double edge = 1e-10;
+  for (const auto& r : search.roots()) {
+    // Angles are in [0, 2 pi); 0 is also the end 2 pi of the lower square.
+    auto in_upper = [&](double t) { return t <= kPi + edge || t > kTwoPi - edge; };
+    auto in_lower = [&](double t) { return t >= kPi - edge || t < edge; };
+    auto on_boundary = [&](double t) {
+      return t < edge || std::fabs(t - kPi) < edge || kTwoPi - t < edge;
+    };
+    const bool in_square =
+        (in_upper(r.t1) && in_upper(r.t2)) || (in_lower(r.t1) && in_lower(r.t2));
+    if (!in_square) continue;  // mixed square: not a direction of the sphere
+    const bool b1 = on_boundary(r.t1), b2 = on_boundary(r.t2);
+    if (b1 && b2) continue;  // a corner: equator arcs are handled below
+    if (b1 || b2) {
+      ++result.roots_at_excluded_points;  // the sphere meets Sigma+ or Sigma-
+      continue;
+    }
+    Codim3LimitDirection ld;
+    const SphereDirection d = direction_from_theta(r.t1, r.t2);
+    ld.phi_plus = d.phi_plus;
+    ld.phi_minus = d.phi_minus;
+    ld.n = d.n;
+    const Eigen::Vector3d g = field.value(d);
+    const Codim3Components comp = codim3Components(g, d);
+    ld.radial = comp.radial;
+    ld.type = typeFromRadial(ld.radial, tolerance);
+    ld.residual = std::max(std::fabs(comp.v_plus), std::fabs(comp.v_minus));
+    const Eigen::Matrix2d j = search.jacobian(r.t1, r.t2);
+    const double det = j.determinant();
+    ld.index = r.radius <= 0.0 ? 0 : (det > 0 ? 1 : -1);
+    roots.push_back(ld);
+  }
+
+  // Equator arcs: G is constant on each (it depends only on phi± in {0, pi}).
+  for (int a = 0; a < 4; ++a) {
+    const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
+    const double phi_p = s1 > 0 ? 0.0 : kPi, phi_m = s2 > 0 ? 0.0 : kPi;
+    const SphereDirection corner = SphereDirection::make(
+        Eigen::Vector3d(s1, s2, 0.0) / std::sqrt(2.0), phi_p, phi_m);
+    const Eigen::Vector3d g = field.value(corner);
+    ++result.report.evaluations;
+    if (std::fabs(g[2]) > tolerance) continue;  // V~ of (63) is not zero
+    auto add = [&](double theta) {
+      Codim3LimitDirection ld;
+      ld.phi_plus = phi_p;
+      ld.phi_minus = phi_m;
+      ld.n = Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0);
+      ld.radial = g.dot(ld.n);
+      ld.type = typeFromRadial(ld.radial, tolerance);
+      ld.on_equator_arc = true;
+      ld.residual = std::fabs(g[2]);
+      roots.push_back(ld);
+    };
+    if (options.arc_rule == ArcRule::kPaperMidpoint) {
+      add(0.25 * kPi);
+      continue;
+    }
+    // G ∥ n on the arc: G·t(theta) = -G_a s1 sin(theta) + G_b s2 cos(theta) = 0.
+    const double ga = g[0] * s1, gb = g[1] * s2;
+    if (ga * gb > 0.0) add(std::atan(gb / ga));
+  }
+
+  int attracting = 0, repelling = 0, neutral = 0;
+  for (const auto& r : roots) {
+    if (r.type == LimitDirectionType::kAttracting) ++attracting;
+    if (r.type == LimitDirectionType::kRepelling) ++repelling;
+    if (r.type == LimitDirectionType::kNeutral) ++neutral;
+  }
+  std::sort(roots.begin(), roots.end(), [](const auto& p, const auto& q) {
+    return p.phi_plus != q.phi_plus ? p.phi_plus < q.phi_plus : p.phi_minus < q.phi_minus;
+  });
+  result.directions = std::move(roots);
+  result.type = classifyFromCounts(attracting, repelling, neutral);
+  if (result.report.unresolved_cells > 0) {
+    result.report.completeness = Completeness::kPossiblyIncomplete;
+    result.report.method =
+        "certified subdivision with exact derivatives (trigonometric-rational field); cells "
+        "unresolved at the depth limit (see unresolved_cells): a double root or a cluster";
+  } else {
+    result.report.completeness = Completeness::kCertified;
+    result.report.method =
+        "certified subdivision with exact derivatives and coefficient bounds (trigonometric-"
+        "rational field): every cell excluded by a Taylor bound or inside the uniqueness ball of "
+        "a Newton-polished root";
+  }
+  return result;
+}
+
+}  // namespace nsd::filippov

@@ -1,0 +1,85 @@
+#pragma once
+/// @file trig_polynomial.hpp
+/// Real trigonometric polynomials in two angles (theta1, theta2) [rad]:
+///   p(theta1, theta2) = sum_{i, j} P(i, j) f_i(theta1) g_j(theta2),
+/// with the real bases f = (1, cos t, sin t, cos 2t, sin 2t, ..., cos d1 t, sin d1 t) and g the
+/// same to degree d2. They represent the codimension-3 limit fields whose dependence on the two
+/// slip directions is polynomial (Coulomb contact fields times their normal-force determinant),
+/// and give exact derivatives and rigorous bounds on second derivatives:
+///   |d^2 p / dtheta1^2| <= sum |P(i,j)| k_i^2,  |d^2 p / dtheta1 dtheta2| <= sum |P(i,j)| k_i l_j,
+///   |d^2 p / dtheta2^2| <= sum |P(i,j)| l_j^2,  where k_i, l_j are the harmonic orders.
+
+#include <Eigen/Core>
+#include <functional>
+
+namespace nsd::filippov {
+
+/// A point of the torus carried as cos/sin of both angles (no trigonometric function needed).
+struct AnglePair {
+  double cos1 = 1.0, sin1 = 0.0;  ///< cos/sin of theta1.
+  double cos2 = 1.0, sin2 = 0.0;  ///< cos/sin of theta2.
+  static AnglePair fromAngles(double theta1_rad, double theta2_rad);
+};
+
+/// Value and exact gradient of a trigonometric polynomial at one point.
+struct TrigValueGradient {
+  double value = 0.0;
+  double d1 = 0.0;  ///< d p / d theta1
+  double d2 = 0.0;  ///< d p / d theta2
+};
+
+/// Bounds on the second partial derivatives over the whole torus (see file comment).
+struct SecondDerivativeBounds {
+  double b11 = 0.0, b12 = 0.0, b22 = 0.0;
+  /// Bound on the Frobenius norm of the Hessian: Lipschitz constant of the gradient (2-norm).
+  double hessianNorm() const;
+};
+
+/// A real trigonometric polynomial of degrees (d1, d2) in (theta1, theta2).
+class TrigPoly2 {
+ public:
+  /// The zero polynomial of degrees (d1, d2) >= 0. @throws InvalidInput for negative degrees.
+  TrigPoly2(int degree1 = 0, int degree2 = 0);
+  /// From a coefficient matrix of size (2 d1 + 1) x (2 d2 + 1) in the bases above.
+  /// @throws InvalidInput for even sizes or non-finite coefficients.
+  static TrigPoly2 fromCoefficients(const Eigen::MatrixXd& coefficients);
+  /// Interpolates f exactly if f is a trigonometric polynomial of degrees <= (d1, d2): samples
+  /// on the (2 d1 + 1) x (2 d2 + 1) uniform grid and a discrete Fourier transform.
+  /// @throws InvalidInput if f is not finite at a sample.
+  static TrigPoly2 fit(int degree1, int degree2,
+                       const std::function<double(const AnglePair&)>& f);
+
+  int degree1() const { return degree1_; }
+  int degree2() const { return degree2_; }
+  const Eigen::MatrixXd& coefficients() const { return coefficients_; }
+
+  double value(const AnglePair& x) const;
+  TrigValueGradient valueGradient(const AnglePair& x) const;
+  SecondDerivativeBounds secondDerivativeBounds() const;
+  /// Largest |coefficient| (the polynomial vanishes identically iff this is 0).
+  double maxAbsCoefficient() const;
+  /// Sum of |coefficients|: a bound on |p| over the torus.
+  double absCoefficientSum() const;
+  /// Lower bound of p over the torus: constant term minus the other |coefficients|.
+  double simpleLowerBound() const;
+
+  /// p(theta1, theta2) * cos(theta1), sin(theta1), cos(theta2), sin(theta2): exact products,
+  /// of degree one higher in that angle.
+  TrigPoly2 timesCos1() const;
+  TrigPoly2 timesSin1() const;
+  TrigPoly2 timesCos2() const;
+  TrigPoly2 timesSin2() const;
+  /// Sum and scaling (the sum has the larger degrees of the two).
+  TrigPoly2 operator+(const TrigPoly2& other) const;
+  TrigPoly2 operator*(double factor) const;
+  /// Product f(theta1) g(theta2) of one-angle polynomials given by their coefficient vectors
+  /// (1, cos, sin, ...): the outer product of the coefficients.
+  static TrigPoly2 separable(const Eigen::VectorXd& f_of_theta1, const Eigen::VectorXd& g_of_theta2);
+
+ private:
+  int degree1_;
+  int degree2_;
+  Eigen::MatrixXd coefficients_;
+};
+
+}  // namespace nsd::filippov
