@@ -2,6 +2,7 @@
 // subdivision search on both parameter squares with exact derivatives and coefficient bounds.
 #include <Eigen/Dense>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -41,8 +42,17 @@ struct AxisInterval {
   }
 };
 
+// A node of one axis: the angle, its cos/sin and, for structured fields, the coefficients of
+// W+ in (1, cos theta-, sin theta-) (theta+ nodes) or of W- in (1, cos theta+, sin theta+)
+// (theta- nodes) at that angle.
+struct Node {
+  double t, c, s;
+  double k[3];
+};
+
+// A cell: indices of its end nodes on each axis.
 struct Cell {
-  AxisInterval x, y;
+  int x0, x1, y0, y1;
   int depth;
 };
 
@@ -73,6 +83,7 @@ class PolynomialSearch {
     bounds_plus_ = w_plus_.secondDerivativeBounds();
     bounds_minus_ = w_minus_.secondDerivativeBounds();
     lipschitz_jacobian_ = std::hypot(bounds_plus_.hessianNorm(), bounds_minus_.hessianNorm());
+    structured_ = w_plus_.degree2() == 1 && w_minus_.degree1() == 1;
   }
 
   const TrigPoly2& wPlus() const { return w_plus_; }
@@ -90,16 +101,22 @@ class PolynomialSearch {
   void searchSquare(double base) {
     const int n = options_.polynomial_initial_grid;
     const double h = kPi / n;
-    std::vector<AxisInterval> axis;
-    for (int k = 0; k < n; ++k) {
-      const double a = base + k * h, b = base + (k + 1) * h;
-      axis.push_back(AxisInterval{a, b, std::cos(a), std::sin(a), std::cos(b), std::sin(b)});
+    nodes1_.clear();
+    nodes2_.clear();
+    for (int k = 0; k <= n; ++k) {
+      const double t = base + k * h, c = std::cos(t), s = std::sin(t);
+      Node node1{t, c, s, {0, 0, 0}}, node2{t, c, s, {0, 0, 0}};
+      if (structured_) {
+        double unused[3];
+        coefficientsPlus(c, s, node1.k, unused);
+        coefficientsMinus(c, s, node2.k, unused);
+      }
+      nodes1_.push_back(node1);
+      nodes2_.push_back(node2);
     }
     stack_.clear();
     for (int j = n - 1; j >= 0; --j) {
-      for (int i = n - 1; i >= 0; --i) {
-        stack_.push_back(Cell{axis[static_cast<std::size_t>(i)], axis[static_cast<std::size_t>(j)], 0});
-      }
+      for (int i = n - 1; i >= 0; --i) stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
     }
     while (!stack_.empty()) {
       const Cell c = stack_.back();
@@ -108,31 +125,45 @@ class PolynomialSearch {
         ++result_.report.unresolved_cells;
         continue;
       }
-      if (coveredByKnownRoot(c)) continue;
+      const Node &x0 = nodes1_[static_cast<std::size_t>(c.x0)],
+                 &x1 = nodes1_[static_cast<std::size_t>(c.x1)],
+                 &y0 = nodes2_[static_cast<std::size_t>(c.y0)],
+                 &y1 = nodes2_[static_cast<std::size_t>(c.y1)];
+      const AxisInterval ax{x0.t, x1.t, x0.c, x0.s, x1.c, x1.s};
+      const AxisInterval ay{y0.t, y1.t, y0.c, y0.s, y1.c, y1.s};
+      const double h1 = 0.5 * ax.width(), h2 = 0.5 * ay.width();
+      if (structured_ && nodeExclusion(x0, x1, y0, y1, ax, ay, h1, h2)) continue;
+      if (coveredByKnownRoot(ax, ay)) continue;
       double m1, c1, s1, m2, c2, s2;
-      c.x.mid(m1, c1, s1);
-      c.y.mid(m2, c2, s2);
-      const Evaluation e = evaluate(AnglePair{c1, s1, c2, s2});
-      const double h1 = 0.5 * c.x.width(), h2 = 0.5 * c.y.width();
-      if (excluded(e.plus, bounds_plus_, h1, h2) || excluded(e.minus, bounds_minus_, h1, h2)) {
+      ax.mid(m1, c1, s1);
+      ay.mid(m2, c2, s2);
+      Evaluation e;
+      Node mid1{m1, c1, s1, {0, 0, 0}}, mid2{m2, c2, s2, {0, 0, 0}};
+      if (structured_) {
+        structuredCentre(AnglePair{c1, s1, c2, s2}, e, mid1.k, mid2.k);
+      } else {
+        e = evaluate(AnglePair{c1, s1, c2, s2});
+        if (excluded(e.plus, bounds_plus_, h1, h2) || excluded(e.minus, bounds_minus_, h1, h2)) {
+          continue;
+        }
+      }
+      const double width_diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
+      if (resolveByLinearModel(ax, ay, m1, m2, e, h1, h2, width_diagonal) ||
+          coveredByKnownRoot(ax, ay)) {
         continue;
       }
-      if (resolveByLinearModel(c, m1, m2, e, h1, h2) || coveredByKnownRoot(c)) continue;
       if (c.depth >= options_.max_depth) {
         ++result_.report.unresolved_cells;
         continue;
       }
-      AxisInterval xl = c.x, xr = c.x, yl = c.y, yr = c.y;
-      xl.b = xr.a = m1;
-      xl.cb = xr.ca = c1;
-      xl.sb = xr.sa = s1;
-      yl.b = yr.a = m2;
-      yl.cb = yr.ca = c2;
-      yl.sb = yr.sa = s2;
-      stack_.push_back(Cell{xr, yr, c.depth + 1});
-      stack_.push_back(Cell{xl, yr, c.depth + 1});
-      stack_.push_back(Cell{xr, yl, c.depth + 1});
-      stack_.push_back(Cell{xl, yl, c.depth + 1});
+      const int i1 = static_cast<int>(nodes1_.size()), i2 = static_cast<int>(nodes2_.size());
+      nodes1_.push_back(mid1);
+      nodes2_.push_back(mid2);
+      const int d = c.depth + 1;
+      stack_.push_back(Cell{i1, c.x1, i2, c.y1, d});
+      stack_.push_back(Cell{c.x0, i1, i2, c.y1, d});
+      stack_.push_back(Cell{i1, c.x1, c.y0, i2, d});
+      stack_.push_back(Cell{c.x0, i1, c.y0, i2, d});
     }
   }
 
@@ -147,6 +178,97 @@ class PolynomialSearch {
   }
 
  private:
+  // Range of a cos(t) + b sin(t) over the arc [x.a, x.b] (width <= pi): the end values, or
+  // ±|(a, b)| where (a, b) or -(a, b) points into the arc.
+  static void arcRange(double a, double b, const AxisInterval& x, double& lo, double& hi) {
+    const double va = a * x.ca + b * x.sa, vb = a * x.cb + b * x.sb;
+    lo = std::min(va, vb);
+    hi = std::max(va, vb);
+    const double cross_a = x.ca * b - x.sa * a, cross_b = a * x.sb - b * x.cb;
+    if (cross_a >= 0.0 && cross_b >= 0.0) hi = std::sqrt(a * a + b * b);
+    if (cross_a <= 0.0 && cross_b <= 0.0) lo = -std::sqrt(a * a + b * b);
+  }
+
+  // Fields with H bilinear (Coulomb contact fields): W+ is affine in (cos theta-, sin theta-)
+  // and W- in (cos theta+, sin theta+). For fixed theta+, W+ = A0 + A1 cos + A2 sin has an exact
+  // range over the cell's theta- arc; between the two theta+ ends of the cell, W+ differs from
+  // the linear interpolation of its end values by at most b11 h1^2 / 2. Hence over the cell
+  //   min(range at x.a, range at x.b) - b11 h1^2/2 <= W+ <= max(...) + b11 h1^2/2,
+  // and likewise for W- with the roles of the angles swapped. True if the cell holds no root.
+  bool nodeExclusion(const Node& x0, const Node& x1, const Node& y0, const Node& y1,
+                     const AxisInterval& ax, const AxisInterval& ay, double h1, double h2) const {
+    double lo0, hi0, lo1, hi1;
+    arcRange(x0.k[1], x0.k[2], ay, lo0, hi0);
+    arcRange(x1.k[1], x1.k[2], ay, lo1, hi1);
+    double margin = 0.5 * bounds_plus_.b11 * h1 * h1;
+    if (std::min(x0.k[0] + lo0, x1.k[0] + lo1) - margin > 0.0 ||
+        std::max(x0.k[0] + hi0, x1.k[0] + hi1) + margin < 0.0) {
+      return true;
+    }
+    arcRange(y0.k[1], y0.k[2], ax, lo0, hi0);
+    arcRange(y1.k[1], y1.k[2], ax, lo1, hi1);
+    margin = 0.5 * bounds_minus_.b22 * h2 * h2;
+    return std::min(y0.k[0] + lo0, y1.k[0] + lo1) - margin > 0.0 ||
+           std::max(y0.k[0] + hi0, y1.k[0] + hi1) + margin < 0.0;
+  }
+
+  // Coefficients A_k(theta+) of W+ in (1, cos theta-, sin theta-) and their theta+ derivatives.
+  void coefficientsPlus(double c, double s, double* a, double* da) const {
+    double f[9], df[9];
+    basis(w_plus_.degree1(), c, s, f, df);
+    const auto& pp = w_plus_.coefficients();
+    for (int k = 0; k < 3; ++k) {
+      a[k] = da[k] = 0.0;
+      for (int i = 0; i < pp.rows(); ++i) {
+        a[k] += pp(i, k) * f[i];
+        da[k] += pp(i, k) * df[i];
+      }
+    }
+  }
+
+  // Coefficients B_k(theta-) of W- in (1, cos theta+, sin theta+) and their theta- derivatives.
+  void coefficientsMinus(double c, double s, double* b, double* db) const {
+    double g[9], dg[9];
+    basis(w_minus_.degree2(), c, s, g, dg);
+    const auto& pm = w_minus_.coefficients();
+    for (int k = 0; k < 3; ++k) {
+      b[k] = db[k] = 0.0;
+      for (int j = 0; j < pm.cols(); ++j) {
+        b[k] += pm(k, j) * g[j];
+        db[k] += pm(k, j) * dg[j];
+      }
+    }
+  }
+
+  // Value and gradient of (W+, W-) at the cell centre m, and the coefficients there.
+  void structuredCentre(const AnglePair& m, Evaluation& e, double* a, double* b) {
+    ++result_.report.evaluations;
+    double da[3], db[3];
+    coefficientsPlus(m.cos1, m.sin1, a, da);
+    coefficientsMinus(m.cos2, m.sin2, b, db);
+    e.plus = TrigValueGradient{a[0] + a[1] * m.cos2 + a[2] * m.sin2,
+                               da[0] + da[1] * m.cos2 + da[2] * m.sin2,
+                               -a[1] * m.sin2 + a[2] * m.cos2};
+    e.minus = TrigValueGradient{b[0] + b[1] * m.cos1 + b[2] * m.sin1,
+                                -b[1] * m.sin1 + b[2] * m.cos1,
+                                db[0] + db[1] * m.cos1 + db[2] * m.sin1};
+  }
+
+  static void basis(int degree, double c, double s, double* f, double* df) {
+    f[0] = 1.0;
+    df[0] = 0.0;
+    double ck = 1.0, sk = 0.0;
+    for (int k = 1; k <= degree; ++k) {
+      const double cn = ck * c - sk * s, sn = sk * c + ck * s;
+      ck = cn;
+      sk = sn;
+      f[2 * k - 1] = ck;
+      f[2 * k] = sk;
+      df[2 * k - 1] = -k * sk;
+      df[2 * k] = k * ck;
+    }
+  }
+
   // First-order Taylor exclusion: |W| > |W_1| h1 + |W_2| h2 + (b11 h1^2 + 2 b12 h1 h2 + b22 h2^2)/2
   // bounds W away from zero on the whole cell.
   static bool excluded(const TrigValueGradient& w, const SecondDerivativeBounds& b, double h1,
@@ -162,8 +284,8 @@ class PolynomialSearch {
   //  - (W+, W-) is injective on the cell, |J(x) - J(m)|_F < sigma_min(J(m)) for all x in it
   //    (entrywise bounds from the coefficient bounds), so it holds at most one root, and
   //    Newton's method from m + d* converges to a root inside the cell or the box misses it.
-  bool resolveByLinearModel(const Cell& c, double m1, double m2, const Evaluation& e, double h1,
-                            double h2) {
+  bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay, double m1, double m2,
+                            const Evaluation& e, double h1, double h2, double diagonal) {
     Eigen::Matrix2d j;
     j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
     const double det = j.determinant();
@@ -186,27 +308,27 @@ class PolynomialSearch {
       // Not provably injective: still try Newton when the model points into the cell.
       if (std::fabs(step[0]) <= 2.0 * h1 && std::fabs(step[1]) <= 2.0 * h2 &&
           !insideKnownBall(m1 + step[0], m2 + step[1])) {
-        newtonFrom(m1, m2, e, c);
+        newtonFrom(m1, m2, e, diagonal);
       }
       return false;
     }
     // At most one root in the cell: find it (or show it is not there).
     for (const Root& root : roots_) {
-      if (inCell(c, root.t1, root.t2)) return true;
+      if (inCell(ax, ay, root.t1, root.t2)) return true;
     }
-    newtonFrom(m1, m2, e, c);
+    newtonFrom(m1, m2, e, diagonal);
     for (const Root& root : roots_) {
-      if (inCell(c, root.t1, root.t2)) return true;
+      if (inCell(ax, ay, root.t1, root.t2)) return true;
     }
     return false;
   }
 
-  static bool inCell(const Cell& c, double t1, double t2) {
+  static bool inCell(const AxisInterval& ax, const AxisInterval& ay, double t1, double t2) {
     auto inside = [](const AxisInterval& a, double t) {
       const double tw = t < a.a - 1e-12 ? t + kTwoPi : t;  // [0, 2 pi) vs cells up to 2 pi
       return tw >= a.a - 1e-12 && tw <= a.b + 1e-12;
     };
-    return inside(c.x, t1) && inside(c.y, t2);
+    return inside(ax, t1) && inside(ay, t2);
   }
 
   bool insideKnownBall(double t1, double t2) const {
@@ -217,10 +339,10 @@ class PolynomialSearch {
     return false;
   }
 
-  bool coveredByKnownRoot(const Cell& c) const {
+  bool coveredByKnownRoot(const AxisInterval& ax, const AxisInterval& ay) const {
     for (const Root& r : roots_) {
-      const double dx = std::max(periodicDistance(c.x.a, r.t1), periodicDistance(c.x.b, r.t1));
-      const double dy = std::max(periodicDistance(c.y.a, r.t2), periodicDistance(c.y.b, r.t2));
+      const double dx = std::max(periodicDistance(ax.a, r.t1), periodicDistance(ax.b, r.t1));
+      const double dy = std::max(periodicDistance(ay.a, r.t2), periodicDistance(ay.b, r.t2));
       if (dx * dx + dy * dy < r.radius * r.radius) return true;
     }
     return false;
@@ -228,8 +350,8 @@ class PolynomialSearch {
 
   // Newton's method with the exact Jacobian from the cell centre; a converged root (anywhere on
   // the torus) is recorded with its uniqueness radius.
-  void newtonFrom(double t1, double t2, Evaluation e, const Cell& cell) {
-    const double max_step = 2.0 * std::hypot(cell.x.width(), cell.y.width());
+  void newtonFrom(double t1, double t2, Evaluation e, double cell_diagonal) {
+    const double max_step = 2.0 * cell_diagonal;
     for (int it = 0; it < 30; ++it) {
       Eigen::Matrix2d j;
       j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
@@ -278,7 +400,9 @@ class PolynomialSearch {
   TrigPoly2 w_plus_, w_minus_;
   SecondDerivativeBounds bounds_plus_, bounds_minus_;
   double lipschitz_jacobian_ = 0.0;
+  bool structured_ = false;
   std::vector<Cell> stack_;
+  std::vector<Node> nodes1_, nodes2_;
   std::vector<Root> roots_;
 };
 

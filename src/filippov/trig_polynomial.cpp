@@ -30,7 +30,7 @@ struct Basis {
   }
 };
 
-constexpr int kMaxDegree = 8;
+constexpr int kMaxDegree = TrigPoly2::kMaxDegree;
 constexpr int kMaxSize = 2 * kMaxDegree + 1;
 
 int harmonic(int index) { return (index + 1) / 2; }
@@ -50,12 +50,14 @@ TrigPoly2::TrigPoly2(int degree1, int degree2) : degree1_(degree1), degree2_(deg
     throw InvalidInput("trigonometric polynomial degrees must be in [0, " +
                        std::to_string(kMaxDegree) + "]");
   }
-  coefficients_ = Eigen::MatrixXd::Zero(2 * degree1 + 1, 2 * degree2 + 1);
+  coefficients_.setZero(2 * degree1 + 1, 2 * degree2 + 1);
 }
 
 TrigPoly2 TrigPoly2::fromCoefficients(const Eigen::MatrixXd& coefficients) {
-  if (coefficients.rows() % 2 == 0 || coefficients.cols() % 2 == 0) {
-    throw InvalidInput("trigonometric polynomial coefficient matrix must have odd sizes");
+  if (coefficients.rows() % 2 == 0 || coefficients.cols() % 2 == 0 ||
+      coefficients.rows() > 2 * kMaxDegree + 1 || coefficients.cols() > 2 * kMaxDegree + 1) {
+    throw InvalidInput("trigonometric polynomial coefficient matrix must have odd sizes of at "
+                       "most " + std::to_string(2 * kMaxDegree + 1));
   }
   requireFinite(coefficients, "trigonometric polynomial coefficients");
   TrigPoly2 p(static_cast<int>(coefficients.rows() / 2), static_cast<int>(coefficients.cols() / 2));
@@ -146,9 +148,12 @@ namespace {
 // Coefficients (1, cos, sin, ...) of p(t) * cos(t) or p(t) * sin(t), one degree higher, from
 // cos t cos kt = (cos(k-1)t + cos(k+1)t)/2, cos t sin kt = (sin(k+1)t + sin(k-1)t)/2,
 // sin t cos kt = (sin(k+1)t - sin(k-1)t)/2, sin t sin kt = (cos(k-1)t - cos(k+1)t)/2.
-Eigen::VectorXd timesTrig(const Eigen::VectorXd& p, bool sine) {
+using Column = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 2 * kMaxDegree + 3, 1>;
+
+Column timesTrig(const Column& p, bool sine) {
   const int degree = static_cast<int>(p.size() / 2);
-  Eigen::VectorXd out = Eigen::VectorXd::Zero(2 * degree + 3);
+  Column out;
+  out.setZero(2 * degree + 3);
   auto cos_index = [](int k) { return k == 0 ? 0 : 2 * k - 1; };
   auto add_cos = [&](int k, double v) { out[cos_index(k)] += v; };
   auto add_sin = [&](int k, double v) {
@@ -182,7 +187,7 @@ Eigen::VectorXd timesTrig(const Eigen::VectorXd& p, bool sine) {
 TrigPoly2 TrigPoly2::timesCos1() const {
   TrigPoly2 out(degree1_ + 1, degree2_);
   for (int j = 0; j < coefficients_.cols(); ++j) {
-    out.coefficients_.col(j) = timesTrig(coefficients_.col(j), false);
+    out.coefficients_.col(j) = timesTrig(Column(coefficients_.col(j)), false);
   }
   return out;
 }
@@ -190,7 +195,7 @@ TrigPoly2 TrigPoly2::timesCos1() const {
 TrigPoly2 TrigPoly2::timesSin1() const {
   TrigPoly2 out(degree1_ + 1, degree2_);
   for (int j = 0; j < coefficients_.cols(); ++j) {
-    out.coefficients_.col(j) = timesTrig(coefficients_.col(j), true);
+    out.coefficients_.col(j) = timesTrig(Column(coefficients_.col(j)), true);
   }
   return out;
 }
@@ -198,7 +203,7 @@ TrigPoly2 TrigPoly2::timesSin1() const {
 TrigPoly2 TrigPoly2::timesCos2() const {
   TrigPoly2 out(degree1_, degree2_ + 1);
   for (int i = 0; i < coefficients_.rows(); ++i) {
-    out.coefficients_.row(i) = timesTrig(coefficients_.row(i).transpose(), false).transpose();
+    out.coefficients_.row(i) = timesTrig(Column(coefficients_.row(i).transpose()), false).transpose();
   }
   return out;
 }
@@ -206,7 +211,7 @@ TrigPoly2 TrigPoly2::timesCos2() const {
 TrigPoly2 TrigPoly2::timesSin2() const {
   TrigPoly2 out(degree1_, degree2_ + 1);
   for (int i = 0; i < coefficients_.rows(); ++i) {
-    out.coefficients_.row(i) = timesTrig(coefficients_.row(i).transpose(), true).transpose();
+    out.coefficients_.row(i) = timesTrig(Column(coefficients_.row(i).transpose()), true).transpose();
   }
   return out;
 }
@@ -225,11 +230,15 @@ TrigPoly2 TrigPoly2::operator*(double factor) const {
   return out;
 }
 
-TrigPoly2 TrigPoly2::separable(const Eigen::VectorXd& f, const Eigen::VectorXd& g) {
+TrigPoly2 TrigPoly2::separable(const Eigen::Ref<const Eigen::VectorXd>& f,
+                               const Eigen::Ref<const Eigen::VectorXd>& g) {
   if (f.size() % 2 == 0 || g.size() % 2 == 0) {
     throw InvalidInput("one-angle trigonometric coefficient vectors must have odd sizes");
   }
-  return fromCoefficients(f * g.transpose());
+  TrigPoly2 p(static_cast<int>(f.size() / 2), static_cast<int>(g.size() / 2));
+  p.coefficients_.noalias() = f * g.transpose();
+  requireFinite(p.coefficients_, "trigonometric polynomial coefficients");
+  return p;
 }
 
 }  // namespace nsd::filippov

@@ -35,13 +35,18 @@ struct SecondDerivativeBounds {
   double hessianNorm() const;
 };
 
-/// A real trigonometric polynomial of degrees (d1, d2) in (theta1, theta2).
+/// A real trigonometric polynomial of degrees (d1, d2) <= (4, 4) in (theta1, theta2). The
+/// coefficients are stored inline (no heap allocation).
 class TrigPoly2 {
  public:
+  static constexpr int kMaxDegree = 4;
+  using Coefficients = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
+                                     2 * kMaxDegree + 1, 2 * kMaxDegree + 1>;
+
   /// The zero polynomial of degrees (d1, d2) >= 0. @throws InvalidInput for negative degrees.
   TrigPoly2(int degree1 = 0, int degree2 = 0);
   /// From a coefficient matrix of size (2 d1 + 1) x (2 d2 + 1) in the bases above.
-  /// @throws InvalidInput for even sizes or non-finite coefficients.
+  /// @throws InvalidInput for even sizes, degrees above kMaxDegree or non-finite coefficients.
   static TrigPoly2 fromCoefficients(const Eigen::MatrixXd& coefficients);
   /// Interpolates f exactly if f is a trigonometric polynomial of degrees <= (d1, d2): samples
   /// on the (2 d1 + 1) x (2 d2 + 1) uniform grid and a discrete Fourier transform.
@@ -51,7 +56,7 @@ class TrigPoly2 {
 
   int degree1() const { return degree1_; }
   int degree2() const { return degree2_; }
-  const Eigen::MatrixXd& coefficients() const { return coefficients_; }
+  const Coefficients& coefficients() const { return coefficients_; }
 
   double value(const AnglePair& x) const;
   TrigValueGradient valueGradient(const AnglePair& x) const;
@@ -74,12 +79,13 @@ class TrigPoly2 {
   TrigPoly2 operator*(double factor) const;
   /// Product f(theta1) g(theta2) of one-angle polynomials given by their coefficient vectors
   /// (1, cos, sin, ...): the outer product of the coefficients.
-  static TrigPoly2 separable(const Eigen::VectorXd& f_of_theta1, const Eigen::VectorXd& g_of_theta2);
+  static TrigPoly2 separable(const Eigen::Ref<const Eigen::VectorXd>& f_of_theta1,
+                             const Eigen::Ref<const Eigen::VectorXd>& g_of_theta2);
 
  private:
   int degree1_;
   int degree2_;
-  Eigen::MatrixXd coefficients_;
+  Coefficients coefficients_;
 };
 
 }  // namespace nsd::filippov
