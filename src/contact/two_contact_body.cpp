@@ -69,7 +69,8 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
   }
   const Eigen::LLT<Eigen::Matrix3d> llt(body.inertia_C_W);
   if (llt.info() != Eigen::Success ||
-      body.inertia_C_W.selfadjointView<Eigen::Lower>().eigenvalues().minCoeff() <= 0.0) {
+      !(llt.matrixLLT().diagonal().minCoeff() >
+        1e-12 * std::sqrt(body.inertia_C_W.diagonal().maxCoeff()))) {
     throw InvalidInput("inertia J must be positive definite");
   }
   requireFinite(body.force_external_W, "external force F_e");
@@ -89,7 +90,7 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
     contact_basis_.row(k) << e.transpose(), Eigen::RowVector3d::Zero();
     jacobian_.row(k) << e.transpose(), r.cross(e).transpose();  // v_P = v_C + Omega x r
   }
-  inertia_inverse_ = body.inertia_C_W.inverse();
+  inertia_inverse_ = llt.solve(Eigen::Matrix3d::Identity());
   Eigen::Matrix<double, 6, 6> mass_inverse = Eigen::Matrix<double, 6, 6>::Zero();
   mass_inverse.topLeftCorner<3, 3>() = Eigen::Matrix3d::Identity() / body.mass;
   mass_inverse.bottomRightCorner<3, 3>() = inertia_inverse_;
@@ -231,8 +232,10 @@ QuasiAccelerations TwoContactDynamics::rollSlip(int sigma) const {
   columns(4, 3) = -mu_m * sigma;                         // ... with T1- = -mu N- sigma (64)
   const Eigen::Matrix<double, 6, 4> wc = delassus_ * columns;
   const Eigen::Matrix4d k = wc.topRows<4>();  // rows: P+ (n, t1, t2) and n- must not accelerate
-  const Eigen::FullPivLU<Eigen::Matrix4d> lu(k);
-  if (!lu.isInvertible()) throw SolverFailure("RS force system is singular");
+  const Eigen::PartialPivLU<Eigen::Matrix4d> lu(k);
+  if (!(std::fabs(lu.determinant()) > 1e-14 * std::pow(k.cwiseAbs().maxCoeff(), 4))) {
+    throw SolverFailure("RS force system is singular");
+  }
   const Eigen::Vector4d x = lu.solve(-free_acceleration_.head<4>());
   return fromForces(columns * x);
 }
@@ -248,8 +251,10 @@ QuasiAccelerations TwoContactDynamics::slipRoll(int sigma) const {
   Eigen::Matrix4d k;
   k.row(0) = wc.row(0);
   k.bottomRows<3>() = wc.bottomRows<3>();
-  const Eigen::FullPivLU<Eigen::Matrix4d> lu(k);
-  if (!lu.isInvertible()) throw SolverFailure("SR force system is singular");
+  const Eigen::PartialPivLU<Eigen::Matrix4d> lu(k);
+  if (!(std::fabs(lu.determinant()) > 1e-14 * std::pow(k.cwiseAbs().maxCoeff(), 4))) {
+    throw SolverFailure("SR force system is singular");
+  }
   const Eigen::Vector4d rhs(-free_acceleration_[0], -free_acceleration_[3],
                             -free_acceleration_[4], -free_acceleration_[5]);
   const Eigen::Vector4d x = lu.solve(rhs);
@@ -257,24 +262,30 @@ QuasiAccelerations TwoContactDynamics::slipRoll(int sigma) const {
 }
 
 RollingRollingResult TwoContactDynamics::rollRoll() const {
-  const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(
-      delassus_, Eigen::ComputeFullU | Eigen::ComputeFullV);
-  const auto& sv = svd.singularValues();
-  const double threshold = 1e-10 * sv[0];
-  Eigen::Matrix<double, 6, 1> rhs = -free_acceleration_;
-  Eigen::Matrix<double, 6, 1> f = Eigen::Matrix<double, 6, 1>::Zero();
-  int rank = 0;
-  for (int i = 0; i < 6; ++i) {
-    if (sv[i] > threshold) {
-      f += svd.matrixV().col(i) * (svd.matrixU().col(i).dot(rhs) / sv[i]);
-      ++rank;
-    }
+  // W = H M^-1 H^T is singular exactly along the null space of H^T: contact forces with zero
+  // resultant and zero moment about C. For two points that is the squeeze +a at P+, -a at P-
+  // (f+ + f- = 0 and (r+ - r-) x f+ = 0 force f+ ∥ a). With k that unit direction in contact
+  // coordinates, W + k k^T is positive definite and (W + k k^T)^-1 b is the minimum-norm
+  // solution of W f = b whenever b lies in the range of W (b ⊥ k).
+  Eigen::Matrix<double, 6, 1> k;
+  k << body_.n_plus_W.dot(bases_.a_W), bases_.t1_plus_W.dot(bases_.a_W),
+      bases_.t2_plus_W.dot(bases_.a_W), -body_.n_minus_W.dot(bases_.a_W),
+      -bases_.t1_minus_W.dot(bases_.a_W), -bases_.t2_minus_W.dot(bases_.a_W);
+  k /= k.norm();
+  const double scale = delassus_.diagonal().maxCoeff();
+  const Eigen::Matrix<double, 6, 6> regularized = delassus_ + scale * k * k.transpose();
+  const Eigen::LLT<Eigen::Matrix<double, 6, 6>> llt(regularized);
+  if (llt.info() != Eigen::Success) {
+    throw SolverFailure("RR force system: W + k k^T is not positive definite (degenerate body)");
   }
+  const Eigen::Matrix<double, 6, 1> rhs = -free_acceleration_;
+  Eigen::Matrix<double, 6, 1> f = llt.solve(rhs);
+  f -= k * k.dot(f);  // remove any squeeze component (rounding): the minimum-norm solution
   RollingRollingResult r;
-  r.free_force_directions = svd.matrixV().rightCols(6 - rank);
+  r.free_force_directions = k;
   r.consistency_residual = (delassus_ * f - rhs).norm();
-  const double scale = std::max(1.0, free_acceleration_.norm());
-  if (r.consistency_residual > 1e-8 * scale) {
+  const double accel_scale = std::max(1.0, free_acceleration_.norm());
+  if (r.consistency_residual > 1e-8 * accel_scale) {
     throw SolverFailure("RR constraints are inconsistent (residual " +
                         formatValue(r.consistency_residual) +
                         " m/s^2): check the bias accelerations");

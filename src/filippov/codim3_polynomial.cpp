@@ -148,7 +148,8 @@ class PolynomialSearch {
         }
       }
       const double width_diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
-      if (resolveByLinearModel(ax, ay, m1, m2, e, h1, h2, width_diagonal) ||
+      if (resolveByLinearModel(ax, ay, m1, m2, AnglePair{c1, s1, c2, s2}, e, h1, h2,
+                               width_diagonal) ||
           coveredByKnownRoot(ax, ay)) {
         continue;
       }
@@ -285,7 +286,8 @@ class PolynomialSearch {
   //    (entrywise bounds from the coefficient bounds), so it holds at most one root, and
   //    Newton's method from m + d* converges to a root inside the cell or the box misses it.
   bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay, double m1, double m2,
-                            const Evaluation& e, double h1, double h2, double diagonal) {
+                            const AnglePair& centre, const Evaluation& e, double h1, double h2,
+                            double diagonal) {
     Eigen::Matrix2d j;
     j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
     const double det = j.determinant();
@@ -308,7 +310,7 @@ class PolynomialSearch {
       // Not provably injective: still try Newton when the model points into the cell.
       if (std::fabs(step[0]) <= 2.0 * h1 && std::fabs(step[1]) <= 2.0 * h2 &&
           !insideKnownBall(m1 + step[0], m2 + step[1])) {
-        newtonFrom(m1, m2, e, diagonal);
+        newtonFrom(m1, m2, centre, e, diagonal);
       }
       return false;
     }
@@ -316,7 +318,7 @@ class PolynomialSearch {
     for (const Root& root : roots_) {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
     }
-    newtonFrom(m1, m2, e, diagonal);
+    newtonFrom(m1, m2, centre, e, diagonal);
     for (const Root& root : roots_) {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
     }
@@ -350,8 +352,38 @@ class PolynomialSearch {
 
   // Newton's method with the exact Jacobian from the cell centre; a converged root (anywhere on
   // the torus) is recorded with its uniqueness radius.
-  void newtonFrom(double t1, double t2, Evaluation e, double cell_diagonal) {
+  // (W+, W-) and its Jacobian at a point given by cos/sin of both angles.
+  Evaluation evaluateAt(const AnglePair& x) {
+    if (!structured_) return evaluate(x);
+    Evaluation e;
+    double a[3], b[3];
+    structuredCentre(x, e, a, b);
+    return e;
+  }
+
+  // cos/sin of t + delta from cos/sin of t: a rotation, with the series of cos/sin delta for
+  // small steps (error below 1e-17 for |delta| <= 1e-2) and sincos otherwise.
+  static void rotate(double& c, double& s, double delta) {
+    double cd, sd;
+    if (std::fabs(delta) <= 1e-2) {
+      const double d2 = delta * delta;
+      cd = 1.0 - 0.5 * d2 * (1.0 - d2 / 12.0 * (1.0 - d2 / 30.0));
+      sd = delta * (1.0 - d2 / 6.0 * (1.0 - d2 / 20.0 * (1.0 - d2 / 42.0)));
+    } else {
+      cd = std::cos(delta);
+      sd = std::sin(delta);
+    }
+    const double cn = c * cd - s * sd, sn = s * cd + c * sd;
+    const double inverse = 1.0 / std::sqrt(cn * cn + sn * sn);
+    c = cn * inverse;
+    s = sn * inverse;
+  }
+
+  // Newton's method with the exact Jacobian from the point (t1, t2) = m; a converged root
+  // (anywhere on the torus) is recorded with its uniqueness radius.
+  void newtonFrom(double t1, double t2, const AnglePair& m, Evaluation e, double cell_diagonal) {
     const double max_step = 2.0 * cell_diagonal;
+    AnglePair x = m;
     for (int it = 0; it < 30; ++it) {
       Eigen::Matrix2d j;
       j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
@@ -360,19 +392,23 @@ class PolynomialSearch {
       Eigen::Vector2d step = -(j.inverse() * Eigen::Vector2d(e.plus.value, e.minus.value));
       const double length = step.norm();
       if (!std::isfinite(length)) return;
+      if (length <= 1e-14 * (1.0 + std::fabs(t1) + std::fabs(t2))) {
+        // The next step would not move the point: it is a root to rounding.
+        record(wrapToTwoPi(t1), wrapToTwoPi(t2), e);
+        return;
+      }
       if (length > max_step) {
         if (it > 0) return;  // diverging
         step *= max_step / length;
       }
       t1 += step[0];
       t2 += step[1];
-      e = evaluate(AnglePair::fromAngles(t1, t2));
-      if (length <= 1e-14 * (1.0 + std::fabs(t1) + std::fabs(t2))) {
-        record(wrapToTwoPi(t1), wrapToTwoPi(t2), e);
-        return;
-      }
+      rotate(x.cos1, x.sin1, step[0]);
+      rotate(x.cos2, x.sin2, step[1]);
+      e = evaluateAt(x);
     }
   }
+
 
   void record(double t1, double t2, const Evaluation& e) {
     for (const Root& r : roots_) {
