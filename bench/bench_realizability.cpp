@@ -49,6 +49,26 @@ void BM_Codim3CoulombField(benchmark::State& state) {
 }
 BENCHMARK(BM_Codim3CoulombField)->Unit(benchmark::kMicrosecond);
 
+// The same field given as a trigonometric-rational field (H affine in the slip directions,
+// D = 1): the certified search with exact derivatives.
+void BM_Codim3CoulombFieldRational(benchmark::State& state) {
+  Eigen::Matrix<double, 3, 2> cp, cm;
+  cp << -1.0, 0.2, 0.3, -0.4, 0.1, -0.9;
+  cm << 0.2, -0.3, -1.1, 0.1, -0.2, -0.8;
+  const Eigen::Vector3d g0(0.1, -0.2, 0.3);
+  nsd::filippov::TrigRationalSphereField field;
+  for (int k = 0; k < 3; ++k) {
+    field.numerator[static_cast<std::size_t>(k)] =
+        nsd::filippov::TrigPoly2::separable(Eigen::Vector3d(g0[k], cp(k, 0), cp(k, 1)),
+                                            Eigen::Vector3d(1.0, 0.0, 0.0)) +
+        nsd::filippov::TrigPoly2::separable(Eigen::Vector3d(1.0, 0.0, 0.0),
+                                            Eigen::Vector3d(0.0, cm(k, 0), cm(k, 1)));
+  }
+  field.denominator = nsd::filippov::TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
+  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim3(field));
+}
+BENCHMARK(BM_Codim3CoulombFieldRational)->Unit(benchmark::kMicrosecond);
+
 void classifyRandom(benchmark::State& state, bool generic) {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
   std::mt19937 rng(1);

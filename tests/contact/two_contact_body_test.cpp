@@ -159,3 +159,61 @@ TEST(TwoContactDynamics, RealizabilityReportsEveryEscape) {
 
 }  // namespace
 }  // namespace nsd::contact
+
+namespace nsd::contact {
+namespace {
+
+TEST(TwoContactDynamics, RationalSlipSlipFieldEqualsTheDirectSolve) {
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> angle(0.05, 3.09);
+  for (int trial = 0; trial < 40; ++trial) {
+    const TwoContactDynamics dyn(randomBody(rng));
+    filippov::TrigRationalSphereField field;
+    try {
+      field = dyn.slipSlipRationalField();
+    } catch (const SolverFailure&) {
+      continue;  // Painleve-type random body
+    }
+    for (int k = 0; k < 10; ++k) {
+      const double p = angle(rng), q = angle(rng), base = (k % 2) * 3.14159265358979323846;
+      const auto d = filippov::SphereDirection::make(filippov::sphereNormal(base + p, base + q),
+                                                     base + p, base + q);
+      Eigen::Vector3d direct;
+      try {
+        direct = dyn.slipSlipLimitNormalPart(d);
+      } catch (const SolverFailure&) {
+        continue;
+      }
+      // Both evaluate the same rational function; 1e-10 relative covers the 2x2 solve.
+      EXPECT_LT((field.value(d) - direct).norm(), 1e-10 * (1.0 + direct.norm()));
+    }
+  }
+}
+
+TEST(TwoContactDynamics, RationalAndSampledSlipSlipSearchesGiveTheSameVerdict) {
+  std::mt19937 rng(22);
+  int compared = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const TwoContactDynamics dyn(randomBody(rng));
+    RealizabilityOptions rational, sampled;
+    sampled.ss_search = SlipSlipSearch::kSampledField;
+    TwoPointRealizability a, b;
+    try {
+      a = dyn.analyzeRealizability(rational);
+      b = dyn.analyzeRealizability(sampled);
+    } catch (const SolverFailure&) {
+      continue;
+    }
+    if (b.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) continue;
+    SCOPED_TRACE(trial);
+    EXPECT_EQ(a.realizable, b.realizable);
+    EXPECT_EQ(a.escapes, b.escapes);
+    ASSERT_EQ(a.ss.directions.size(), b.ss.directions.size());
+    EXPECT_EQ(a.ss.report.completeness, filippov::Completeness::kCertified);
+    ++compared;
+  }
+  EXPECT_GE(compared, 30);
+}
+
+}  // namespace
+}  // namespace nsd::contact

@@ -1,0 +1,123 @@
+// The certified codim-3 search for trigonometric-rational fields against the sampled
+// (black-box) search on the same fields: same limit directions, same types.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "core/angles.hpp"
+#include "core/errors.hpp"
+#include "filippov/codim3.hpp"
+
+namespace nsd::filippov {
+namespace {
+
+// A random Coulomb-like field: H bilinear in (1, lambda+) x (1, lambda-), D = 1 + small
+// bilinear part (positive), c± in [1, 2].
+TrigRationalSphereField randomField(std::mt19937& rng) {
+  std::normal_distribution<double> n(0.0, 1.0);
+  std::uniform_real_distribution<double> c(1.0, 2.0);
+  TrigRationalSphereField f;
+  for (auto& h : f.numerator) {
+    Eigen::Matrix3d k;
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) k(i, j) = n(rng);
+    }
+    h = TrigPoly2::fromCoefficients(k);
+  }
+  Eigen::Matrix3d d = 0.1 * Eigen::Matrix3d::Random();
+  d(0, 0) = 1.0;
+  f.denominator = TrigPoly2::fromCoefficients(d);
+  f.c_plus = c(rng);
+  f.c_minus = c(rng);
+  return f;
+}
+
+void expectSameDirections(const Codim3Result& a, const Codim3Result& b) {
+  ASSERT_EQ(a.directions.size(), b.directions.size());
+  for (const auto& da : a.directions) {
+    bool found = false;
+    for (const auto& db : b.directions) {
+      // 1e-6: the sampled search polishes roots near the singular corners only to ~1e-7.
+      if ((da.n - db.n).norm() < 1e-6) {
+        found = true;
+        EXPECT_EQ(da.type, db.type);
+        EXPECT_NEAR(da.radial, db.radial, 1e-6 * (1.0 + std::fabs(da.radial)));
+      }
+    }
+    EXPECT_TRUE(found) << "direction " << da.n.transpose() << " only in one search";
+  }
+  EXPECT_EQ(a.type, b.type);
+}
+
+TEST(Codim3Rational, AgreesWithTheSampledSearchOnRandomFields) {
+  std::mt19937 rng(11);
+  int compared = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const TrigRationalSphereField f = randomField(rng);
+    const Codim3Result exact = analyzeCodim3(f);
+    ASSERT_EQ(exact.report.completeness, Completeness::kCertified) << "trial " << trial;
+    const Codim3Result sampled =
+        analyzeCodim3([&](const SphereDirection& d) { return f.value(d); });
+    if (sampled.report.completeness == Completeness::kPossiblyIncomplete) continue;
+    SCOPED_TRACE(trial);
+    expectSameDirections(exact, sampled);
+    for (const auto& d : exact.directions) {
+      if (!d.on_equator_arc) {
+        EXPECT_LT(d.residual, 1e-12 * exact.report.field_scale);
+      }
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 120);  // the sampled search is rarely inconclusive
+}
+
+TEST(Codim3Rational, ValueMatchesTheRationalFormula) {
+  std::mt19937 rng(12);
+  const TrigRationalSphereField f = randomField(rng);
+  const SphereDirection d = SphereDirection::make(sphereNormal(0.7, 2.2), 0.7, 2.2);
+  // theta from phi: (cos theta, sin theta) ∝ (cos phi, c sin phi).
+  const double t1 = std::atan2(f.c_plus * std::sin(0.7), std::cos(0.7));
+  const double t2 = std::atan2(f.c_minus * std::sin(2.2), std::cos(2.2));
+  const AnglePair x = AnglePair::fromAngles(t1, t2);
+  const Eigen::Vector3d expected(f.numerator[0].value(x), f.numerator[1].value(x),
+                                 f.numerator[2].value(x));
+  EXPECT_LT((f.value(d) - expected / f.denominator.value(x)).norm(), 1e-13);
+}
+
+TEST(Codim3Rational, ArcDirectionOfAConstantField) {
+  // G = (1, 2, 0) constant: V~ = G_c = 0 on the arc (phi+, phi-) = (0, 0), where G ∥ n at
+  // n = (1, 2, 0)/sqrt5 (repelling, R = sqrt5); the antipode lies on the arc (pi, pi).
+  TrigRationalSphereField f;
+  f.numerator[0] = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Constant(1, 1, 1.0));
+  f.numerator[1] = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Constant(1, 1, 2.0));
+  f.numerator[2] = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Zero(1, 1));
+  f.denominator = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
+  const Codim3Result r = analyzeCodim3(f);
+  ASSERT_EQ(r.directions.size(), 2u);
+  for (const auto& d : r.directions) {
+    EXPECT_TRUE(d.on_equator_arc);
+    EXPECT_NEAR(std::fabs(d.radial), std::sqrt(5.0), 1e-12);
+  }
+  EXPECT_EQ(r.type, SlidingPointType::kCrossing);
+}
+
+TEST(Codim3Rational, RejectsANonPositiveDenominatorAndBadInput) {
+  std::mt19937 rng(13);
+  TrigRationalSphereField f = randomField(rng);
+  Eigen::Matrix3d d = Eigen::Matrix3d::Zero();
+  d(0, 0) = 0.2;
+  d(1, 1) = 1.0;  // D = 0.2 + cos(theta+) cos(theta-) changes sign
+  f.denominator = TrigPoly2::fromCoefficients(d);
+  EXPECT_THROW(analyzeCodim3(f), SolverFailure);
+  f = randomField(rng);
+  f.c_plus = -1.0;
+  EXPECT_THROW(analyzeCodim3(f), InvalidInput);
+  f = randomField(rng);
+  Codim3Options o;
+  o.polynomial_initial_grid = 1;
+  EXPECT_THROW(analyzeCodim3(f, o), InvalidInput);
+}
+
+}  // namespace
+}  // namespace nsd::filippov
