@@ -81,9 +81,12 @@ struct PointResult {
 };
 
 PointResult classifyPoint(const BallTroughParameters& p, const Eigen::Vector3d& m,
-                          bool closed_form) {
+                          const std::string& method) {
+  nsd::contact::RealizabilityOptions options;
+  if (method == "generic-sampled") options.ss_search = nsd::contact::SlipSlipSearch::kSampledField;
   const nsd::models::BallTroughClassification c =
-      closed_form ? nsd::models::classifyClosedForm(p, m) : nsd::models::classifyGeneric(p, m);
+      method == "closed-form" ? nsd::models::classifyClosedForm(p, m)
+                              : nsd::models::classifyGeneric(p, m, options);
   return {c.realizable, nsd::models::escapeLabel(c.escapes),
           c.ss.report.completeness == nsd::filippov::Completeness::kPossiblyIncomplete};
 }
@@ -101,7 +104,7 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
   std::vector<PointResult> results(rows.size());
   const auto t0 = std::chrono::steady_clock::now();
   parallelFor(rows.size(), threads, [&](std::size_t i) {
-    results[i] = classifyPoint(p, Eigen::Vector3d(rows[i][0], rows[i][1], rows[i][2]), closed_form);
+    results[i] = classifyPoint(p, Eigen::Vector3d(rows[i][0], rows[i][1], rows[i][2]), method);
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
@@ -171,7 +174,7 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   std::vector<PointResult> results(points.size());
   const auto t0 = std::chrono::steady_clock::now();
   parallelFor(points.size(), threads,
-              [&](std::size_t i) { results[i] = classifyPoint(p, points[i], false); });
+              [&](std::size_t i) { results[i] = classifyPoint(p, points[i], "generic"); });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::map<std::string, std::size_t> counts;
   for (const auto& r : results) ++counts[r.realizable ? "realizable" : r.escapes];
@@ -825,8 +828,10 @@ int main(int argc, char** argv) {
   addTroughOptions(classify, classify_trough);
   classify->add_option("--input", input, "CSV with header mx,my,mz")->required();
   classify->add_option("--output", output, "CSV mx,my,mz,realizable,escapes")->required();
-  classify->add_option("--method", method, "generic (default) or closed-form")
-      ->check(CLI::IsMember({"generic", "closed-form"}));
+  classify->add_option("--method", method,
+                       "generic (default: two-contact machinery, exact rational SS search), "
+                       "generic-sampled (SS field sampled as a black box) or closed-form")
+      ->check(CLI::IsMember({"generic", "generic-sampled", "closed-form"}));
   classify->add_option("--threads", classify_threads, "worker threads (default: all cores)");
   classify->add_flag("--quiet", quiet, "no summary line");
 
