@@ -36,6 +36,17 @@ void BM_Codim2SmoothFieldAngleInterface(benchmark::State& state) {
 }
 BENCHMARK(BM_Codim2SmoothFieldAngleInterface)->Unit(benchmark::kMicrosecond);
 
+// The same field as a trigonometric-rational field (H affine in (cos, sin), D = 1): the
+// algebraic route.
+void BM_Codim2SmoothFieldRational(benchmark::State& state) {
+  nsd::filippov::TrigRationalPlaneField field;
+  field.numerator[0] = Eigen::Vector3d(0.2, -1.0, 0.4);
+  field.numerator[1] = Eigen::Vector3d(-0.1, 0.3, -0.8);
+  field.denominator = Eigen::Matrix<double, 1, 1>::Ones();
+  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim2(field));
+}
+BENCHMARK(BM_Codim2SmoothFieldRational)->Unit(benchmark::kMicrosecond);
+
 void BM_Codim3CoulombField(benchmark::State& state) {
   Eigen::Matrix<double, 3, 2> cp, cm;
   cp << -1.0, 0.2, 0.3, -0.4, 0.1, -0.9;

@@ -74,15 +74,19 @@ SingleContactRealizability analyzeSingleContact(const SingleContactBody& body,
                         "; the slipping normal force is not unique");
   }
   SingleContactRealizability out;
-  // Extended Filippov system in (u1, u2): normal-plane part of F*(phi) (Def 6).
-  const filippov::NormalPlaneFieldOfDirection g =
-      [&](const filippov::PlaneDirection& n) -> Eigen::Vector2d {
-    const Eigen::Vector3d direction(1.0, -mu * n.cos_phi, -mu * n.sin_phi);
-    const Eigen::Vector3d w = ops.delassus * direction;
-    const double normal = -ops.free_acceleration[0] / w[0];
-    return (w * normal + ops.free_acceleration).tail<2>();
-  };
-  out.analysis = filippov::analyzeCodim2(g, options);
+  // Extended Filippov system in (u1, u2): normal-plane part of F*(phi) (Def 6). With the slip
+  // direction lambda = (cos phi, sin phi), d = (1, -mu cos, -mu sin) and N = -a_n / <W_n, d>:
+  // G = a_t + W_t d N, i.e. G = H / D with D = <W_n, d> > 0 (checked above) and
+  // H = a_t <W_n, d> - a_n W_t d, both affine in (cos phi, sin phi): a rational field.
+  const Eigen::Matrix3d& w = ops.delassus;
+  const Eigen::Vector3d& a = ops.free_acceleration;
+  auto row = [&](int k) { return Eigen::Vector3d(w(k, 0), -mu * w(k, 1), -mu * w(k, 2)); };
+  filippov::TrigRationalPlaneField field;
+  field.denominator = row(0);
+  for (int i = 0; i < 2; ++i) {
+    field.numerator[static_cast<std::size_t>(i)] = a[i + 1] * row(0) - a[0] * row(i + 1);
+  }
+  out.analysis = filippov::analyzeCodim2(field, options);
   out.realizable = out.analysis.type == filippov::SlidingPointType::kAttractingSliding;
   // Possibility (Coulomb): the sticking force solves W f = -a_free.
   out.sticking_force = ops.delassus.fullPivLu().solve(-ops.free_acceleration);

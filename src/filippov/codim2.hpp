@@ -11,11 +11,13 @@
 /// and a rolling/sticking state is realizable iff it is an attracting sliding point (Def 9).
 
 #include <Eigen/Core>
+#include <array>
 #include <functional>
 #include <vector>
 
 #include "filippov/directional_limit.hpp"
 #include "filippov/root_search_1d.hpp"
+#include "filippov/trig_polynomial.hpp"
 #include "filippov/types.hpp"
 
 namespace nsd::filippov {
@@ -98,6 +100,25 @@ Codim2Result analyzeCodim2(const LimitVectorField& limit_field, const Eigen::Vec
 Codim2Result analyzeCodim2FromField(const VectorField& field, const Eigen::VectorXd& x_bar,
                                     int index_i, int index_j, const Codim2Options& options = {},
                                     const DirectionalLimitOptions& limit_options = {});
+
+/// A limit field rational in the direction, as every Coulomb contact field is: G = H / D with
+/// the two components of H (degree <= 4) and D > 0 trigonometric polynomials of phi.
+struct TrigRationalPlaneField {
+  std::array<TrigCoefficients1, 2> numerator;  ///< H = D G, components (i, j) [field units].
+  TrigCoefficients1 denominator;               ///< D, positive on the circle.
+  /// G at the direction (cos phi, sin phi).
+  Eigen::Vector2d value(double cos_phi, double sin_phi) const;
+};
+
+/// All limit directions of a trigonometric-rational field, by algebra: D V = -H_i sin + H_j cos
+/// is a trigonometric polynomial of degree n <= 5, so with t = tan((phi - phi0)/2) its zeros
+/// are the real roots of a polynomial of degree 2n (phi0 is chosen so that phi0 + pi is not a
+/// zero). Those are isolated exactly between the real roots of its derivatives (recursively;
+/// quadratics in closed form) and polished to full precision by Boost.Math
+/// newton_raphson_iterate (exact derivative, bisection safeguard inside the bracket). Completeness is kCertified up to rounding; a
+/// double root (tangency) is reported with multiplicity 2.
+/// @throws InvalidInput for bad coefficients or options; SolverFailure if D is not positive.
+Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Options& options = {});
 
 /// Types a direction from R with tolerance (Def 7).
 LimitDirectionType typeFromRadial(double radial, double tolerance);

@@ -148,10 +148,14 @@ namespace {
 // Coefficients (1, cos, sin, ...) of p(t) * cos(t) or p(t) * sin(t), one degree higher, from
 // cos t cos kt = (cos(k-1)t + cos(k+1)t)/2, cos t sin kt = (sin(k+1)t + sin(k-1)t)/2,
 // sin t cos kt = (sin(k+1)t - sin(k-1)t)/2, sin t sin kt = (cos(k-1)t - cos(k+1)t)/2.
-using Column = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 2 * kMaxDegree + 3, 1>;
+using Column = TrigCoefficients1;
 
 Column timesTrig(const Column& p, bool sine) {
   const int degree = static_cast<int>(p.size() / 2);
+  if (2 * degree + 3 > Column::MaxRowsAtCompileTime) {
+    throw InvalidInput("trigonometric polynomial degree would exceed " +
+                       std::to_string(Column::MaxRowsAtCompileTime / 2));
+  }
   Column out;
   out.setZero(2 * degree + 3);
   auto cos_index = [](int k) { return k == 0 ? 0 : 2 * k - 1; };
@@ -239,6 +243,24 @@ TrigPoly2 TrigPoly2::separable(const Eigen::Ref<const Eigen::VectorXd>& f,
   p.coefficients_.noalias() = f * g.transpose();
   requireFinite(p.coefficients_, "trigonometric polynomial coefficients");
   return p;
+}
+
+TrigCoefficients1 trigTimesCos(const TrigCoefficients1& p) { return timesTrig(p, false); }
+TrigCoefficients1 trigTimesSin(const TrigCoefficients1& p) { return timesTrig(p, true); }
+
+TrigValueDerivative trigValueDerivative(const TrigCoefficients1& p, double c, double s) {
+  TrigValueDerivative out{p.size() > 0 ? p[0] : 0.0, 0.0};
+  double ck = 1.0, sk = 0.0;
+  const int degree = static_cast<int>(p.size() / 2);
+  for (int k = 1; k <= degree; ++k) {
+    const double cn = ck * c - sk * s, sn = sk * c + ck * s;
+    ck = cn;
+    sk = sn;
+    const double a = p[2 * k - 1], b = p[2 * k];
+    out.value += a * ck + b * sk;
+    out.derivative += k * (b * ck - a * sk);
+  }
+  return out;
 }
 
 }  // namespace nsd::filippov

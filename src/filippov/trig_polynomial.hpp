@@ -88,4 +88,21 @@ class TrigPoly2 {
   Coefficients coefficients_;
 };
 
+/// Coefficients (1, cos t, sin t, ..., cos d t, sin d t) of a real trigonometric polynomial of
+/// one angle t [rad], degree d <= TrigPoly2::kMaxDegree + 1 (inline storage).
+using TrigCoefficients1 =
+    Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 2 * TrigPoly2::kMaxDegree + 3, 1>;
+
+/// p(t) cos t and p(t) sin t, exactly (one degree higher). @throws InvalidInput if the result
+/// would exceed the storage (degree TrigPoly2::kMaxDegree + 1).
+TrigCoefficients1 trigTimesCos(const TrigCoefficients1& p);
+TrigCoefficients1 trigTimesSin(const TrigCoefficients1& p);
+
+/// p(t) and dp/dt from cos/sin of t.
+struct TrigValueDerivative {
+  double value = 0.0;
+  double derivative = 0.0;
+};
+TrigValueDerivative trigValueDerivative(const TrigCoefficients1& p, double cos_t, double sin_t);
+
 }  // namespace nsd::filippov
