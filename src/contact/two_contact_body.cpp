@@ -200,24 +200,27 @@ filippov::TrigRationalSphereField TwoContactDynamics::slipSlipRationalField() co
   // Coefficients in (1, cos theta, sin theta) of row k of the columns W B of eq. (46)-(47).
   auto plus = [&](int k) { return Eigen::Vector3d(w(k, 0), -mu_p * w(k, 1), -mu_p * w(k, 2)); };
   auto minus = [&](int k) { return Eigen::Vector3d(w(k, 3), -mu_m * w(k, 4), -mu_m * w(k, 5)); };
-  using filippov::TrigPoly2;
-  TrigPoly2 d = TrigPoly2::separable(plus(0), minus(3)) + TrigPoly2::separable(plus(3), minus(0)) * -1.0;
+  // Bilinear forms as 3 x 3 coefficient matrices (rows: theta+, columns: theta-).
+  Eigen::Matrix3d d = plus(0) * minus(3).transpose() - plus(3) * minus(0).transpose();
   // D N+ = -f0 a11 + f3 a01 (a function of theta-), D N- = -f3 a00 + f0 a10 (of theta+).
   const Eigen::Vector3d dn_plus = -f[0] * minus(3) + f[3] * minus(0);
   const Eigen::Vector3d dn_minus = -f[3] * plus(0) + f[0] * plus(3);
-  auto d_accel = [&](int k) {  // D a_k = col_p,k (D N+) + col_m,k (D N-) + f_k D
-    return TrigPoly2::separable(plus(k), dn_plus) + TrigPoly2::separable(dn_minus, minus(k)) +
-           d * f[k];
+  auto d_accel = [&](int k) -> Eigen::Matrix3d {  // D a_k = col_p,k (D N+) + col_m,k (D N-) + f_k D
+    return plus(k) * dn_plus.transpose() + dn_minus * minus(k).transpose() + f[k] * d;
   };
-  filippov::TrigRationalSphereField field;
-  field.numerator[0] = d_accel(1);
-  field.numerator[1] = d_accel(4);
-  field.numerator[2] = d_accel(0) * n_plus_dot_a_ + d_accel(2) * t2_plus_dot_a_;
-  if (d.coefficients()(0, 0) < 0.0) {  // D < 0 throughout: H/D = (-H)/(-D)
-    d = d * -1.0;
-    for (auto& h : field.numerator) h = h * -1.0;
+  Eigen::Matrix3d h0 = d_accel(1), h1 = d_accel(4);
+  Eigen::Matrix3d h2 = d_accel(0) * n_plus_dot_a_ + d_accel(2) * t2_plus_dot_a_;
+  if (d(0, 0) < 0.0) {  // D < 0 throughout: H/D = (-H)/(-D)
+    d = -d;
+    h0 = -h0;
+    h1 = -h1;
+    h2 = -h2;
   }
-  field.denominator = d;
+  filippov::TrigRationalSphereField field;
+  field.numerator[0] = filippov::TrigPoly2::fromCoefficients(h0);
+  field.numerator[1] = filippov::TrigPoly2::fromCoefficients(h1);
+  field.numerator[2] = filippov::TrigPoly2::fromCoefficients(h2);
+  field.denominator = filippov::TrigPoly2::fromCoefficients(d);
   field.c_plus = bases_.c_plus;
   field.c_minus = bases_.c_minus;
   return field;

@@ -76,6 +76,7 @@ class PolynomialSearch {
   PolynomialSearch(const TrigRationalSphereField& field, const Codim3Options& options,
                    Codim3Result& result)
       : options_(options), result_(result) {
+    roots_.clear();
     const auto& h = field.numerator;
     // W+ = D V+ / rho+' = -H_a sin(theta+)/c+ + H_c cos(theta+); W- likewise in theta-.
     w_plus_ = h[0].timesSin1() * (-1.0 / field.c_plus) + h[2].timesCos1();
@@ -84,6 +85,15 @@ class PolynomialSearch {
     bounds_minus_ = w_minus_.secondDerivativeBounds();
     lipschitz_jacobian_ = std::hypot(bounds_plus_.hessianNorm(), bounds_minus_.hessianNorm());
     structured_ = w_plus_.degree2() == 1 && w_minus_.degree1() == 1;
+    bilinear_ = structured_ && w_plus_.degree1() == 2 && w_minus_.degree2() == 2;
+    if (bilinear_) {
+      for (int k = 0; k < 3; ++k) {
+        for (int i = 0; i < 5; ++i) {
+          plus_fixed_[5 * k + i] = w_plus_.coefficients()(i, k);
+          minus_fixed_[5 * k + i] = w_minus_.coefficients()(k, i);
+        }
+      }
+    }
   }
 
   const TrigPoly2& wPlus() const { return w_plus_; }
@@ -215,6 +225,16 @@ class PolynomialSearch {
 
   // Coefficients A_k(theta+) of W+ in (1, cos theta-, sin theta-) and their theta+ derivatives.
   void coefficientsPlus(double c, double s, double* a, double* da) const {
+    if (bilinear_) {
+      // H bilinear: W+ has degree 2 in theta+ (basis 1, c, s, c2, s2), unrolled.
+      const double c2 = c * c - s * s, s2 = 2.0 * c * s;
+      for (int k = 0; k < 3; ++k) {
+        const double* p = &plus_fixed_[5 * k];
+        a[k] = p[0] + p[1] * c + p[2] * s + p[3] * c2 + p[4] * s2;
+        da[k] = -p[1] * s + p[2] * c - 2.0 * p[3] * s2 + 2.0 * p[4] * c2;
+      }
+      return;
+    }
     double f[9], df[9];
     basis(w_plus_.degree1(), c, s, f, df);
     const auto& pp = w_plus_.coefficients();
@@ -229,6 +249,15 @@ class PolynomialSearch {
 
   // Coefficients B_k(theta-) of W- in (1, cos theta+, sin theta+) and their theta- derivatives.
   void coefficientsMinus(double c, double s, double* b, double* db) const {
+    if (bilinear_) {
+      const double c2 = c * c - s * s, s2 = 2.0 * c * s;
+      for (int k = 0; k < 3; ++k) {
+        const double* p = &minus_fixed_[5 * k];
+        b[k] = p[0] + p[1] * c + p[2] * s + p[3] * c2 + p[4] * s2;
+        db[k] = -p[1] * s + p[2] * c - 2.0 * p[3] * s2 + 2.0 * p[4] * c2;
+      }
+      return;
+    }
     double g[9], dg[9];
     basis(w_minus_.degree2(), c, s, g, dg);
     const auto& pm = w_minus_.coefficients();
@@ -437,9 +466,24 @@ class PolynomialSearch {
   SecondDerivativeBounds bounds_plus_, bounds_minus_;
   double lipschitz_jacobian_ = 0.0;
   bool structured_ = false;
-  std::vector<Cell> stack_;
-  std::vector<Node> nodes1_, nodes2_;
-  std::vector<Root> roots_;
+  bool bilinear_ = false;    // structured with W+ of degree 2 in theta+, W- in theta-
+  double plus_fixed_[15] = {};   // W+ coefficients, column k (1, cos-, sin-) contiguous
+  double minus_fixed_[15] = {};  // W- coefficients, row k (1, cos+, sin+) contiguous
+  // Working storage reused across calls on one thread (the search makes no callbacks, so it is
+  // never re-entered while in use).
+  struct Scratch {
+    std::vector<Cell> stack;
+    std::vector<Node> nodes1, nodes2;
+    std::vector<Root> roots;
+  };
+  static Scratch& scratch() {
+    static thread_local Scratch s;
+    return s;
+  }
+  std::vector<Cell>& stack_ = scratch().stack;
+  std::vector<Node>& nodes1_ = scratch().nodes1;
+  std::vector<Node>& nodes2_ = scratch().nodes2;
+  std::vector<Root>& roots_ = scratch().roots;
 };
 
 // Lower bound of D over the parameter squares: the coefficient bound, or a certified

@@ -53,7 +53,7 @@ TrigPoly2::TrigPoly2(int degree1, int degree2) : degree1_(degree1), degree2_(deg
   coefficients_.setZero(2 * degree1 + 1, 2 * degree2 + 1);
 }
 
-TrigPoly2 TrigPoly2::fromCoefficients(const Eigen::MatrixXd& coefficients) {
+TrigPoly2 TrigPoly2::fromCoefficients(const Eigen::Ref<const Eigen::MatrixXd>& coefficients) {
   if (coefficients.rows() % 2 == 0 || coefficients.cols() % 2 == 0 ||
       coefficients.rows() > 2 * kMaxDegree + 1 || coefficients.cols() > 2 * kMaxDegree + 1) {
     throw InvalidInput("trigonometric polynomial coefficient matrix must have odd sizes of at "

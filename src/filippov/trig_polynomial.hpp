@@ -47,7 +47,7 @@ class TrigPoly2 {
   TrigPoly2(int degree1 = 0, int degree2 = 0);
   /// From a coefficient matrix of size (2 d1 + 1) x (2 d2 + 1) in the bases above.
   /// @throws InvalidInput for even sizes, degrees above kMaxDegree or non-finite coefficients.
-  static TrigPoly2 fromCoefficients(const Eigen::MatrixXd& coefficients);
+  static TrigPoly2 fromCoefficients(const Eigen::Ref<const Eigen::MatrixXd>& coefficients);
   /// Interpolates f exactly if f is a trigonometric polynomial of degrees <= (d1, d2): samples
   /// on the (2 d1 + 1) x (2 d2 + 1) uniform grid and a discrete Fourier transform.
   /// @throws InvalidInput if f is not finite at a sample.
