@@ -59,6 +59,7 @@ struct Cell {
 struct Root {
   double t1, t2;  // theta+, theta- in [0, 2 pi)
   double radius;  // uniqueness radius [rad]
+  int index;      // sign of det J at the root (0: degenerate)
 };
 
 struct Evaluation {
@@ -180,13 +181,7 @@ class PolynomialSearch {
 
   const std::vector<Root>& roots() const { return roots_; }
 
-  // Jacobian d(W+, W-)/d(theta+, theta-) at a point.
-  Eigen::Matrix2d jacobian(double t1, double t2) {
-    const Evaluation e = evaluate(AnglePair::fromAngles(t1, t2));
-    Eigen::Matrix2d j;
-    j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
-    return j;
-  }
+
 
  private:
   // Range of a cos(t) + b sin(t) over the arc [x.a, x.b] (width <= pi): the end values, or
@@ -449,7 +444,7 @@ class PolynomialSearch {
     // |J(x) - J(r)|_2 <= L |x - r| < sigma_min(J(r)) inside the ball: r is its only root.
     const double radius = lipschitz_jacobian_ > 0.0 ? 0.999 * sigma_min / lipschitz_jacobian_
                                                     : (sigma_min > 0.0 ? kTwoPi : 0.0);
-    roots_.push_back(Root{t1, t2, radius});
+    roots_.push_back(Root{t1, t2, radius, sigma_min > 0.0 ? (j.determinant() > 0.0 ? 1 : -1) : 0});
   }
 
   static double smallestSingularValue(const Eigen::Matrix2d& j) {
@@ -643,9 +638,9 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     ld.radial = comp.radial;
     ld.type = typeFromRadial(ld.radial, tolerance);
     ld.residual = std::max(std::fabs(comp.v_plus), std::fabs(comp.v_minus));
-    const Eigen::Matrix2d j = search.jacobian(r.t1, r.t2);
-    const double det = j.determinant();
-    ld.index = r.radius <= 0.0 ? 0 : (det > 0 ? 1 : -1);
+    // sign det d(W+,W-)/d(theta+,theta-) = sign det d(V+,V-)/d(phi+,phi-) at a root (positive
+    // factors and increasing angle maps).
+    ld.index = r.radius <= 0.0 ? 0 : r.index;
     roots.push_back(ld);
   }
 
@@ -653,8 +648,14 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   for (int a = 0; a < 4; ++a) {
     const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
     const double phi_p = s1 > 0 ? 0.0 : kPi, phi_m = s2 > 0 ? 0.0 : kPi;
-    const SphereDirection corner = SphereDirection::make(
-        Eigen::Vector3d(s1, s2, 0.0) / std::sqrt(2.0), phi_p, phi_m);
+    SphereDirection corner;  // cos/sin of phi± in {0, pi} are exact
+    corner.n = Eigen::Vector3d(s1, s2, 0.0) / std::sqrt(2.0);
+    corner.phi_plus = phi_p;
+    corner.phi_minus = phi_m;
+    corner.cos_phi_plus = s1;
+    corner.sin_phi_plus = 0.0;
+    corner.cos_phi_minus = s2;
+    corner.sin_phi_minus = 0.0;
     const Eigen::Vector3d g = field.value(corner);
     ++result.report.evaluations;
     if (std::fabs(g[2]) > tolerance) continue;  // V~ of (63) is not zero
