@@ -330,14 +330,9 @@ class PolynomialSearch {
     };
     const Eigen::Vector2d vp = variation(bounds_plus_), vm = variation(bounds_minus_);
     const double jacobian_variation = std::sqrt(vp.squaredNorm() + vm.squaredNorm());
-    if (!(jacobian_variation < smallestSingularValue(j))) {
-      // Not provably injective: still try Newton when the model points into the cell.
-      if (std::fabs(step[0]) <= 2.0 * h1 && std::fabs(step[1]) <= 2.0 * h2 &&
-          !insideKnownBall(m1 + step[0], m2 + step[1])) {
-        newtonFrom(m1, m2, centre, e, diagonal);
-      }
-      return false;
-    }
+    // Not provably injective: split (Newton runs once the cell is small enough to hold at most
+    // one root, so it never re-finds a known root from a large cell).
+    if (!(jacobian_variation < smallestSingularValue(j))) return false;
     // At most one root in the cell: find it (or show it is not there).
     for (const Root& root : roots_) {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
@@ -357,13 +352,7 @@ class PolynomialSearch {
     return inside(ax, t1) && inside(ay, t2);
   }
 
-  bool insideKnownBall(double t1, double t2) const {
-    for (const Root& r : roots_) {
-      const double dx = periodicDistance(r.t1, t1), dy = periodicDistance(r.t2, t2);
-      if (dx * dx + dy * dy < r.radius * r.radius) return true;
-    }
-    return false;
-  }
+
 
   bool coveredByKnownRoot(const AxisInterval& ax, const AxisInterval& ay) const {
     for (const Root& r : roots_) {
