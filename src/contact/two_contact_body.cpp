@@ -91,10 +91,10 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
     jacobian_.row(k) << e.transpose(), r.cross(e).transpose();  // v_P = v_C + Omega x r
   }
   inertia_inverse_ = llt.solve(Eigen::Matrix3d::Identity());
-  Eigen::Matrix<double, 6, 6> mass_inverse = Eigen::Matrix<double, 6, 6>::Zero();
-  mass_inverse.topLeftCorner<3, 3>() = Eigen::Matrix3d::Identity() / body.mass;
-  mass_inverse.bottomRightCorner<3, 3>() = inertia_inverse_;
-  delassus_ = jacobian_ * mass_inverse * jacobian_.transpose();
+  // W = H M^-1 H^T with M^-1 = diag(I/m, J^-1), block by block.
+  const Eigen::Matrix<double, 6, 3> h_v = jacobian_.leftCols<3>(), h_w = jacobian_.rightCols<3>();
+  delassus_.noalias() = h_v * h_v.transpose() / body.mass;
+  delassus_.noalias() += h_w * (inertia_inverse_ * h_w.transpose());
 
   n_plus_dot_a_ = body_.n_plus_W.dot(bases_.a_W);
   t2_plus_dot_a_ = bases_.t2_plus_W.dot(bases_.a_W);

@@ -1,6 +1,7 @@
 #include "models/ball_trough.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
@@ -209,11 +210,11 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p,
 BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                          const contact::RealizabilityOptions& options) {
   const contact::TwoContactDynamics dynamics(makeTwoContactBody(p, m));
-  const contact::TwoPointRealizability r = dynamics.analyzeRealizability(options);
+  contact::TwoPointRealizability r = dynamics.analyzeRealizability(options);
   BallTroughClassification c;
   c.realizable = r.realizable;
-  c.escapes = r.escapes;
-  c.ss = r.ss;
+  c.escapes = std::move(r.escapes);
+  c.ss = std::move(r.ss);
   c.contact_loss = r.contact_loss;
   return c;
 }
