@@ -231,7 +231,7 @@ class PolynomialSearch {
       return;
     }
     double f[9], df[9];
-    basis(w_plus_.degree1(), c, s, f, df);
+    trigBasis(w_plus_.degree1(), c, s, f, df);
     const auto& pp = w_plus_.coefficients();
     for (int k = 0; k < 3; ++k) {
       a[k] = da[k] = 0.0;
@@ -254,7 +254,7 @@ class PolynomialSearch {
       return;
     }
     double g[9], dg[9];
-    basis(w_minus_.degree2(), c, s, g, dg);
+    trigBasis(w_minus_.degree2(), c, s, g, dg);
     const auto& pm = w_minus_.coefficients();
     for (int k = 0; k < 3; ++k) {
       b[k] = db[k] = 0.0;
@@ -279,20 +279,7 @@ class PolynomialSearch {
                                 db[0] + db[1] * m.cos1 + db[2] * m.sin1};
   }
 
-  static void basis(int degree, double c, double s, double* f, double* df) {
-    f[0] = 1.0;
-    df[0] = 0.0;
-    double ck = 1.0, sk = 0.0;
-    for (int k = 1; k <= degree; ++k) {
-      const double cn = ck * c - sk * s, sn = sk * c + ck * s;
-      ck = cn;
-      sk = sn;
-      f[2 * k - 1] = ck;
-      f[2 * k] = sk;
-      df[2 * k - 1] = -k * sk;
-      df[2 * k] = k * ck;
-    }
-  }
+
 
   // First-order Taylor exclusion: |W| > |W_1| h1 + |W_2| h2 + (b11 h1^2 + 2 b12 h1 h2 + b22 h2^2)/2
   // bounds W away from zero on the whole cell.

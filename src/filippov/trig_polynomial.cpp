@@ -8,26 +8,11 @@
 namespace nsd::filippov {
 namespace {
 
-// Basis values (1, cos t, sin t, ..., cos d t, sin d t) and their derivatives, from cos/sin of t
-// by the angle-addition recurrence.
 template <int MaxSize>
 struct Basis {
   double f[MaxSize];
   double df[MaxSize];
-  void fill(int degree, double c, double s) {
-    f[0] = 1.0;
-    df[0] = 0.0;
-    double ck = 1.0, sk = 0.0;
-    for (int k = 1; k <= degree; ++k) {
-      const double cn = ck * c - sk * s, sn = sk * c + ck * s;
-      ck = cn;
-      sk = sn;
-      f[2 * k - 1] = ck;
-      f[2 * k] = sk;
-      df[2 * k - 1] = -k * sk;
-      df[2 * k] = k * ck;
-    }
-  }
+  void fill(int degree, double c, double s) { trigBasis(degree, c, s, f, df); }
 };
 
 constexpr int kMaxDegree = TrigPoly2::kMaxDegree;
@@ -36,6 +21,21 @@ constexpr int kMaxSize = 2 * kMaxDegree + 1;
 int harmonic(int index) { return (index + 1) / 2; }
 
 }  // namespace
+
+void trigBasis(int degree, double c, double s, double* f, double* df) {
+  f[0] = 1.0;
+  df[0] = 0.0;
+  double ck = 1.0, sk = 0.0;
+  for (int k = 1; k <= degree; ++k) {
+    const double cn = ck * c - sk * s, sn = sk * c + ck * s;
+    ck = cn;
+    sk = sn;
+    f[2 * k - 1] = ck;
+    f[2 * k] = sk;
+    df[2 * k - 1] = -k * sk;
+    df[2 * k] = k * ck;
+  }
+}
 
 AnglePair AnglePair::fromAngles(double theta1, double theta2) {
   return AnglePair{std::cos(theta1), std::sin(theta1), std::cos(theta2), std::sin(theta2)};

@@ -21,6 +21,11 @@ struct AnglePair {
   static AnglePair fromAngles(double theta1_rad, double theta2_rad);
 };
 
+/// Basis values f = (1, cos t, sin t, ..., cos d t, sin d t) and their derivatives df/dt from
+/// cos/sin of t, by the angle-addition recurrence (no trigonometric function). f and df must
+/// hold 2 d + 1 values.
+void trigBasis(int degree, double cos_t, double sin_t, double* f, double* df);
+
 /// Value and exact gradient of a trigonometric polynomial at one point.
 struct TrigValueGradient {
   double value = 0.0;
