@@ -22,10 +22,19 @@ Eigen::Vector3d sphereNormal(double phi_plus, double phi_minus) {
     throw InvalidInput("(phi+, phi-) = (" + formatValue(phi_plus) + ", " + formatValue(phi_minus) +
                        ") is not in Phi = (0,pi)^2 ∪ (pi,2pi)^2 (eq. (56))");
   }
-  const double cp = std::cos(phi_plus), cm = std::cos(phi_minus);
-  const double d = std::sqrt(1.0 - cp * cp * cm * cm);
-  const double s = sp > 0.0 ? 1.0 : -1.0;  // sin(phi+)/|sin(phi+)| of eq. (55)
-  return s * Eigen::Vector3d(sm * cp, sp * cm, sp * sm) / d;
+  // sin(phi+)/|sin(phi+)| of eq. (55) selects the hemisphere.
+  return sphereNormalFromCosSin(std::cos(phi_plus), sp, std::cos(phi_minus), sm,
+                                sp > 0.0 ? 1.0 : -1.0);
+}
+
+Eigen::Vector3d sphereNormalFromCosSin(double cp, double sp, double cq, double sq,
+                                       double hemisphere_sign) {
+  const double dd = 1.0 - cp * cp * cq * cq;
+  if (dd <= 1e-28) {
+    // Corner: singular set Phi~, representative n~ of eq. (62).
+    return Eigen::Vector3d(cp, cq, 0.0) * (1.0 / std::sqrt(2.0));
+  }
+  return (hemisphere_sign / std::sqrt(dd)) * Eigen::Vector3d(sq * cp, sp * cq, sp * sq);
 }
 
 SphereDirection SphereDirection::make(const Eigen::Vector3d& n, double phi_plus,
@@ -96,13 +105,7 @@ class SquareSearch {
     d.sin_phi_plus = sp;
     d.cos_phi_minus = cq;
     d.sin_phi_minus = sq;
-    const double dd = 1.0 - cp * cp * cq * cq;
-    if (dd <= 1e-28) {
-      // Corner: singular set Phi~, representative n~ of eq. (62).
-      d.n = Eigen::Vector3d(cp, cq, 0.0) * (1.0 / std::sqrt(2.0));
-    } else {
-      d.n = (hemisphere_sign / std::sqrt(dd)) * Eigen::Vector3d(sq * cp, sp * cq, sp * sq);
-    }
+    d.n = sphereNormalFromCosSin(cp, sp, cq, sq, hemisphere_sign);
     return d;
   }
 

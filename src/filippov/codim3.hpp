@@ -101,6 +101,12 @@ struct Codim3Result {
 ///         hemispheres).
 Eigen::Vector3d sphereNormal(double phi_plus, double phi_minus);
 
+/// Unit normal of eq. (55) from cos/sin of (phi+, phi-), with hemisphere_sign = +1 on
+/// (0, pi)^2 and -1 on (pi, 2 pi)^2 (no checks). At a square corner (the singular set (61))
+/// it returns the arc representative n~ of eq. (62).
+Eigen::Vector3d sphereNormalFromCosSin(double cos_plus, double sin_plus, double cos_minus,
+                                       double sin_minus, double hemisphere_sign);
+
 /// Angles (phi+, phi-) of a unit normal (inverse of eq. (55)); n must be a unit 3-vector.
 SphereDirection sphereDirection(const Eigen::Vector3d& n);
 

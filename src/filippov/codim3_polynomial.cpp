@@ -552,12 +552,8 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     SphereDirection d;
     phiFromTheta(t1, field.c_plus, d.phi_plus, d.cos_phi_plus, d.sin_phi_plus);
     phiFromTheta(t2, field.c_minus, d.phi_minus, d.cos_phi_minus, d.sin_phi_minus);
-    const double cp = d.cos_phi_plus, sp = d.sin_phi_plus, cq = d.cos_phi_minus,
-                 sq = d.sin_phi_minus;
-    const double dd = std::sqrt(std::max(1.0 - cp * cp * cq * cq, 0.0));
-    const double sign = sp > 0.0 ? 1.0 : -1.0;  // eq. (55)
-    d.n = dd > 0.0 ? Eigen::Vector3d(sign * Eigen::Vector3d(sq * cp, sp * cq, sp * sq) / dd)
-                   : Eigen::Vector3d(cp, cq, 0.0) / std::sqrt(2.0);
+    d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus,
+                                 d.sin_phi_minus, d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
     return d;
   };
 
