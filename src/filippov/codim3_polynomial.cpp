@@ -21,10 +21,27 @@ Eigen::Vector3d TrigRationalSphereField::value(const SphereDirection& d) const {
   };
   const auto [c1, s1] = theta(d.cos_phi_plus, d.sin_phi_plus, c_plus);
   const auto [c2, s2] = theta(d.cos_phi_minus, d.sin_phi_minus, c_minus);
-  const AnglePair x{c1, s1, c2, s2};
-  const double den = denominator.value(x);
-  return Eigen::Vector3d(numerator[0].value(x), numerator[1].value(x), numerator[2].value(x)) /
-         den;
+  // One basis evaluation for the four polynomials.
+  const int d1 = std::max({numerator[0].degree1(), numerator[1].degree1(), numerator[2].degree1(),
+                           denominator.degree1()});
+  const int d2 = std::max({numerator[0].degree2(), numerator[1].degree2(), numerator[2].degree2(),
+                           denominator.degree2()});
+  double f[2 * TrigPoly2::kMaxDegree + 1], df[2 * TrigPoly2::kMaxDegree + 1];
+  double g[2 * TrigPoly2::kMaxDegree + 1], dg[2 * TrigPoly2::kMaxDegree + 1];
+  trigBasis(d1, c1, s1, f, df);
+  trigBasis(d2, c2, s2, g, dg);
+  auto evaluate = [&](const TrigPoly2& p) {
+    const auto& c = p.coefficients();
+    double value = 0.0;
+    for (int j = 0; j < c.cols(); ++j) {
+      double column = 0.0;
+      for (int i = 0; i < c.rows(); ++i) column += c(i, j) * f[i];
+      value += column * g[j];
+    }
+    return value;
+  };
+  return Eigen::Vector3d(evaluate(numerator[0]), evaluate(numerator[1]), evaluate(numerator[2])) /
+         evaluate(denominator);
 }
 
 namespace {
@@ -47,7 +64,9 @@ struct AxisInterval {
 // (theta- nodes) at that angle.
 struct Node {
   double t, c, s;
-  double k[3];
+  double k[3];    // coefficients at t
+  double dk[3];   // their derivatives d/dt
+  double d2k[3];  // their second derivatives d^2/dt^2 (local second-derivative bounds)
 };
 
 // A cell: indices of its end nodes on each axis.
@@ -82,8 +101,15 @@ class PolynomialSearch {
     // W+ = D V+ / rho+' = -H_a sin(theta+)/c+ + H_c cos(theta+); W- likewise in theta-.
     w_plus_ = h[0].timesSin1() * (-1.0 / field.c_plus) + h[2].timesCos1();
     w_minus_ = h[1].timesSin2() * (-1.0 / field.c_minus) + h[2].timesCos2();
-    bounds_plus_ = w_plus_.secondDerivativeBounds();
-    bounds_minus_ = w_minus_.secondDerivativeBounds();
+    // Coefficient bounds on the second and fourth partials of W± (one pass each). The local
+    // bounds use d1^4, d1^3 d2, d1^2 d2^2 of W+ and d1^2 d2^2, d1 d2^3, d2^4 of W-.
+    const DerivativeBounds dp = derivativeBounds(w_plus_), dm = derivativeBounds(w_minus_);
+    bounds_plus_ = dp.second;
+    bounds_minus_ = dm.second;
+    for (int m = 0; m < 3; ++m) {
+      fourth_plus_[m] = dp.fourth[m];
+      fourth_minus_[m] = dm.fourth[m + 2];
+    }
     lipschitz_jacobian_ = std::hypot(bounds_plus_.hessianNorm(), bounds_minus_.hessianNorm());
     structured_ = w_plus_.degree2() == 1 && w_minus_.degree1() == 1;
     bilinear_ = structured_ && w_plus_.degree1() == 2 && w_minus_.degree2() == 2;
@@ -95,6 +121,30 @@ class PolynomialSearch {
         }
       }
     }
+  }
+
+  // Coefficient bounds on the partial derivatives of p over the torus: the second partials and
+  // the fourth partials q[m] >= |d^4 p / dtheta1^(4-m) dtheta2^m| = sum |P(i,j)| k^(4-m) l^m.
+  struct DerivativeBounds {
+    SecondDerivativeBounds second;
+    double fourth[5] = {0, 0, 0, 0, 0};
+  };
+  static DerivativeBounds derivativeBounds(const TrigPoly2& p) {
+    DerivativeBounds out;
+    const auto& c = p.coefficients();
+    for (int j = 0; j < c.cols(); ++j) {
+      const double l = (j + 1) / 2;
+      for (int i = 0; i < c.rows(); ++i) {
+        const double k = (i + 1) / 2, a = std::fabs(c(i, j));
+        out.second.b11 += a * k * k;
+        out.second.b12 += a * k * l;
+        out.second.b22 += a * l * l;
+        const double kp[5] = {1.0, k, k * k, k * k * k, k * k * k * k};
+        const double lp[5] = {1.0, l, l * l, l * l * l, l * l * l * l};
+        for (int m = 0; m < 5; ++m) out.fourth[m] += a * kp[4 - m] * lp[m];
+      }
+    }
+    return out;
   }
 
   const TrigPoly2& wPlus() const { return w_plus_; }
@@ -116,11 +166,10 @@ class PolynomialSearch {
     nodes2_.clear();
     for (int k = 0; k <= n; ++k) {
       const double t = base + k * h, c = std::cos(t), s = std::sin(t);
-      Node node1{t, c, s, {0, 0, 0}}, node2{t, c, s, {0, 0, 0}};
+      Node node1{t, c, s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, node2 = node1;
       if (structured_) {
-        double unused[3];
-        coefficientsPlus(c, s, node1.k, unused);
-        coefficientsMinus(c, s, node2.k, unused);
+        coefficientsPlus(c, s, node1.k, node1.dk, node1.d2k);
+        coefficientsMinus(c, s, node2.k, node2.dk, node2.d2k);
       }
       nodes1_.push_back(node1);
       nodes2_.push_back(node2);
@@ -149,9 +198,12 @@ class PolynomialSearch {
       ax.mid(m1, c1, s1);
       ay.mid(m2, c2, s2);
       Evaluation e;
-      Node mid1{m1, c1, s1, {0, 0, 0}}, mid2{m2, c2, s2, {0, 0, 0}};
+      Node mid1{m1, c1, s1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+      Node mid2{m2, c2, s2, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+      SecondDerivativeBounds cell_plus = bounds_plus_, cell_minus = bounds_minus_;
       if (structured_) {
-        structuredCentre(AnglePair{c1, s1, c2, s2}, e, mid1.k, mid2.k);
+        structuredCentre(AnglePair{c1, s1, c2, s2}, e, mid1, mid2);
+        localBounds(x0, x1, y0, y1, ax, ay, h1, h2, cell_plus, cell_minus);
       } else {
         e = evaluate(AnglePair{c1, s1, c2, s2});
         if (excluded(e.plus, bounds_plus_, h1, h2) || excluded(e.minus, bounds_minus_, h1, h2)) {
@@ -160,7 +212,7 @@ class PolynomialSearch {
       }
       const double width_diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
       if (resolveByLinearModel(ax, ay, m1, m2, AnglePair{c1, s1, c2, s2}, e, h1, h2,
-                               width_diagonal) ||
+                               width_diagonal, cell_plus, cell_minus) ||
           coveredByKnownRoot(ax, ay)) {
         continue;
       }
@@ -195,6 +247,51 @@ class PolynomialSearch {
     if (cross_a <= 0.0 && cross_b <= 0.0) lo = -std::sqrt(a * a + b * b);
   }
 
+  // Upper bound of |k0 + k1 cos(t) + k2 sin(t)| over the arc x without square roots: the larger
+  // end value plus the sagitta |(k1, k2)| (1 - cos(w/2)) <= (|k1| + |k2|) w^2 / 8 of the arc of
+  // width w (a sinusoid exceeds its larger end value only by its rise over the half-width).
+  static double absArcBound(const double* k, const AxisInterval& x) {
+    const double va = k[1] * x.ca + k[2] * x.sa, vb = k[1] * x.cb + k[2] * x.sb;
+    const double w = x.width();
+    return std::max(std::fabs(k[0] + va), std::fabs(k[0] + vb)) +
+           (std::fabs(k[1]) + std::fabs(k[2])) * 0.125 * w * w;
+  }
+  static double absArcBound(double k1, double k2, const AxisInterval& x) {
+    const double k[3] = {0.0, k1, k2};
+    return absArcBound(k, x);
+  }
+
+  // Second-derivative bounds of W± over one cell (structured fields). W+ = A0 + A1 cos theta- +
+  // A2 sin theta- with A_k(theta+), so for fixed theta- every second partial of W+ is a function
+  // g(theta+) whose values at the two theta+ nodes are bounded on the cell's theta- arc
+  // (absArcBound):
+  //   W+_11 = A0'' + A1'' cos + A2'' sin,  W+_12 = -A1' sin + A2' cos,  W+_22 = -A1 cos - A2 sin.
+  // Between the nodes |g| <= max(|g(x0)|, |g(x1)|) + (h1^2 / 2) max |g''|, with max |g''| bounded
+  // by the coefficient sums of the fourth derivatives. Likewise for W- with the roles swapped.
+  // Each bound is capped by the global one.
+  void localBounds(const Node& x0, const Node& x1, const Node& y0, const Node& y1,
+                   const AxisInterval& ax, const AxisInterval& ay, double h1, double h2,
+                   SecondDerivativeBounds& plus, SecondDerivativeBounds& minus) const {
+    const double s1 = 0.5 * h1 * h1, s2 = 0.5 * h2 * h2;
+    plus.b11 = std::min(bounds_plus_.b11, std::max(absArcBound(x0.d2k, ay), absArcBound(x1.d2k, ay)) +
+                                              s1 * fourth_plus_[0]);
+    plus.b22 = std::min(bounds_plus_.b22,
+                        std::max(absArcBound(x0.k[1], x0.k[2], ay), absArcBound(x1.k[1], x1.k[2], ay)) +
+                            s1 * fourth_plus_[2]);
+    minus.b22 = std::min(bounds_minus_.b22,
+                         std::max(absArcBound(y0.d2k, ax), absArcBound(y1.d2k, ax)) +
+                             s2 * fourth_minus_[2]);
+    minus.b11 = std::min(bounds_minus_.b11, std::max(absArcBound(y0.k[1], y0.k[2], ax),
+                                                     absArcBound(y1.k[1], y1.k[2], ax)) +
+                                                s2 * fourth_minus_[0]);
+    plus.b12 = std::min(bounds_plus_.b12, std::max(absArcBound(x0.dk[2], -x0.dk[1], ay),
+                                                   absArcBound(x1.dk[2], -x1.dk[1], ay)) +
+                                              s1 * fourth_plus_[1]);
+    minus.b12 = std::min(bounds_minus_.b12, std::max(absArcBound(y0.dk[2], -y0.dk[1], ax),
+                                                     absArcBound(y1.dk[2], -y1.dk[1], ax)) +
+                                                s2 * fourth_minus_[1]);
+  }
+
   // Fields with H bilinear (Coulomb contact fields): W+ is affine in (cos theta-, sin theta-)
   // and W- in (cos theta+, sin theta+). For fixed theta+, W+ = A0 + A1 cos + A2 sin has an exact
   // range over the cell's theta- arc; between the two theta+ ends of the cell, W+ differs from
@@ -203,23 +300,31 @@ class PolynomialSearch {
   // and likewise for W- with the roles of the angles swapped. True if the cell holds no root.
   bool nodeExclusion(const Node& x0, const Node& x1, const Node& y0, const Node& y1,
                      const AxisInterval& ax, const AxisInterval& ay, double h1, double h2) const {
-    double lo0, hi0, lo1, hi1;
-    arcRange(x0.k[1], x0.k[2], ay, lo0, hi0);
-    arcRange(x1.k[1], x1.k[2], ay, lo1, hi1);
-    double margin = 0.5 * bounds_plus_.b11 * h1 * h1;
-    if (std::min(x0.k[0] + lo0, x1.k[0] + lo1) - margin > 0.0 ||
-        std::max(x0.k[0] + hi0, x1.k[0] + hi1) + margin < 0.0) {
-      return true;
-    }
-    arcRange(y0.k[1], y0.k[2], ax, lo0, hi0);
-    arcRange(y1.k[1], y1.k[2], ax, lo1, hi1);
-    margin = 0.5 * bounds_minus_.b22 * h2 * h2;
-    return std::min(y0.k[0] + lo0, y1.k[0] + lo1) - margin > 0.0 ||
-           std::max(y0.k[0] + hi0, y1.k[0] + hi1) + margin < 0.0;
+    return nodeExclusionOne(x0, x1, ay, h1, bounds_plus_.b11, fourth_plus_[0]) ||
+           nodeExclusionOne(y0, y1, ax, h2, bounds_minus_.b22, fourth_minus_[2]);
   }
 
+  // One function W = k0 + k1 cos u + k2 sin u with k(t) given at the nodes t0, t1 of the cell
+  // and u on the arc `across`: excluded if W keeps one sign with the interpolation margin
+  // (h^2 / 2) max |d^2 W / dt^2|. The margin first uses the global bound and, only when that is
+  // not enough, the local one from the second derivatives at the nodes.
+  static bool nodeExclusionOne(const Node& t0, const Node& t1, const AxisInterval& across,
+                               double h, double global_b, double fourth) {
+    double lo0, hi0, lo1, hi1;
+    arcRange(t0.k[1], t0.k[2], across, lo0, hi0);
+    arcRange(t1.k[1], t1.k[2], across, lo1, hi1);
+    const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
+    const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
+    if (lo <= 0.0 && hi >= 0.0) return false;  // the node values alone straddle zero
+    const double gap = lo > 0.0 ? lo : -hi, half_h2 = 0.5 * h * h;
+    if (gap > half_h2 * global_b) return true;
+    const double local_b = std::max(absArcBound(t0.d2k, across), absArcBound(t1.d2k, across)) +
+                           half_h2 * fourth;
+    return gap > half_h2 * local_b;
+  }
   // Coefficients A_k(theta+) of W+ in (1, cos theta-, sin theta-) and their theta+ derivatives.
-  void coefficientsPlus(double c, double s, double* a, double* da) const {
+  // and, if d2a is not null, their second derivatives.
+  void coefficientsPlus(double c, double s, double* a, double* da, double* d2a = nullptr) const {
     if (bilinear_) {
       // H bilinear: W+ has degree 2 in theta+ (basis 1, c, s, c2, s2), unrolled.
       const double c2 = c * c - s * s, s2 = 2.0 * c * s;
@@ -227,6 +332,7 @@ class PolynomialSearch {
         const double* p = &plus_fixed_[5 * k];
         a[k] = p[0] + p[1] * c + p[2] * s + p[3] * c2 + p[4] * s2;
         da[k] = -p[1] * s + p[2] * c - 2.0 * p[3] * s2 + 2.0 * p[4] * c2;
+        if (d2a) d2a[k] = -p[1] * c - p[2] * s - 4.0 * (p[3] * c2 + p[4] * s2);
       }
       return;
     }
@@ -235,21 +341,26 @@ class PolynomialSearch {
     const auto& pp = w_plus_.coefficients();
     for (int k = 0; k < 3; ++k) {
       a[k] = da[k] = 0.0;
+      double d2 = 0.0;
       for (int i = 0; i < pp.rows(); ++i) {
         a[k] += pp(i, k) * f[i];
         da[k] += pp(i, k) * df[i];
+        const double order = (i + 1) / 2;
+        d2 -= order * order * pp(i, k) * f[i];
       }
+      if (d2a) d2a[k] = d2;
     }
   }
 
   // Coefficients B_k(theta-) of W- in (1, cos theta+, sin theta+) and their theta- derivatives.
-  void coefficientsMinus(double c, double s, double* b, double* db) const {
+  void coefficientsMinus(double c, double s, double* b, double* db, double* d2b = nullptr) const {
     if (bilinear_) {
       const double c2 = c * c - s * s, s2 = 2.0 * c * s;
       for (int k = 0; k < 3; ++k) {
         const double* p = &minus_fixed_[5 * k];
         b[k] = p[0] + p[1] * c + p[2] * s + p[3] * c2 + p[4] * s2;
         db[k] = -p[1] * s + p[2] * c - 2.0 * p[3] * s2 + 2.0 * p[4] * c2;
+        if (d2b) d2b[k] = -p[1] * c - p[2] * s - 4.0 * (p[3] * c2 + p[4] * s2);
       }
       return;
     }
@@ -258,19 +369,23 @@ class PolynomialSearch {
     const auto& pm = w_minus_.coefficients();
     for (int k = 0; k < 3; ++k) {
       b[k] = db[k] = 0.0;
+      double d2 = 0.0;
       for (int j = 0; j < pm.cols(); ++j) {
         b[k] += pm(k, j) * g[j];
         db[k] += pm(k, j) * dg[j];
+        const double order = (j + 1) / 2;
+        d2 -= order * order * pm(k, j) * g[j];
       }
+      if (d2b) d2b[k] = d2;
     }
   }
 
   // Value and gradient of (W+, W-) at the cell centre m, and the coefficients there.
-  void structuredCentre(const AnglePair& m, Evaluation& e, double* a, double* b) {
+  void structuredCentre(const AnglePair& m, Evaluation& e, Node& node1, Node& node2) {
     ++result_.report.evaluations;
-    double da[3], db[3];
-    coefficientsPlus(m.cos1, m.sin1, a, da);
-    coefficientsMinus(m.cos2, m.sin2, b, db);
+    const double *a = node1.k, *da = node1.dk, *b = node2.k, *db = node2.dk;
+    coefficientsPlus(m.cos1, m.sin1, node1.k, node1.dk, node1.d2k);
+    coefficientsMinus(m.cos2, m.sin2, node2.k, node2.dk, node2.d2k);
     e.plus = TrigValueGradient{a[0] + a[1] * m.cos2 + a[2] * m.sin2,
                                da[0] + da[1] * m.cos2 + da[2] * m.sin2,
                                -a[1] * m.sin2 + a[2] * m.cos2};
@@ -298,7 +413,8 @@ class PolynomialSearch {
   //    Newton's method from m + d* converges to a root inside the cell or the box misses it.
   bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay, double m1, double m2,
                             const AnglePair& centre, const Evaluation& e, double h1, double h2,
-                            double diagonal) {
+                            double diagonal, const SecondDerivativeBounds& bp,
+                            const SecondDerivativeBounds& bm) {
     Eigen::Matrix2d j;
     j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
     const double det = j.determinant();
@@ -308,14 +424,14 @@ class PolynomialSearch {
     auto remainder = [&](const SecondDerivativeBounds& b) {
       return 0.5 * (b.b11 * h1 * h1 + 2.0 * b.b12 * h1 * h2 + b.b22 * h2 * h2);
     };
-    const Eigen::Vector2d r(remainder(bounds_plus_), remainder(bounds_minus_));
+    const Eigen::Vector2d r(remainder(bp), remainder(bm));
     const Eigen::Vector2d spread = inverse.cwiseAbs() * r;
     if (std::fabs(step[0]) - spread[0] > h1 || std::fabs(step[1]) - spread[1] > h2) return true;
     // Injectivity on the cell.
     auto variation = [&](const SecondDerivativeBounds& b) {
       return Eigen::Vector2d(b.b11 * h1 + b.b12 * h2, b.b12 * h1 + b.b22 * h2);
     };
-    const Eigen::Vector2d vp = variation(bounds_plus_), vm = variation(bounds_minus_);
+    const Eigen::Vector2d vp = variation(bp), vm = variation(bm);
     const double jacobian_variation = std::sqrt(vp.squaredNorm() + vm.squaredNorm());
     // Not provably injective: split (Newton runs once the cell is small enough to hold at most
     // one root, so it never re-finds a known root from a large cell).
@@ -356,8 +472,8 @@ class PolynomialSearch {
   Evaluation evaluateAt(const AnglePair& x) {
     if (!structured_) return evaluate(x);
     Evaluation e;
-    double a[3], b[3];
-    structuredCentre(x, e, a, b);
+    Node node1, node2;
+    structuredCentre(x, e, node1, node2);
     return e;
   }
 
@@ -436,6 +552,9 @@ class PolynomialSearch {
   TrigPoly2 w_plus_, w_minus_;
   SecondDerivativeBounds bounds_plus_, bounds_minus_;
   double lipschitz_jacobian_ = 0.0;
+  // Bounds on the fourth partials of W+ and W- (d^4/d1^4, d1^3 d2, d1^2 d2^2 for W+; d1^2 d2^2,
+  // d1 d2^3, d2^4 for W-), for the local second-derivative bounds.
+  double fourth_plus_[3] = {}, fourth_minus_[3] = {};
   bool structured_ = false;
   bool bilinear_ = false;    // structured with W+ of degree 2 in theta+, W- in theta-
   double plus_fixed_[15] = {};   // W+ coefficients, column k (1, cos-, sin-) contiguous

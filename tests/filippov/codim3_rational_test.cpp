@@ -72,6 +72,32 @@ TEST(Codim3Rational, AgreesWithTheSampledSearchOnRandomFields) {
   EXPECT_GE(compared, 120);  // the sampled search is rarely inconclusive
 }
 
+// W+ of degree 3 in theta+ (H_a of degree 2 in theta+) but still affine in the slip direction
+// at P-: the structured search with coefficients from the general basis, and its local
+// second-derivative bounds, against the sampled search.
+TEST(Codim3Rational, AgreesWithTheSampledSearchWhenHaHasDegreeTwo) {
+  std::mt19937 rng(23);
+  std::normal_distribution<double> n(0.0, 1.0);
+  int compared = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    TrigRationalSphereField f = randomField(rng);
+    Eigen::Matrix<double, 5, 3> k;
+    for (int i = 0; i < 5; ++i) {
+      for (int j = 0; j < 3; ++j) k(i, j) = (i < 3 ? 1.0 : 0.5) * n(rng);
+    }
+    f.numerator[0] = TrigPoly2::fromCoefficients(k);
+    const Codim3Result exact = analyzeCodim3(f);
+    ASSERT_EQ(exact.report.completeness, Completeness::kCertified) << "trial " << trial;
+    const Codim3Result sampled =
+        analyzeCodim3([&](const SphereDirection& d) { return f.value(d); });
+    if (sampled.report.completeness == Completeness::kPossiblyIncomplete) continue;
+    SCOPED_TRACE(trial);
+    expectSameDirections(exact, sampled);
+    ++compared;
+  }
+  EXPECT_GE(compared, 30);
+}
+
 TEST(Codim3Rational, ValueMatchesTheRationalFormula) {
   std::mt19937 rng(12);
   const TrigRationalSphereField f = randomField(rng);
