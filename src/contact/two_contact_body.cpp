@@ -102,6 +102,15 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
   const Eigen::Vector3d gyroscopic = omega.cross(body.inertia_C_W * omega);
   free_twist_rate_.head<3>() = body.force_external_W / body.mass;
   free_twist_rate_.tail<3>() = inertia_inverse_ * (body.torque_external_W - gyroscopic);
+  // Inverses of the diagonal 3 x 3 blocks of W (one contact point each; positive definite).
+  for (int block = 0; block < 2; ++block) {
+    const Eigen::LLT<Eigen::Matrix3d> block_llt(delassus_.block<3, 3>(3 * block, 3 * block));
+    if (block_llt.info() != Eigen::Success) {
+      throw SolverFailure("Delassus block of one contact point is not positive definite");
+    }
+    (block == 0 ? w_plus_inverse_ : w_minus_inverse_) =
+        block_llt.solve(Eigen::Matrix3d::Identity());
+  }
   free_acceleration_ = jacobian_ * free_twist_rate_;
   for (int k = 0; k < 6; ++k) {
     const Eigen::Vector3d& bias = k < 3 ? body.bias_plus_W : body.bias_minus_W;
@@ -228,40 +237,39 @@ filippov::TrigRationalSphereField TwoContactDynamics::slipSlipRationalField() co
 
 QuasiAccelerations TwoContactDynamics::rollSlip(int sigma) const {
   if (sigma != 1 && sigma != -1) throw InvalidInput("slip sign must be +1 or -1");
-  const double mu_m = body_.friction_minus.mu_static;
-  Eigen::Matrix<double, 6, 4> columns = Eigen::Matrix<double, 6, 4>::Zero();
-  columns(0, 0) = columns(1, 1) = columns(2, 2) = 1.0;  // F+ free (rolling at P+)
-  columns(3, 3) = 1.0;                                   // N- ...
-  columns(4, 3) = -mu_m * sigma;                         // ... with T1- = -mu N- sigma (64)
-  const Eigen::Matrix<double, 6, 4> wc = delassus_ * columns;
-  const Eigen::Matrix4d k = wc.topRows<4>();  // rows: P+ (n, t1, t2) and n- must not accelerate
-  const Eigen::PartialPivLU<Eigen::Matrix4d> lu(k);
-  if (!(std::fabs(lu.determinant()) > 1e-14 * std::pow(k.cwiseAbs().maxCoeff(), 4))) {
-    throw SolverFailure("RS force system is singular");
-  }
-  const Eigen::Vector4d x = lu.solve(-free_acceleration_.head<4>());
-  return fromForces(columns * x);
+  return rollingAndSlipping(0, body_.friction_minus.mu_static, sigma, "RS");
 }
 
 QuasiAccelerations TwoContactDynamics::slipRoll(int sigma) const {
   if (sigma != 1 && sigma != -1) throw InvalidInput("slip sign must be +1 or -1");
-  const double mu_p = body_.friction_plus.mu_static;
-  Eigen::Matrix<double, 6, 4> columns = Eigen::Matrix<double, 6, 4>::Zero();
-  columns(0, 0) = 1.0;                 // N+ ...
-  columns(1, 0) = -mu_p * sigma;       // ... with T1+ = -mu N+ sigma (66)
-  columns(3, 1) = columns(4, 2) = columns(5, 3) = 1.0;  // F- free (rolling at P-)
-  const Eigen::Matrix<double, 6, 4> wc = delassus_ * columns;
-  Eigen::Matrix4d k;
-  k.row(0) = wc.row(0);
-  k.bottomRows<3>() = wc.bottomRows<3>();
-  const Eigen::PartialPivLU<Eigen::Matrix4d> lu(k);
-  if (!(std::fabs(lu.determinant()) > 1e-14 * std::pow(k.cwiseAbs().maxCoeff(), 4))) {
-    throw SolverFailure("SR force system is singular");
+  return rollingAndSlipping(3, body_.friction_plus.mu_static, sigma, "SR");
+}
+
+QuasiAccelerations TwoContactDynamics::rollingAndSlipping(int rolling, double mu_slipping,
+                                                          int sigma, const char* name) const {
+  // Unknowns: the full force f_r at the rolling point (its acceleration is zero: 3 equations)
+  // and N at the slipping point q, whose friction is T1 = -mu N sigma (eqs. (64), (66)); its
+  // normal acceleration is zero (1 equation). With the column c = W (e_N - sigma mu e_T1) of q,
+  // the rolling block gives f_r = W_rr^-1 (-a_r - c_r N) and the Schur complement the scalar
+  //   (c_q - W_qr W_rr^-1 c_r) N = -a_q + W_qr W_rr^-1 a_r      (q: the normal row).
+  const int q = 3 - rolling;
+  const Eigen::Matrix3d& w_rr_inverse = rolling == 0 ? w_plus_inverse_ : w_minus_inverse_;
+  const Eigen::Matrix<double, 6, 1> c =
+      delassus_.col(q) - (sigma * mu_slipping) * delassus_.col(q + 1);
+  const Eigen::Vector3d u = w_rr_inverse * c.segment<3>(rolling);
+  const Eigen::Vector3d v = w_rr_inverse * (-free_acceleration_.segment<3>(rolling));
+  const Eigen::Matrix<double, 1, 3> w_qr = delassus_.block<1, 3>(q, rolling);
+  const double coupling = w_qr * u;
+  const double schur = c[q] - coupling;
+  if (!(std::fabs(schur) > 1e-12 * (std::fabs(c[q]) + std::fabs(coupling)))) {
+    throw SolverFailure(std::string(name) + " force system is singular");
   }
-  const Eigen::Vector4d rhs(-free_acceleration_[0], -free_acceleration_[3],
-                            -free_acceleration_[4], -free_acceleration_[5]);
-  const Eigen::Vector4d x = lu.solve(rhs);
-  return fromForces(columns * x);
+  const double normal = (-free_acceleration_[q] - w_qr * v) / schur;
+  Eigen::Matrix<double, 6, 1> f = Eigen::Matrix<double, 6, 1>::Zero();
+  f.segment<3>(rolling) = v - u * normal;
+  f[q] = normal;
+  f[q + 1] = -sigma * mu_slipping * normal;
+  return fromForces(f);
 }
 
 RollingRollingResult TwoContactDynamics::rollRoll() const {
@@ -355,8 +363,13 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   bool ss_loss = false;
   for (const auto& d : out.ss.directions) {
     if (d.type != filippov::LimitDirectionType::kAttracting) out.offending_ss_directions.push_back(d);
-    ss_loss |= loss(slipSlipLimit(filippov::SphereDirection::make(d.n, d.phi_plus, d.phi_minus)),
-                    "SS limit direction");
+    Eigen::Vector2d normal_forces;
+    slipSlipLimitNormalPart(filippov::SphereDirection::make(d.n, d.phi_plus, d.phi_minus),
+                            &normal_forces);
+    QuasiAccelerations normals;
+    normals.normal_plus = normal_forces[0];
+    normals.normal_minus = normal_forces[1];
+    ss_loss |= loss(normals, "SS limit direction");
   }
 
   if (out.rs.type != filippov::Codim1PointType::kAttractingSliding || rs_loss) {

@@ -172,6 +172,9 @@ class TwoContactDynamics {
 
  private:
   QuasiAccelerations fromForces(const Eigen::Matrix<double, 6, 1>& forces) const;
+  // RS (rolling = 0: P+ rolls) or SR (rolling = 3): Schur complement on the rolling block.
+  QuasiAccelerations rollingAndSlipping(int rolling, double mu_slipping, int sigma,
+                                        const char* name) const;
 
   TwoContactBody body_;
   ContactBases bases_;
@@ -179,6 +182,8 @@ class TwoContactDynamics {
   Eigen::Matrix<double, 6, 6> jacobian_;       // H: contact velocities from (v_C, Omega)
   Eigen::Matrix3d inertia_inverse_;
   Eigen::Matrix<double, 6, 6> delassus_;
+  Eigen::Matrix3d w_plus_inverse_;   // (W_{++})^-1, the P+ block of W inverted
+  Eigen::Matrix3d w_minus_inverse_;  // (W_{--})^-1
   Eigen::Matrix<double, 6, 1> free_acceleration_;
   Eigen::Matrix<double, 6, 1> free_twist_rate_;  // (dv_C, dOmega) with zero contact force
   double n_plus_dot_a_ = 0.0;   // <n+, a>

@@ -159,13 +159,24 @@ class PolynomialSearch {
     return Evaluation{w_plus_.valueGradient(x), w_minus_.valueGradient(x)};
   }
 
+  // Searches the square [base, base + pi]^2, base = 0 or pi.
   void searchSquare(double base) {
     const int n = options_.polynomial_initial_grid;
     const double h = kPi / n;
+    if (grid_cos_.size() != static_cast<std::size_t>(n + 1)) {
+      grid_cos_.resize(static_cast<std::size_t>(n + 1));
+      grid_sin_.resize(static_cast<std::size_t>(n + 1));
+      for (int k = 0; k <= n; ++k) {
+        grid_cos_[static_cast<std::size_t>(k)] = std::cos(k * h);
+        grid_sin_[static_cast<std::size_t>(k)] = std::sin(k * h);
+      }
+    }
+    const double sign = base == 0.0 ? 1.0 : -1.0;  // cos/sin(pi + t) = -cos/sin(t)
     nodes1_.clear();
     nodes2_.clear();
     for (int k = 0; k <= n; ++k) {
-      const double t = base + k * h, c = std::cos(t), s = std::sin(t);
+      const double t = base + k * h, c = sign * grid_cos_[static_cast<std::size_t>(k)],
+                   s = sign * grid_sin_[static_cast<std::size_t>(k)];
       Node node1{t, c, s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, node2 = node1;
       if (structured_) {
         coefficientsPlus(c, s, node1.k, node1.dk, node1.d2k);
@@ -381,11 +392,13 @@ class PolynomialSearch {
   }
 
   // Value and gradient of (W+, W-) at the cell centre m, and the coefficients there.
-  void structuredCentre(const AnglePair& m, Evaluation& e, Node& node1, Node& node2) {
+  // (Without second derivatives when with_second is false: Newton steps.)
+  void structuredCentre(const AnglePair& m, Evaluation& e, Node& node1, Node& node2,
+                        bool with_second = true) {
     ++result_.report.evaluations;
     const double *a = node1.k, *da = node1.dk, *b = node2.k, *db = node2.dk;
-    coefficientsPlus(m.cos1, m.sin1, node1.k, node1.dk, node1.d2k);
-    coefficientsMinus(m.cos2, m.sin2, node2.k, node2.dk, node2.d2k);
+    coefficientsPlus(m.cos1, m.sin1, node1.k, node1.dk, with_second ? node1.d2k : nullptr);
+    coefficientsMinus(m.cos2, m.sin2, node2.k, node2.dk, with_second ? node2.d2k : nullptr);
     e.plus = TrigValueGradient{a[0] + a[1] * m.cos2 + a[2] * m.sin2,
                                da[0] + da[1] * m.cos2 + da[2] * m.sin2,
                                -a[1] * m.sin2 + a[2] * m.cos2};
@@ -473,7 +486,7 @@ class PolynomialSearch {
     if (!structured_) return evaluate(x);
     Evaluation e;
     Node node1, node2;
-    structuredCentre(x, e, node1, node2);
+    structuredCentre(x, e, node1, node2, false);
     return e;
   }
 
@@ -565,6 +578,7 @@ class PolynomialSearch {
     std::vector<Cell> stack;
     std::vector<Node> nodes1, nodes2;
     std::vector<Root> roots;
+    std::vector<double> grid_cos, grid_sin;  // cos/sin of the initial grid angles k pi / n
   };
   static Scratch& scratch() {
     static thread_local Scratch s;
@@ -574,6 +588,8 @@ class PolynomialSearch {
   std::vector<Node>& nodes1_ = scratch().nodes1;
   std::vector<Node>& nodes2_ = scratch().nodes2;
   std::vector<Root>& roots_ = scratch().roots;
+  std::vector<double>& grid_cos_ = scratch().grid_cos;
+  std::vector<double>& grid_sin_ = scratch().grid_sin;
 };
 
 // Lower bound of D over the parameter squares: the coefficient bound, or a certified
