@@ -90,7 +90,7 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
     contact_basis_.row(k) << e.transpose(), Eigen::RowVector3d::Zero();
     jacobian_.row(k) << e.transpose(), r.cross(e).transpose();  // v_P = v_C + Omega x r
   }
-  inertia_inverse_ = llt.solve(Eigen::Matrix3d::Identity());
+  inertia_inverse_ = body.inertia_C_W.inverse();  // 3 x 3 cofactor inverse (SPD checked above)
   // W = H M^-1 H^T with M^-1 = diag(I/m, J^-1), block by block.
   const Eigen::Matrix<double, 6, 3> h_v = jacobian_.leftCols<3>(), h_w = jacobian_.rightCols<3>();
   delassus_.noalias() = h_v * h_v.transpose() / body.mass;
@@ -109,7 +109,7 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
       throw SolverFailure("Delassus block of one contact point is not positive definite");
     }
     (block == 0 ? w_plus_inverse_ : w_minus_inverse_) =
-        block_llt.solve(Eigen::Matrix3d::Identity());
+        delassus_.block<3, 3>(3 * block, 3 * block).inverse();
   }
   free_acceleration_ = jacobian_ * free_twist_rate_;
   for (int k = 0; k < 6; ++k) {

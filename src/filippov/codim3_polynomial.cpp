@@ -32,6 +32,11 @@ Eigen::Vector3d TrigRationalSphereField::value(const SphereDirection& d) const {
   trigBasis(d2, c2, s2, g, dg);
   auto evaluate = [&](const TrigPoly2& p) {
     const auto& c = p.coefficients();
+    if (c.rows() == 3 && c.cols() == 3) {  // bilinear (every Coulomb two-contact field)
+      const double* a = c.data();
+      return g[0] * (a[0] + a[1] * f[1] + a[2] * f[2]) + g[1] * (a[3] + a[4] * f[1] + a[5] * f[2]) +
+             g[2] * (a[6] + a[7] * f[1] + a[8] * f[2]);
+    }
     double value = 0.0;
     for (int j = 0; j < c.cols(); ++j) {
       double column = 0.0;
