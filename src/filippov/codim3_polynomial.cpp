@@ -90,6 +90,9 @@ struct Evaluation {
   TrigValueGradient plus, minus;
 };
 
+// Half-width [rad] above which structured cells are split without trying the linear model.
+constexpr double kWideCellHalfWidth = 0.3;
+
 // Distance on the circle of two angles in [0, 2 pi] (no fmod: both are already reduced).
 inline double periodicDistance(double a, double b) {
   const double d = std::fabs(a - b);
@@ -217,9 +220,13 @@ class PolynomialSearch {
       Node mid1{m1, c1, s1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
       Node mid2{m2, c2, s2, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
       SecondDerivativeBounds cell_plus = bounds_plus_, cell_minus = bounds_minus_;
+      bool try_linear_model = true;
       if (structured_) {
         structuredCentre(AnglePair{c1, s1, c2, s2}, e, mid1, mid2);
-        localBounds(x0, x1, y0, y1, ax, ay, h1, h2, cell_plus, cell_minus);
+        // On cells wider than about pi/5 the second-order remainder of the linear model almost
+        // never resolves a cell that the node test could not: split at once.
+        try_linear_model = std::max(h1, h2) <= kWideCellHalfWidth;
+        if (try_linear_model) localBounds(x0, x1, y0, y1, ax, ay, h1, h2, cell_plus, cell_minus);
       } else {
         e = evaluate(AnglePair{c1, s1, c2, s2});
         if (excluded(e.plus, bounds_plus_, h1, h2) || excluded(e.minus, bounds_minus_, h1, h2)) {
@@ -227,8 +234,9 @@ class PolynomialSearch {
         }
       }
       const double width_diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
-      if (resolveByLinearModel(ax, ay, m1, m2, AnglePair{c1, s1, c2, s2}, e, h1, h2,
-                               width_diagonal, cell_plus, cell_minus) ||
+      if ((try_linear_model && resolveByLinearModel(ax, ay, m1, m2, AnglePair{c1, s1, c2, s2}, e,
+                                                    h1, h2, width_diagonal, cell_plus,
+                                                    cell_minus)) ||
           coveredByKnownRoot(ax, ay)) {
         continue;
       }
@@ -526,9 +534,14 @@ class PolynomialSearch {
       Eigen::Vector2d step = -(j.inverse() * Eigen::Vector2d(e.plus.value, e.minus.value));
       const double length = step.norm();
       if (!std::isfinite(length)) return;
-      if (length <= 1e-14 * (1.0 + std::fabs(t1) + std::fabs(t2))) {
-        // The next step would not move the point: it is a root to rounding.
-        record(wrapToTwoPi(t1), wrapToTwoPi(t2), e);
+      // Converged when the point after this step is a root to rounding: Newton's error after a
+      // step s is at most (L / (2 sigma_min)) |s|^2 (Kantorovich, L the Lipschitz constant of
+      // J), so the step is taken and the root recorded without another evaluation.
+      const double sigma_min = smallestSingularValue(j);
+      const double rounding = 1e-14 * (1.0 + std::fabs(t1) + std::fabs(t2));
+      if (length <= rounding ||
+          (it > 0 && lipschitz_jacobian_ * length * length <= 0.2 * rounding * sigma_min)) {
+        record(wrapToTwoPi(t1 + step[0]), wrapToTwoPi(t2 + step[1]), sigma_min, det, length);
         return;
       }
       if (length > max_step) {
@@ -544,17 +557,20 @@ class PolynomialSearch {
   }
 
 
-  void record(double t1, double t2, const Evaluation& e) {
+  // Records the root (t1, t2); sigma_min and det are those of the Jacobian J at a point within
+  // `distance` of it (the last Newton iterate).
+  void record(double t1, double t2, double sigma_min, double det, double distance) {
     for (const Root& r : roots_) {
       if (std::hypot(periodicDistance(r.t1, t1), periodicDistance(r.t2, t2)) < 1e-9) return;
     }
-    Eigen::Matrix2d j;
-    j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
-    const double sigma_min = smallestSingularValue(j);
-    // |J(x) - J(r)|_2 <= L |x - r| < sigma_min(J(r)) inside the ball: r is its only root.
-    const double radius = lipschitz_jacobian_ > 0.0 ? 0.999 * sigma_min / lipschitz_jacobian_
-                                                    : (sigma_min > 0.0 ? kTwoPi : 0.0);
-    roots_.push_back(Root{t1, t2, radius, sigma_min > 0.0 ? (j.determinant() > 0.0 ? 1 : -1) : 0});
+    // sigma_min(J(x)) >= sigma_min(J(x_k)) - L |x - x_k|: |J(x) - J(r)|_2 <= L |x - r| <
+    // sigma_min(J(r)) inside the ball of the radius below, so r is its only root. The slack
+    // 2 distance covers the distance from the iterate to the true root.
+    const double sigma_root = sigma_min - 2.0 * lipschitz_jacobian_ * distance;
+    const double radius = lipschitz_jacobian_ > 0.0
+                              ? std::max(0.0, 0.999 * sigma_root / lipschitz_jacobian_)
+                              : (sigma_min > 0.0 ? kTwoPi : 0.0);
+    roots_.push_back(Root{t1, t2, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
   }
 
   static double smallestSingularValue(const Eigen::Matrix2d& j) {
