@@ -82,6 +82,7 @@ struct Cell {
 
 struct Root {
   double t1, t2;  // theta+, theta- in [0, 2 pi)
+  AnglePair trig;  // their cos/sin
   double radius;  // uniqueness radius [rad]
   int index;      // sign of det J at the root (0: degenerate)
 };
@@ -107,8 +108,12 @@ class PolynomialSearch {
     roots_.clear();
     const auto& h = field.numerator;
     // W+ = D V+ / rho+' = -H_a sin(theta+)/c+ + H_c cos(theta+); W- likewise in theta-.
-    w_plus_ = h[0].timesSin1() * (-1.0 / field.c_plus) + h[2].timesCos1();
-    w_minus_ = h[1].timesSin2() * (-1.0 / field.c_minus) + h[2].timesCos2();
+    if (isBilinear(h[0]) && isBilinear(h[1]) && isBilinear(h[2])) {
+      bilinearW(field);
+    } else {
+      w_plus_ = h[0].timesSin1() * (-1.0 / field.c_plus) + h[2].timesCos1();
+      w_minus_ = h[1].timesSin2() * (-1.0 / field.c_minus) + h[2].timesCos2();
+    }
     // Coefficient bounds on the second and fourth partials of W± (one pass each). The local
     // bounds use d1^4, d1^3 d2, d1^2 d2^2 of W+ and d1^2 d2^2, d1 d2^3, d2^4 of W-.
     const DerivativeBounds dp = derivativeBounds(w_plus_), dm = derivativeBounds(w_minus_);
@@ -129,6 +134,41 @@ class PolynomialSearch {
         }
       }
     }
+  }
+
+  static bool isBilinear(const TrigPoly2& p) { return p.degree1() == 1 && p.degree2() == 1; }
+
+  // W± for H of degree (1, 1) in closed form (the products of timesSin1/timesCos1 written out):
+  // with a(t) = a0 + a1 cos t + a2 sin t and b(t) likewise,
+  //   -a(t) sin(t) / c + b(t) cos(t) = (b1 - a2/c)/2 + b0 cos t - (a0/c) sin t
+  //                                   + (b1 + a2/c)/2 cos 2t + (b2 - a1/c)/2 sin 2t.
+  void bilinearW(const TrigRationalSphereField& field) {
+    auto product = [](const double* a, const double* b, double c, double* out) {
+      out[0] = 0.5 * (b[1] - a[2] / c);
+      out[1] = b[0];
+      out[2] = -a[0] / c;
+      out[3] = 0.5 * (b[1] + a[2] / c);
+      out[4] = 0.5 * (b[2] - a[1] / c);
+    };
+    const auto& ha = field.numerator[0].coefficients();
+    const auto& hb = field.numerator[1].coefficients();
+    const auto& hc = field.numerator[2].coefficients();
+    Eigen::Matrix<double, 5, 3> plus;
+    Eigen::Matrix<double, 3, 5> minus;
+    for (int j = 0; j < 3; ++j) {  // columns: theta- basis; W+ is the theta+ product
+      const double a[3] = {ha(0, j), ha(1, j), ha(2, j)}, b[3] = {hc(0, j), hc(1, j), hc(2, j)};
+      double out[5];
+      product(a, b, field.c_plus, out);
+      for (int i = 0; i < 5; ++i) plus(i, j) = out[i];
+    }
+    for (int i = 0; i < 3; ++i) {  // rows: theta+ basis; W- is the theta- product
+      const double a[3] = {hb(i, 0), hb(i, 1), hb(i, 2)}, b[3] = {hc(i, 0), hc(i, 1), hc(i, 2)};
+      double out[5];
+      product(a, b, field.c_minus, out);
+      for (int j = 0; j < 5; ++j) minus(i, j) = out[j];
+    }
+    w_plus_ = TrigPoly2::fromCoefficients(plus);
+    w_minus_ = TrigPoly2::fromCoefficients(minus);
   }
 
   // Coefficient bounds on the partial derivatives of p over the torus: the second partials and
@@ -541,7 +581,9 @@ class PolynomialSearch {
       const double rounding = 1e-14 * (1.0 + std::fabs(t1) + std::fabs(t2));
       if (length <= rounding ||
           (it > 0 && lipschitz_jacobian_ * length * length <= 0.2 * rounding * sigma_min)) {
-        record(wrapToTwoPi(t1 + step[0]), wrapToTwoPi(t2 + step[1]), sigma_min, det, length);
+        rotate(x.cos1, x.sin1, step[0]);
+        rotate(x.cos2, x.sin2, step[1]);
+        record(wrapToTwoPi(t1 + step[0]), wrapToTwoPi(t2 + step[1]), x, sigma_min, det, length);
         return;
       }
       if (length > max_step) {
@@ -559,7 +601,8 @@ class PolynomialSearch {
 
   // Records the root (t1, t2); sigma_min and det are those of the Jacobian J at a point within
   // `distance` of it (the last Newton iterate).
-  void record(double t1, double t2, double sigma_min, double det, double distance) {
+  void record(double t1, double t2, const AnglePair& trig, double sigma_min, double det,
+              double distance) {
     for (const Root& r : roots_) {
       if (std::hypot(periodicDistance(r.t1, t1), periodicDistance(r.t2, t2)) < 1e-9) return;
     }
@@ -570,7 +613,8 @@ class PolynomialSearch {
     const double radius = lipschitz_jacobian_ > 0.0
                               ? std::max(0.0, 0.999 * sigma_root / lipschitz_jacobian_)
                               : (sigma_min > 0.0 ? kTwoPi : 0.0);
-    roots_.push_back(Root{t1, t2, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
+    roots_.push_back(
+        Root{t1, t2, trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
   }
 
   static double smallestSingularValue(const Eigen::Matrix2d& j) {
@@ -664,12 +708,13 @@ double denominatorLowerBound(const TrigPoly2& d) {
   return lowest;
 }
 
-// Sphere angle phi and its cos/sin from the slip angle theta: (cos phi, sin phi) ∝
+// Sphere angle phi and its cos/sin from cos/sin of the slip angle theta: (cos phi, sin phi) ∝
 // (cos theta, sin theta / c).
-void phiFromTheta(double theta, double c, double& phi, double& cos_phi, double& sin_phi) {
-  const double x = std::cos(theta), y = std::sin(theta) / c, r = std::hypot(x, y);
-  cos_phi = x / r;
-  sin_phi = y / r;
+void phiFromTheta(double cos_theta, double sin_theta, double c, double& phi, double& cos_phi,
+                  double& sin_phi) {
+  const double x = cos_theta, y = sin_theta / c, inverse = 1.0 / std::sqrt(x * x + y * y);
+  cos_phi = x * inverse;
+  sin_phi = y * inverse;
   phi = wrapToTwoPi(std::atan2(sin_phi, cos_phi));
 }
 
@@ -704,10 +749,12 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   PolynomialSearch search(field, options, result);
   result.report.second_derivative_bound = search.maxSecondDerivativeBound();
 
-  auto direction_from_theta = [&](double t1, double t2) {
+  auto direction_from_theta = [&](const AnglePair& theta) {
     SphereDirection d;
-    phiFromTheta(t1, field.c_plus, d.phi_plus, d.cos_phi_plus, d.sin_phi_plus);
-    phiFromTheta(t2, field.c_minus, d.phi_minus, d.cos_phi_minus, d.sin_phi_minus);
+    phiFromTheta(theta.cos1, theta.sin1, field.c_plus, d.phi_plus, d.cos_phi_plus,
+                 d.sin_phi_plus);
+    phiFromTheta(theta.cos2, theta.sin2, field.c_minus, d.phi_minus, d.cos_phi_minus,
+                 d.sin_phi_minus);
     d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus,
                                  d.sin_phi_minus, d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
     return d;
@@ -721,7 +768,8 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
       for (int j = 0; j < 16; ++j) {
         const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
         const SphereDirection d =
-            direction_from_theta(base + kPi * (i + 0.5) / 16, base + kPi * (j + 0.5) / 16);
+            direction_from_theta(AnglePair::fromAngles(base + kPi * (i + 0.5) / 16,
+                                                       base + kPi * (j + 0.5) / 16));
         max_r = std::max(max_r, field.value(d).dot(d.n));
       }
     }
@@ -757,7 +805,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
       continue;
     }
     Codim3LimitDirection ld;
-    const SphereDirection d = direction_from_theta(r.t1, r.t2);
+    const SphereDirection d = direction_from_theta(r.trig);
     ld.phi_plus = d.phi_plus;
     ld.phi_minus = d.phi_minus;
     ld.n = d.n;
