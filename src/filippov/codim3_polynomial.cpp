@@ -481,27 +481,31 @@ class PolynomialSearch {
                             const AnglePair& centre, const Evaluation& e, double h1, double h2,
                             double diagonal, const SecondDerivativeBounds& bp,
                             const SecondDerivativeBounds& bm) {
-    Eigen::Matrix2d j;
-    j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
-    const double det = j.determinant();
+    // J = [[j11, j12], [j21, j22]] at the centre, its inverse and the step d* = -J^-1 W(m).
+    const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
+    const double det = j11 * j22 - j12 * j21;
     if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return false;
-    const Eigen::Matrix2d inverse = j.inverse();
-    const Eigen::Vector2d step = -(inverse * Eigen::Vector2d(e.plus.value, e.minus.value));
-    auto remainder = [&](const SecondDerivativeBounds& b) {
-      return 0.5 * (b.b11 * h1 * h1 + 2.0 * b.b12 * h1 * h2 + b.b22 * h2 * h2);
-    };
-    const Eigen::Vector2d r(remainder(bp), remainder(bm));
-    const Eigen::Vector2d spread = inverse.cwiseAbs() * r;
-    if (std::fabs(step[0]) - spread[0] > h1 || std::fabs(step[1]) - spread[1] > h2) return true;
-    // Injectivity on the cell.
-    auto variation = [&](const SecondDerivativeBounds& b) {
-      return Eigen::Vector2d(b.b11 * h1 + b.b12 * h2, b.b12 * h1 + b.b22 * h2);
-    };
-    const Eigen::Vector2d vp = variation(bp), vm = variation(bm);
-    const double jacobian_variation = std::sqrt(vp.squaredNorm() + vm.squaredNorm());
+    const double i11 = j22 / det, i12 = -j12 / det, i21 = -j21 / det, i22 = j11 / det;
+    const double step1 = -(i11 * e.plus.value + i12 * e.minus.value);
+    const double step2 = -(i21 * e.plus.value + i22 * e.minus.value);
+    const double hh11 = 0.5 * h1 * h1, hh12 = h1 * h2, hh22 = 0.5 * h2 * h2;
+    const double r_plus = bp.b11 * hh11 + bp.b12 * hh12 + bp.b22 * hh22;
+    const double r_minus = bm.b11 * hh11 + bm.b12 * hh12 + bm.b22 * hh22;
+    const double spread1 = std::fabs(i11) * r_plus + std::fabs(i12) * r_minus;
+    const double spread2 = std::fabs(i21) * r_plus + std::fabs(i22) * r_minus;
+    if (std::fabs(step1) - spread1 > h1 || std::fabs(step2) - spread2 > h2) return true;
+    // Injectivity on the cell: for x, y in it, W(x) - W(y) = M (x - y) with every entry of M in
+    // J(m) ± Delta (Delta: the variation of the Jacobian entries over the cell). The interval
+    // matrix is regular iff its determinant range, exact for 2 x 2 by interval arithmetic (each
+    // entry occurs once), excludes 0; then W is injective on the cell.
+    const double d11 = bp.b11 * h1 + bp.b12 * h2, d12 = bp.b12 * h1 + bp.b22 * h2;
+    const double d21 = bm.b11 * h1 + bm.b12 * h2, d22 = bm.b12 * h1 + bm.b22 * h2;
+    double lo1, hi1, lo2, hi2;
+    intervalProduct(j11, d11, j22, d22, lo1, hi1);
+    intervalProduct(j12, d12, j21, d21, lo2, hi2);
     // Not provably injective: split (Newton runs once the cell is small enough to hold at most
     // one root, so it never re-finds a known root from a large cell).
-    if (!(jacobian_variation < smallestSingularValue(j))) return false;
+    if (!(lo1 - hi2 > 0.0 || hi1 - lo2 < 0.0)) return false;
     // At most one root in the cell: find it (or show it is not there).
     for (const Root& root : roots_) {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
@@ -511,6 +515,14 @@ class PolynomialSearch {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
     }
     return false;
+  }
+
+  // Range [lo, hi] of the product of the intervals a ± ra and b ± rb.
+  static void intervalProduct(double a, double ra, double b, double rb, double& lo, double& hi) {
+    const double p1 = (a - ra) * (b - rb), p2 = (a - ra) * (b + rb), p3 = (a + ra) * (b - rb),
+                 p4 = (a + ra) * (b + rb);
+    lo = std::min(std::min(p1, p2), std::min(p3, p4));
+    hi = std::max(std::max(p1, p2), std::max(p3, p4));
   }
 
   static bool inCell(const AxisInterval& ax, const AxisInterval& ay, double t1, double t2) {
