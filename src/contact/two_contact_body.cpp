@@ -87,7 +87,6 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
   for (int k = 0; k < 6; ++k) {
     const Eigen::Vector3d& e = *directions[k];
     const Eigen::Vector3d& r = k < 3 ? body_.r_CPplus_W : body_.r_CPminus_W;
-    contact_basis_.row(k) << e.transpose(), Eigen::RowVector3d::Zero();
     jacobian_.row(k) << e.transpose(), r.cross(e).transpose();  // v_P = v_C + Omega x r
   }
   inertia_inverse_ = body.inertia_C_W.inverse();  // 3 x 3 cofactor inverse (SPD checked above)
@@ -311,11 +310,9 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   out.rr = rollRoll();
 
   auto as_vector = [](const QuasiAccelerations& q) {
-    Eigen::VectorXd v(4);
-    v << q.du1_plus, q.du1_minus, q.du_a, q.domega_a;
-    return v;
+    return Eigen::Vector4d(q.du1_plus, q.du1_minus, q.du_a, q.domega_a);
   };
-  auto tolerance = [&](const Eigen::VectorXd& f1, const Eigen::VectorXd& f2) {
+  auto tolerance = [&](const Eigen::Vector4d& f1, const Eigen::Vector4d& f2) {
     return options.codim1_tolerance_relative *
            std::max({f1.lpNorm<Eigen::Infinity>(), f2.lpNorm<Eigen::Infinity>(), 1e-300});
   };
@@ -332,13 +329,13 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   // RS: Sigma# is the codim-1 set {u1- = 0} of Sigma+ (Sect. 5.3); index 1 = u1-.
   out.rs_plus = rollSlip(+1);
   out.rs_minus = rollSlip(-1);
-  const Eigen::VectorXd rs1 = as_vector(out.rs_plus), rs2 = as_vector(out.rs_minus);
+  const Eigen::Vector4d rs1 = as_vector(out.rs_plus), rs2 = as_vector(out.rs_minus);
   out.rs = filippov::classifyCodim1(rs1, rs2, 1, tolerance(rs1, rs2));
   const bool rs_loss = loss(out.rs_plus, "RS (u1- > 0)") | loss(out.rs_minus, "RS (u1- < 0)");
   // SR: {u1+ = 0} of Sigma-; index 0 = u1+.
   out.sr_plus = slipRoll(+1);
   out.sr_minus = slipRoll(-1);
-  const Eigen::VectorXd sr1 = as_vector(out.sr_plus), sr2 = as_vector(out.sr_minus);
+  const Eigen::Vector4d sr1 = as_vector(out.sr_plus), sr2 = as_vector(out.sr_minus);
   out.sr = filippov::classifyCodim1(sr1, sr2, 0, tolerance(sr1, sr2));
   const bool sr_loss = loss(out.sr_plus, "SR (u1+ > 0)") | loss(out.sr_minus, "SR (u1+ < 0)");
 

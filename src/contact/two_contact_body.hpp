@@ -178,7 +178,6 @@ class TwoContactDynamics {
 
   TwoContactBody body_;
   ContactBases bases_;
-  Eigen::Matrix<double, 6, 6> contact_basis_;  // rows: e^T of each contact direction (W)
   Eigen::Matrix<double, 6, 6> jacobian_;       // H: contact velocities from (v_C, Omega)
   Eigen::Matrix3d inertia_inverse_;
   Eigen::Matrix<double, 6, 6> delassus_;

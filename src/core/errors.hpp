@@ -40,13 +40,17 @@ void requirePositive(double value, std::string_view name);
 void requireNonNegative(double value, std::string_view name);
 
 /// Throws InvalidInput naming the first non-finite entry of `values`.
+/// Entries are counted in column-major order; any expression (blocks, strided maps) works.
 template <class Derived>
 void requireFinite(const Eigen::DenseBase<Derived>& values, std::string_view name) {
-  for (Eigen::Index i = 0; i < values.size(); ++i) {
-    const double v = static_cast<double>(values.derived().data()[i]);
-    if (!std::isfinite(v)) {
-      throw InvalidInput(std::string(name) + " must be finite, but entry " + std::to_string(i) +
-                         " is " + formatValue(v));
+  if (values.allFinite()) return;
+  for (Eigen::Index j = 0; j < values.cols(); ++j) {
+    for (Eigen::Index i = 0; i < values.rows(); ++i) {
+      const double v = static_cast<double>(values.derived().coeff(i, j));
+      if (!std::isfinite(v)) {
+        throw InvalidInput(std::string(name) + " must be finite, but entry " +
+                           std::to_string(j * values.rows() + i) + " is " + formatValue(v));
+      }
     }
   }
 }

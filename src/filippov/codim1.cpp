@@ -38,9 +38,9 @@ Codim1LimitVectors limitVectorsCodim1(const VectorField& field, const Eigen::Vec
   return result;
 }
 
-Codim1Classification classifyCodim1(const Eigen::VectorXd& f1_star,
-                                    const Eigen::VectorXd& f2_star, int switching_index,
-                                    double absolute_tolerance) {
+Codim1Classification classifyCodim1(const Eigen::Ref<const Eigen::VectorXd>& f1_star,
+                                    const Eigen::Ref<const Eigen::VectorXd>& f2_star,
+                                    int switching_index, double absolute_tolerance) {
   requireDimension(f2_star.size(), f1_star.size(), "F2*");
   checkIndex(switching_index, f1_star.size());
   requireFinite(f1_star, "F1*");

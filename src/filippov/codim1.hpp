@@ -46,9 +46,9 @@ Codim1LimitVectors limitVectorsCodim1(const VectorField& field, const Eigen::Vec
 /// Classifies x_bar from its limit vectors (Def 4). A normal component with magnitude at most
 /// `absolute_tolerance` counts as zero (tangency).
 /// @throws InvalidInput for non-finite or mismatched vectors, or an index out of range.
-Codim1Classification classifyCodim1(const Eigen::VectorXd& f1_star,
-                                    const Eigen::VectorXd& f2_star, int switching_index,
-                                    double absolute_tolerance = 0.0);
+Codim1Classification classifyCodim1(const Eigen::Ref<const Eigen::VectorXd>& f1_star,
+                                    const Eigen::Ref<const Eigen::VectorXd>& f2_star,
+                                    int switching_index, double absolute_tolerance = 0.0);
 
 /// Filippov's sliding vector field at a sliding point (attracting or repelling):
 /// F_s = alpha F1* + (1 - alpha) F2*, alpha = (F2*)_k / ((F2*)_k - (F1*)_k), so (F_s)_k = 0.

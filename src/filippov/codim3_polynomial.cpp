@@ -233,9 +233,28 @@ class PolynomialSearch {
       nodes1_.push_back(node1);
       nodes2_.push_back(node2);
     }
+    // Strips first (structured fields): a theta+ strip where W+ has no zero for any theta- of
+    // the square, or a theta- strip where W- has none, excludes all its cells at once.
+    strip_plus_.assign(static_cast<std::size_t>(n), 0);
+    strip_minus_.assign(static_cast<std::size_t>(n), 0);
+    if (structured_) {
+      const Node &first = nodes1_.front(), &last = nodes1_.back();
+      const AxisInterval side{first.t, last.t, first.c, first.s, last.c, last.s};
+      for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+        strip_plus_[i] = nodeExclusionOne(nodes1_[i], nodes1_[i + 1], side, 0.5 * h,
+                                          bounds_plus_.b11, fourth_plus_[0]);
+        strip_minus_[i] = nodeExclusionOne(nodes2_[i], nodes2_[i + 1], side, 0.5 * h,
+                                           bounds_minus_.b22, fourth_minus_[2]);
+      }
+    }
     stack_.clear();
     for (int j = n - 1; j >= 0; --j) {
-      for (int i = n - 1; i >= 0; --i) stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
+      for (int i = n - 1; i >= 0; --i) {
+        if (strip_plus_[static_cast<std::size_t>(i)] || strip_minus_[static_cast<std::size_t>(j)]) {
+          continue;
+        }
+        stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
+      }
     }
     while (!stack_.empty()) {
       const Cell c = stack_.back();
@@ -376,9 +395,12 @@ class PolynomialSearch {
                                double h, double global_b, double fourth) {
     double lo0, hi0, lo1, hi1;
     arcRange(t0.k[1], t0.k[2], across, lo0, hi0);
+    lo0 += t0.k[0];
+    hi0 += t0.k[0];
+    if (lo0 <= 0.0 && hi0 >= 0.0) return false;  // W vanishes on the first node line
     arcRange(t1.k[1], t1.k[2], across, lo1, hi1);
-    const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
-    const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
+    const double lo = std::min(lo0, t1.k[0] + lo1);
+    const double hi = std::max(hi0, t1.k[0] + hi1);
     if (lo <= 0.0 && hi >= 0.0) return false;  // the node values alone straddle zero
     const double gap = lo > 0.0 ? lo : -hi, half_h2 = 0.5 * h * h;
     if (gap > half_h2 * global_b) return true;
@@ -656,6 +678,7 @@ class PolynomialSearch {
     std::vector<Node> nodes1, nodes2;
     std::vector<Root> roots;
     std::vector<double> grid_cos, grid_sin;  // cos/sin of the initial grid angles k pi / n
+    std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
   };
   static Scratch& scratch() {
     static thread_local Scratch s;
@@ -667,6 +690,8 @@ class PolynomialSearch {
   std::vector<Root>& roots_ = scratch().roots;
   std::vector<double>& grid_cos_ = scratch().grid_cos;
   std::vector<double>& grid_sin_ = scratch().grid_sin;
+  std::vector<char>& strip_plus_ = scratch().strip_plus;
+  std::vector<char>& strip_minus_ = scratch().strip_minus;
 };
 
 // Lower bound of D over the parameter squares: the coefficient bound, or a certified

@@ -60,7 +60,9 @@ TrigPoly2 TrigPoly2::fromCoefficients(const Eigen::Ref<const Eigen::MatrixXd>& c
                        "most " + std::to_string(2 * kMaxDegree + 1));
   }
   requireFinite(coefficients, "trigonometric polynomial coefficients");
-  TrigPoly2 p(static_cast<int>(coefficients.rows() / 2), static_cast<int>(coefficients.cols() / 2));
+  TrigPoly2 p(0, 0);
+  p.degree1_ = static_cast<int>(coefficients.rows() / 2);
+  p.degree2_ = static_cast<int>(coefficients.cols() / 2);
   p.coefficients_ = coefficients;
   return p;
 }
