@@ -293,7 +293,7 @@ class PolynomialSearch {
         }
       }
       const double width_diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
-      if ((try_linear_model && resolveByLinearModel(ax, ay, m1, m2, AnglePair{c1, s1, c2, s2}, e,
+      if ((try_linear_model && resolveByLinearModel(ax, ay, AnglePair{c1, s1, c2, s2}, e,
                                                     h1, h2, width_diagonal, cell_plus,
                                                     cell_minus)) ||
           coveredByKnownRoot(ax, ay)) {
@@ -499,7 +499,7 @@ class PolynomialSearch {
   //  - (W+, W-) is injective on the cell, |J(x) - J(m)|_F < sigma_min(J(m)) for all x in it
   //    (entrywise bounds from the coefficient bounds), so it holds at most one root, and
   //    Newton's method from m + d* converges to a root inside the cell or the box misses it.
-  bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay, double m1, double m2,
+  bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay,
                             const AnglePair& centre, const Evaluation& e, double h1, double h2,
                             double diagonal, const SecondDerivativeBounds& bp,
                             const SecondDerivativeBounds& bm) {
@@ -532,7 +532,7 @@ class PolynomialSearch {
     for (const Root& root : roots_) {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
     }
-    newtonFrom(m1, m2, centre, e, diagonal);
+    newtonFrom(centre, e, diagonal);
     for (const Root& root : roots_) {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
     }
@@ -577,61 +577,53 @@ class PolynomialSearch {
     return e;
   }
 
-  // cos/sin of t + delta from cos/sin of t: a rotation, with the series of cos/sin delta for
-  // small steps (error below 1e-17 for |delta| <= 1e-2) and sincos otherwise.
-  static void rotate(double& c, double& s, double delta) {
-    double cd, sd;
-    if (std::fabs(delta) <= 1e-2) {
-      const double d2 = delta * delta;
-      cd = 1.0 - 0.5 * d2 * (1.0 - d2 / 12.0 * (1.0 - d2 / 30.0));
-      sd = delta * (1.0 - d2 / 6.0 * (1.0 - d2 / 20.0 * (1.0 - d2 / 42.0)));
-    } else {
-      cd = std::cos(delta);
-      sd = std::sin(delta);
-    }
-    const double cn = c * cd - s * sd, sn = s * cd + c * sd;
+  // Moves the angle with cos/sin (c, s) along the circle by the tangent step delta: the
+  // retraction (c, s) + delta (-s, c), normalized, turns it by atan(delta) = delta + O(delta^3),
+  // which keeps Newton's quadratic convergence without trigonometric functions.
+  static void advance(double& c, double& s, double delta) {
+    const double cn = c - delta * s, sn = s + delta * c;
     const double inverse = 1.0 / std::sqrt(cn * cn + sn * sn);
     c = cn * inverse;
     s = sn * inverse;
   }
 
-  // Newton's method with the exact Jacobian from the point (t1, t2) = m; a converged root
-  // (anywhere on the torus) is recorded with its uniqueness radius.
-  void newtonFrom(double t1, double t2, const AnglePair& m, Evaluation e, double cell_diagonal) {
+  // Newton's method with the exact Jacobian from the point m; a converged root (anywhere on
+  // the torus) is recorded with its uniqueness radius.
+  void newtonFrom(const AnglePair& m, Evaluation e, double cell_diagonal) {
     const double max_step = 2.0 * cell_diagonal;
+    // Rounding level of an angle in [0, 2 pi] (1e-14 (1 + |t1| + |t2|) at most).
+    constexpr double kRounding = 1.3e-13;
     AnglePair x = m;
     for (int it = 0; it < 30; ++it) {
-      Eigen::Matrix2d j;
-      j << e.plus.d1, e.plus.d2, e.minus.d1, e.minus.d2;
-      const double det = j.determinant();
+      const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
+      const double det = j11 * j22 - j12 * j21;
       if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return;
-      Eigen::Vector2d step = -(j.inverse() * Eigen::Vector2d(e.plus.value, e.minus.value));
-      const double length = step.norm();
+      double step1 = -(j22 * e.plus.value - j12 * e.minus.value) / det;
+      double step2 = -(j11 * e.minus.value - j21 * e.plus.value) / det;
+      const double length = std::sqrt(step1 * step1 + step2 * step2);
       if (!std::isfinite(length)) return;
       // Converged when the point after this step is a root to rounding: Newton's error after a
       // step s is at most (L / (2 sigma_min)) |s|^2 (Kantorovich, L the Lipschitz constant of
       // J), so the step is taken and the root recorded without another evaluation.
-      const double sigma_min = smallestSingularValue(j);
-      const double rounding = 1e-14 * (1.0 + std::fabs(t1) + std::fabs(t2));
-      if (length <= rounding ||
-          (it > 0 && lipschitz_jacobian_ * length * length <= 0.2 * rounding * sigma_min)) {
-        rotate(x.cos1, x.sin1, step[0]);
-        rotate(x.cos2, x.sin2, step[1]);
-        record(wrapToTwoPi(t1 + step[0]), wrapToTwoPi(t2 + step[1]), x, sigma_min, det, length);
+      const double sigma_min = smallestSingularValue(j11, j12, j21, j22);
+      const bool converged =
+          length <= kRounding ||
+          (it > 0 && lipschitz_jacobian_ * length * length <= 0.2 * kRounding * sigma_min);
+      if (!converged && length > max_step) {
+        if (it > 0) return;  // diverging
+        step1 *= max_step / length;
+        step2 *= max_step / length;
+      }
+      advance(x.cos1, x.sin1, step1);
+      advance(x.cos2, x.sin2, step2);
+      if (converged) {
+        record(wrapToTwoPi(std::atan2(x.sin1, x.cos1)), wrapToTwoPi(std::atan2(x.sin2, x.cos2)),
+               x, sigma_min, det, length);
         return;
       }
-      if (length > max_step) {
-        if (it > 0) return;  // diverging
-        step *= max_step / length;
-      }
-      t1 += step[0];
-      t2 += step[1];
-      rotate(x.cos1, x.sin1, step[0]);
-      rotate(x.cos2, x.sin2, step[1]);
       e = evaluateAt(x);
     }
   }
-
 
   // Records the root (t1, t2); sigma_min and det are those of the Jacobian J at a point within
   // `distance` of it (the last Newton iterate).
@@ -651,9 +643,11 @@ class PolynomialSearch {
         Root{t1, t2, trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
   }
 
-  static double smallestSingularValue(const Eigen::Matrix2d& j) {
+  // Smallest singular value of the 2 x 2 matrix [[j11, j12], [j21, j22]].
+  static double smallestSingularValue(double j11, double j12, double j21, double j22) {
     // sigma_min = |det| / sigma_max, sigma_max^2 the larger eigenvalue of J^T J.
-    const double a = j.squaredNorm(), det = std::fabs(j.determinant());
+    const double a = j11 * j11 + j12 * j12 + j21 * j21 + j22 * j22;
+    const double det = std::fabs(j11 * j22 - j12 * j21);
     const double disc = std::sqrt(std::max(0.0, a * a - 4.0 * det * det));
     const double sigma_max = std::sqrt(0.5 * (a + disc));
     return sigma_max > 0.0 ? det / sigma_max : 0.0;

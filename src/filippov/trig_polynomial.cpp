@@ -59,11 +59,19 @@ TrigPoly2 TrigPoly2::fromCoefficients(const Eigen::Ref<const Eigen::MatrixXd>& c
     throw InvalidInput("trigonometric polynomial coefficient matrix must have odd sizes of at "
                        "most " + std::to_string(2 * kMaxDegree + 1));
   }
-  requireFinite(coefficients, "trigonometric polynomial coefficients");
   TrigPoly2 p(0, 0);
   p.degree1_ = static_cast<int>(coefficients.rows() / 2);
   p.degree2_ = static_cast<int>(coefficients.cols() / 2);
-  p.coefficients_ = coefficients;
+  p.coefficients_.resize(coefficients.rows(), coefficients.cols());
+  bool finite = true;
+  for (Eigen::Index j = 0; j < coefficients.cols(); ++j) {
+    for (Eigen::Index i = 0; i < coefficients.rows(); ++i) {
+      const double v = coefficients(i, j);
+      finite = finite && std::isfinite(v);
+      p.coefficients_(i, j) = v;
+    }
+  }
+  if (!finite) requireFinite(coefficients, "trigonometric polynomial coefficients");
   return p;
 }
 
