@@ -630,7 +630,8 @@ class PolynomialSearch {
   void record(double t1, double t2, const AnglePair& trig, double sigma_min, double det,
               double distance) {
     for (const Root& r : roots_) {
-      if (std::hypot(periodicDistance(r.t1, t1), periodicDistance(r.t2, t2)) < 1e-9) return;
+      const double d1 = periodicDistance(r.t1, t1), d2 = periodicDistance(r.t2, t2);
+      if (d1 * d1 + d2 * d2 < 1e-18) return;  // the same root (1e-9 rad apart)
     }
     // sigma_min(J(x)) >= sigma_min(J(x_k)) - L |x - x_k|: |J(x) - J(r)|_2 <= L |x - r| <
     // sigma_min(J(r)) inside the ball of the radius below, so r is its only root. The slack
