@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
@@ -96,6 +97,65 @@ TEST(Codim3Rational, AgreesWithTheSampledSearchWhenHaHasDegreeTwo) {
     ++compared;
   }
   EXPECT_GE(compared, 30);
+}
+
+// A Coulomb-type field G = g0 + Cp lambda+ + Cm lambda- (D = 1, c± = 1, so theta = phi) with
+// g0 chosen so that G = r n at the planted direction (phi+, phi-): that direction is a root.
+TrigRationalSphereField plantedRootField(double phi_plus, double phi_minus, double radial,
+                                         const Eigen::Matrix<double, 3, 2>& cp,
+                                         const Eigen::Matrix<double, 3, 2>& cm) {
+  const Eigen::Vector2d lp(std::cos(phi_plus), std::sin(phi_plus));
+  const Eigen::Vector2d lm(std::cos(phi_minus), std::sin(phi_minus));
+  const Eigen::Vector3d g0 = radial * sphereNormal(phi_plus, phi_minus) - cp * lp - cm * lm;
+  TrigRationalSphereField f;
+  for (int k = 0; k < 3; ++k) {
+    f.numerator[static_cast<std::size_t>(k)] =
+        TrigPoly2::separable(Eigen::Vector3d(g0[k], cp(k, 0), cp(k, 1)),
+                             Eigen::Vector3d(1.0, 0.0, 0.0)) +
+        TrigPoly2::separable(Eigen::Vector3d(1.0, 0.0, 0.0),
+                             Eigen::Vector3d(0.0, cm(k, 0), cm(k, 1)));
+  }
+  f.denominator = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
+  return f;
+}
+
+// Roots planted on the lines of the initial grid (multiples of pi/4, shared by two cells and,
+// at the corners, by four cells and the whole-strip tests): each is found exactly once, with
+// the planted radial component, and the direction list agrees with the sampled search.
+TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
+  std::mt19937 rng(31);
+  std::normal_distribution<double> n(0.0, 1.0);
+  const std::vector<std::pair<double, double>> planted = {
+      {0.25 * kPi, 0.5 * kPi}, {0.75 * kPi, 0.25 * kPi}, {0.25 * kPi, 1.0},
+      {2.0, 0.75 * kPi},       {1.25 * kPi, 1.5 * kPi},  {1.75 * kPi, 4.0}};
+  for (std::size_t trial = 0; trial < 24; ++trial) {
+    Eigen::Matrix<double, 3, 2> cp, cm;
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        cp(i, j) = n(rng);
+        cm(i, j) = n(rng);
+      }
+    }
+    const auto [phi_p, phi_m] = planted[trial % planted.size()];
+    const double radial = trial % 2 == 0 ? 1.5 : -0.8;
+    const TrigRationalSphereField f = plantedRootField(phi_p, phi_m, radial, cp, cm);
+    const Codim3Result exact = analyzeCodim3(f);
+    SCOPED_TRACE(trial);
+    ASSERT_EQ(exact.report.completeness, Completeness::kCertified);
+    int hits = 0;
+    for (const auto& d : exact.directions) {
+      if (std::hypot(d.phi_plus - phi_p, d.phi_minus - phi_m) < 1e-9) {
+        ++hits;
+        EXPECT_NEAR(d.radial, radial, 1e-10);
+      }
+    }
+    EXPECT_EQ(hits, 1);
+    const Codim3Result sampled =
+        analyzeCodim3([&](const SphereDirection& d) { return f.value(d); });
+    if (sampled.report.completeness != Completeness::kPossiblyIncomplete) {
+      expectSameDirections(exact, sampled);
+    }
+  }
 }
 
 TEST(Codim3Rational, ValueMatchesTheRationalFormula) {
