@@ -1,6 +1,7 @@
 #include "contact/two_contact_body.hpp"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 
 #include "core/errors.hpp"
@@ -64,7 +65,10 @@ ContactBases contactBases(const Eigen::Vector3d& r_plus, const Eigen::Vector3d& 
 TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body) {
   requirePositive(body.mass, "mass");
   requireFinite(body.inertia_C_W, "inertia J");
-  if (!body.inertia_C_W.isApprox(body.inertia_C_W.transpose(), 1e-12)) {
+  const Eigen::Matrix3d& j_c = body.inertia_C_W;
+  const double asymmetry = std::max({std::fabs(j_c(0, 1) - j_c(1, 0)), std::fabs(j_c(0, 2) - j_c(2, 0)),
+                                     std::fabs(j_c(1, 2) - j_c(2, 1))});
+  if (!(asymmetry <= 1e-12 * j_c.cwiseAbs().maxCoeff())) {
     throw InvalidInput("inertia J must be symmetric");
   }
   const Eigen::LLT<Eigen::Matrix3d> llt(body.inertia_C_W);
@@ -101,14 +105,15 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
   const Eigen::Vector3d gyroscopic = omega.cross(body.inertia_C_W * omega);
   free_twist_rate_.head<3>() = body.force_external_W / body.mass;
   free_twist_rate_.tail<3>() = inertia_inverse_ * (body.torque_external_W - gyroscopic);
-  // Inverses of the diagonal 3 x 3 blocks of W (one contact point each; positive definite).
+  // Inverses of the diagonal 3 x 3 blocks of W (one contact point each): W_rr = I/m +
+  // [r]x J^-1 [r]x^T >= I/m is positive definite by construction, so the cofactor inverse is
+  // safe; the determinant test only guards against overflow or rounding.
   for (int block = 0; block < 2; ++block) {
-    const Eigen::LLT<Eigen::Matrix3d> block_llt(delassus_.block<3, 3>(3 * block, 3 * block));
-    if (block_llt.info() != Eigen::Success) {
+    const Eigen::Matrix3d w_rr = delassus_.block<3, 3>(3 * block, 3 * block);
+    if (!(w_rr.determinant() > 0.0) || !std::isfinite(w_rr.determinant())) {
       throw SolverFailure("Delassus block of one contact point is not positive definite");
     }
-    (block == 0 ? w_plus_inverse_ : w_minus_inverse_) =
-        delassus_.block<3, 3>(3 * block, 3 * block).inverse();
+    (block == 0 ? w_plus_inverse_ : w_minus_inverse_) = w_rr.inverse();
   }
   free_acceleration_ = jacobian_ * free_twist_rate_;
   for (int k = 0; k < 6; ++k) {

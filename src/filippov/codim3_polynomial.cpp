@@ -181,16 +181,22 @@ class PolynomialSearch {
     DerivativeBounds out;
     const auto& c = p.coefficients();
     for (int j = 0; j < c.cols(); ++j) {
-      const double l = (j + 1) / 2;
+      // Column sums S_q = sum_i |P(i,j)| k_i^q, then the powers of l_j.
+      double sum[5] = {0, 0, 0, 0, 0};
       for (int i = 0; i < c.rows(); ++i) {
-        const double k = (i + 1) / 2, a = std::fabs(c(i, j));
-        out.second.b11 += a * k * k;
-        out.second.b12 += a * k * l;
-        out.second.b22 += a * l * l;
-        const double kp[5] = {1.0, k, k * k, k * k * k, k * k * k * k};
-        const double lp[5] = {1.0, l, l * l, l * l * l, l * l * l * l};
-        for (int m = 0; m < 5; ++m) out.fourth[m] += a * kp[4 - m] * lp[m];
+        const double k = (i + 1) / 2;
+        double term = std::fabs(c(i, j));
+        for (int q = 0; q < 5; ++q, term *= k) sum[q] += term;
       }
+      const double l = (j + 1) / 2, l2 = l * l;
+      out.second.b11 += sum[2];
+      out.second.b12 += sum[1] * l;
+      out.second.b22 += sum[0] * l2;
+      out.fourth[0] += sum[4];
+      out.fourth[1] += sum[3] * l;
+      out.fourth[2] += sum[2] * l2;
+      out.fourth[3] += sum[1] * l2 * l;
+      out.fourth[4] += sum[0] * l2 * l2;
     }
     return out;
   }
