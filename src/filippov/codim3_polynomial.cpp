@@ -138,6 +138,25 @@ class PolynomialSearch {
 
   static bool isBilinear(const TrigPoly2& p) { return p.degree1() == 1 && p.degree2() == 1; }
 
+  // Bilinear fields: the coefficients (1, cos u, sin u of the other angle) and their first two
+  // derivatives at t and at t + pi from one evaluation, by the even part E = p0 + p3 cos 2t +
+  // p4 sin 2t and the odd part O = p1 cos t + p2 sin t (O changes sign under t -> t + pi).
+  static void bilinearPair(const double* fixed, double c, double s, Node& at, Node& opposite) {
+    const double c2 = c * c - s * s, s2 = 2.0 * c * s;
+    for (int k = 0; k < 3; ++k) {
+      const double* p = &fixed[5 * k];
+      const double even = p[0] + p[3] * c2 + p[4] * s2, odd = p[1] * c + p[2] * s;
+      const double d_even = 2.0 * (p[4] * c2 - p[3] * s2), d_odd = p[2] * c - p[1] * s;
+      const double d2_even = -4.0 * (p[3] * c2 + p[4] * s2), d2_odd = -odd;
+      at.k[k] = even + odd;
+      at.dk[k] = d_even + d_odd;
+      at.d2k[k] = d2_even + d2_odd;
+      opposite.k[k] = even - odd;
+      opposite.dk[k] = d_even - d_odd;
+      opposite.d2k[k] = d2_even - d2_odd;
+    }
+  }
+
   // W± for H of degree (1, 1) in closed form (the products of timesSin1/timesCos1 written out):
   // with a(t) = a0 + a1 cos t + a2 sin t and b(t) likewise,
   //   -a(t) sin(t) / c + b(t) cos(t) = (b1 - a2/c)/2 + b0 cos t - (a0/c) sin t
@@ -213,8 +232,9 @@ class PolynomialSearch {
     return Evaluation{w_plus_.valueGradient(x), w_minus_.valueGradient(x)};
   }
 
-  // Searches the square [base, base + pi]^2, base = 0 or pi.
-  void searchSquare(double base) {
+  // Nodes of the initial grid t = k pi / n of both squares (index 0: [0, pi], 1: [pi, 2 pi]),
+  // for theta+ (axis 0) and theta- (axis 1).
+  void prepareInitialNodes() {
     const int n = options_.polynomial_initial_grid;
     const double h = kPi / n;
     if (grid_cos_.size() != static_cast<std::size_t>(n + 1)) {
@@ -225,20 +245,41 @@ class PolynomialSearch {
         grid_sin_[static_cast<std::size_t>(k)] = std::sin(k * h);
       }
     }
-    const double sign = base == 0.0 ? 1.0 : -1.0;  // cos/sin(pi + t) = -cos/sin(t)
-    nodes1_.clear();
-    nodes2_.clear();
-    for (int k = 0; k <= n; ++k) {
-      const double t = base + k * h, c = sign * grid_cos_[static_cast<std::size_t>(k)],
-                   s = sign * grid_sin_[static_cast<std::size_t>(k)];
-      Node node1{t, c, s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, node2 = node1;
-      if (structured_) {
-        coefficientsPlus(c, s, node1.k, node1.dk, node1.d2k);
-        coefficientsMinus(c, s, node2.k, node2.dk, node2.d2k);
-      }
-      nodes1_.push_back(node1);
-      nodes2_.push_back(node2);
+    for (auto& axis : initial_nodes_) {
+      for (auto& square : axis) square.clear();
     }
+    for (int k = 0; k <= n; ++k) {
+      const double t = k * h, c = grid_cos_[static_cast<std::size_t>(k)],
+                   s = grid_sin_[static_cast<std::size_t>(k)];
+      // cos/sin(pi + t) = -cos/sin(t)
+      Node lower{t, c, s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, upper{t + kPi, -c, -s, {0, 0, 0},
+                                                                   {0, 0, 0}, {0, 0, 0}};
+      for (int axis = 0; axis < 2; ++axis) {
+        if (bilinear_) {
+          bilinearPair(axis == 0 ? plus_fixed_ : minus_fixed_, c, s, lower, upper);
+        } else if (structured_) {
+          auto coefficients = [&](Node& node) {
+            if (axis == 0) {
+              coefficientsPlus(node.c, node.s, node.k, node.dk, node.d2k);
+            } else {
+              coefficientsMinus(node.c, node.s, node.k, node.dk, node.d2k);
+            }
+          };
+          coefficients(lower);
+          coefficients(upper);
+        }
+        initial_nodes_[axis][0].push_back(lower);
+        initial_nodes_[axis][1].push_back(upper);
+      }
+    }
+  }
+
+  // Searches the square [base, base + pi]^2, base = 0 (square 0) or pi (square 1).
+  void searchSquare(int square) {
+    const int n = options_.polynomial_initial_grid;
+    const double h = kPi / n;
+    nodes1_ = initial_nodes_[0][static_cast<std::size_t>(square)];
+    nodes2_ = initial_nodes_[1][static_cast<std::size_t>(square)];
     // Strips first (structured fields): a theta+ strip where W+ has no zero for any theta- of
     // the square, or a theta- strip where W- has none, excludes all its cells at once.
     strip_plus_.assign(static_cast<std::size_t>(n), 0);
@@ -680,6 +721,7 @@ class PolynomialSearch {
     std::vector<Root> roots;
     std::vector<double> grid_cos, grid_sin;  // cos/sin of the initial grid angles k pi / n
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
+    std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
   };
   static Scratch& scratch() {
     static thread_local Scratch s;
@@ -693,6 +735,7 @@ class PolynomialSearch {
   std::vector<double>& grid_sin_ = scratch().grid_sin;
   std::vector<char>& strip_plus_ = scratch().strip_plus;
   std::vector<char>& strip_minus_ = scratch().strip_minus;
+  std::array<std::array<std::vector<Node>, 2>, 2>& initial_nodes_ = scratch().initial_nodes;
 };
 
 // Lower bound of D over the parameter squares: the coefficient bound, or a certified
@@ -821,8 +864,9 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     return result;
   }
 
-  search.searchSquare(0.0);
-  search.searchSquare(kPi);
+  search.prepareInitialNodes();
+  search.searchSquare(0);
+  search.searchSquare(1);
 
   std::vector<Codim3LimitDirection> roots;
   const double edge = 1e-10;
