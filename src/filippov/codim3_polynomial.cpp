@@ -97,7 +97,7 @@ constexpr double kWideCellHalfWidth = 0.3;
 // Distance on the circle of two angles in [0, 2 pi] (no fmod: both are already reduced).
 inline double periodicDistance(double a, double b) {
   const double d = std::fabs(a - b);
-  return d > kPi ? kTwoPi - d : d;
+  return std::min(d, kTwoPi - d);
 }
 
 class PolynomialSearch {
@@ -373,8 +373,11 @@ class PolynomialSearch {
     lo = std::min(va, vb);
     hi = std::max(va, vb);
     const double cross_a = x.ca * b - x.sa * a, cross_b = a * x.sb - b * x.cb;
-    if (cross_a >= 0.0 && cross_b >= 0.0) hi = std::sqrt(a * a + b * b);
-    if (cross_a <= 0.0 && cross_b <= 0.0) lo = -std::sqrt(a * a + b * b);
+    // Branch-free selection (the cases depend on the data and mispredict often).
+    const double r = std::sqrt(a * a + b * b);
+    const double peak = std::min(cross_a, cross_b), trough = std::max(cross_a, cross_b);
+    hi = peak >= 0.0 ? r : hi;
+    lo = trough <= 0.0 ? -r : lo;
   }
 
   // Upper bound of |k0 + k1 cos(t) + k2 sin(t)| over the arc x without square roots: the larger
@@ -442,12 +445,9 @@ class PolynomialSearch {
                                double h, double global_b, double fourth) {
     double lo0, hi0, lo1, hi1;
     arcRange(t0.k[1], t0.k[2], across, lo0, hi0);
-    lo0 += t0.k[0];
-    hi0 += t0.k[0];
-    if (lo0 <= 0.0 && hi0 >= 0.0) return false;  // W vanishes on the first node line
     arcRange(t1.k[1], t1.k[2], across, lo1, hi1);
-    const double lo = std::min(lo0, t1.k[0] + lo1);
-    const double hi = std::max(hi0, t1.k[0] + hi1);
+    const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
+    const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
     if (lo <= 0.0 && hi >= 0.0) return false;  // the node values alone straddle zero
     const double gap = lo > 0.0 ? lo : -hi, half_h2 = 0.5 * h * h;
     if (gap > half_h2 * global_b) return true;
