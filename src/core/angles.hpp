@@ -19,6 +19,13 @@ inline double wrapToTwoPi(double angle_rad) {
   return wrapped;
 }
 
+/// Wraps an angle in [-pi, pi] (an atan2 result) into [0, 2 pi) without fmod or branches.
+inline double wrapHalfTurnToTwoPi(double angle_rad) {
+  double wrapped = angle_rad + kTwoPi * static_cast<double>(angle_rad < 0.0);
+  wrapped *= static_cast<double>(wrapped < kTwoPi);  // -tiny + 2 pi rounds to 2 pi: that is 0
+  return wrapped;
+}
+
 /// Smallest absolute difference [rad] between two angles on the circle, in [0, pi].
 inline double circularDistance(double a_rad, double b_rad) {
   const double d = std::fabs(wrapToTwoPi(a_rad - b_rad));

@@ -297,7 +297,7 @@ class PolynomialSearch {
     stack_.clear();
     for (int j = n - 1; j >= 0; --j) {
       for (int i = n - 1; i >= 0; --i) {
-        if (strip_plus_[static_cast<std::size_t>(i)] || strip_minus_[static_cast<std::size_t>(j)]) {
+        if (strip_plus_[static_cast<std::size_t>(i)] | strip_minus_[static_cast<std::size_t>(j)]) {
           continue;
         }
         stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
@@ -373,11 +373,13 @@ class PolynomialSearch {
     lo = std::min(va, vb);
     hi = std::max(va, vb);
     const double cross_a = x.ca * b - x.sa * a, cross_b = a * x.sb - b * x.cb;
-    // Branch-free selection (the cases depend on the data and mispredict often).
+    // Branch-free selection (the cases depend on the data and mispredict often): the peak
+    // direction (a, b) lies in the arc iff both cross products are >= 0, the trough iff <= 0.
     const double r = std::sqrt(a * a + b * b);
-    const double peak = std::min(cross_a, cross_b), trough = std::max(cross_a, cross_b);
-    hi = peak >= 0.0 ? r : hi;
-    lo = trough <= 0.0 ? -r : lo;
+    const double peak_inside = static_cast<double>(std::min(cross_a, cross_b) >= 0.0);
+    const double trough_inside = static_cast<double>(std::max(cross_a, cross_b) <= 0.0);
+    hi += peak_inside * (r - hi);
+    lo += trough_inside * (-r - lo);
   }
 
   // Upper bound of |k0 + k1 cos(t) + k2 sin(t)| over the arc x without square roots: the larger
@@ -448,8 +450,9 @@ class PolynomialSearch {
     arcRange(t1.k[1], t1.k[2], across, lo1, hi1);
     const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
     const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
-    if (lo <= 0.0 && hi >= 0.0) return false;  // the node values alone straddle zero
-    const double gap = lo > 0.0 ? lo : -hi, half_h2 = 0.5 * h * h;
+    // Distance of the node range from zero; <= 0 when the node values alone straddle zero.
+    const double gap = std::max(lo, -hi), half_h2 = 0.5 * h * h;
+    if (gap <= 0.0) return false;
     if (gap > half_h2 * global_b) return true;
     const double local_b = std::max(absArcBound(t0.d2k, across), absArcBound(t1.d2k, across)) +
                            half_h2 * fourth;
@@ -664,8 +667,8 @@ class PolynomialSearch {
       advance(x.cos1, x.sin1, step1);
       advance(x.cos2, x.sin2, step2);
       if (converged) {
-        record(wrapToTwoPi(std::atan2(x.sin1, x.cos1)), wrapToTwoPi(std::atan2(x.sin2, x.cos2)),
-               x, sigma_min, det, length);
+        record(wrapHalfTurnToTwoPi(std::atan2(x.sin1, x.cos1)),
+               wrapHalfTurnToTwoPi(std::atan2(x.sin2, x.cos2)), x, sigma_min, det, length);
         return;
       }
       e = evaluateAt(x);
@@ -796,7 +799,7 @@ void phiFromTheta(double cos_theta, double sin_theta, double c, double& phi, dou
   const double x = cos_theta, y = sin_theta / c, inverse = 1.0 / std::sqrt(x * x + y * y);
   cos_phi = x * inverse;
   sin_phi = y * inverse;
-  phi = wrapToTwoPi(std::atan2(sin_phi, cos_phi));
+  phi = wrapHalfTurnToTwoPi(std::atan2(sin_phi, cos_phi));
 }
 
 }  // namespace

@@ -32,5 +32,15 @@ TEST(Angles, WrapAndDistance) {
   EXPECT_NEAR(circularDistance(0.1, kTwoPi - 0.1), 0.2, 1e-15);
 }
 
+TEST(Angles, HalfTurnWrapAgreesWithTheGeneralWrap) {
+  // On [-pi, pi] the branch-free wrap must equal the fmod-based one exactly (both add 2 pi to
+  // negative angles once), including the rounding of -tiny + 2 pi to 2 pi, which maps to 0.
+  for (double a : {-kPi, -3.0, -1e-300, -0.0, 0.0, 1e-300, 1.0, kPi}) {
+    EXPECT_EQ(wrapHalfTurnToTwoPi(a), wrapToTwoPi(a)) << a;
+  }
+  EXPECT_EQ(wrapHalfTurnToTwoPi(-1e-17), 0.0);
+  EXPECT_LT(wrapHalfTurnToTwoPi(-1e-15), kTwoPi);
+}
+
 }  // namespace
 }  // namespace nsd
