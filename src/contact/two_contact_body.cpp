@@ -53,9 +53,9 @@ ContactBases contactBases(const Eigen::Vector3d& r_plus, const Eigen::Vector3d& 
   if (an_minus.norm() <= 1e-9) {
     throw InvalidInput("degenerate geometry: r+ - r- is parallel to the normal n-");
   }
-  b.t1_plus_W = an_plus / an_plus.norm();    // eq. (2)
+  b.t1_plus_W = an_plus / an_plus.norm();  // eq. (2)
   b.t1_minus_W = an_minus / an_minus.norm();
-  b.t2_plus_W = n_plus.cross(b.t1_plus_W);   // eq. (3)
+  b.t2_plus_W = n_plus.cross(b.t1_plus_W);     // eq. (3)
   b.t2_minus_W = n_minus.cross(b.t1_minus_W);  // eq. (3) with ERRATA item 1
   b.c_plus = 1.0 / b.t2_plus_W.dot(b.a_W);     // eq. (7)
   b.c_minus = 1.0 / b.t2_minus_W.dot(b.a_W);
@@ -66,8 +66,9 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
   requirePositive(body.mass, "mass");
   requireFinite(body.inertia_C_W, "inertia J");
   const Eigen::Matrix3d& j_c = body.inertia_C_W;
-  const double asymmetry = std::max({std::fabs(j_c(0, 1) - j_c(1, 0)), std::fabs(j_c(0, 2) - j_c(2, 0)),
-                                     std::fabs(j_c(1, 2) - j_c(2, 1))});
+  const double asymmetry =
+      std::max({std::fabs(j_c(0, 1) - j_c(1, 0)), std::fabs(j_c(0, 2) - j_c(2, 0)),
+                std::fabs(j_c(1, 2) - j_c(2, 1))});
   if (!(asymmetry <= 1e-12 * j_c.cwiseAbs().maxCoeff())) {
     throw InvalidInput("inertia J must be symmetric");
   }
@@ -133,8 +134,8 @@ QuasiAccelerations TwoContactDynamics::fromForces(const Eigen::Matrix<double, 6,
       f[3] * body_.n_minus_W + f[4] * bases_.t1_minus_W + f[5] * bases_.t2_minus_W;
   q.dv_C_W = free_twist_rate_.head<3>() + (force_plus + force_minus) / body_.mass;
   q.domega_W = free_twist_rate_.tail<3>() +
-               inertia_inverse_ * (body_.r_CPplus_W.cross(force_plus) +
-                                   body_.r_CPminus_W.cross(force_minus));
+               inertia_inverse_ *
+                   (body_.r_CPplus_W.cross(force_plus) + body_.r_CPminus_W.cross(force_minus));
   const Eigen::Matrix<double, 6, 1> a = delassus_ * f + free_acceleration_;
   q.du1_plus = a[1];
   q.du1_minus = a[4];
@@ -163,8 +164,8 @@ QuasiAccelerations TwoContactDynamics::slipSlip(const Eigen::Vector2d& lambda_pl
   if (!(std::fabs(det) > 1e-14 * a_n.cwiseAbs().maxCoeff() * a_n.cwiseAbs().maxCoeff())) {
     throw SolverFailure("SS normal-force system (46) is singular (Painleve-type configuration)");
   }
-  const Eigen::Vector2d normal = a_n.inverse() * Eigen::Vector2d(-free_acceleration_[0],
-                                                                  -free_acceleration_[3]);
+  const Eigen::Vector2d normal =
+      a_n.inverse() * Eigen::Vector2d(-free_acceleration_[0], -free_acceleration_[3]);
   return fromForces(b * normal);
 }
 
@@ -351,8 +352,7 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   const bool rational = options.ss_search == SlipSlipSearch::kRationalField;
   out.ss = rational ? filippov::analyzeCodim3(slipSlipRationalField(), options.codim3)
                     : filippov::analyzeCodim3(field, options.codim3);
-  if (!rational &&
-      out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
+  if (!rational && out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
     // One retry on a finer grid with deeper refinement before reporting incompleteness.
     filippov::Codim3Options finer = options.codim3;
     finer.initial_grid = std::max(16, 2 * options.codim3.initial_grid);
@@ -364,7 +364,8 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   }
   bool ss_loss = false;
   for (const auto& d : out.ss.directions) {
-    if (d.type != filippov::LimitDirectionType::kAttracting) out.offending_ss_directions.push_back(d);
+    if (d.type != filippov::LimitDirectionType::kAttracting)
+      out.offending_ss_directions.push_back(d);
     // cos/sin of phi± = atan2(n_c, n_a), atan2(n_c, n_b) from n itself (eq. (50)); on the
     // equator arcs n_c = 0 and phi± is 0 or pi.
     filippov::SphereDirection direction;

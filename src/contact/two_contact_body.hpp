@@ -66,12 +66,12 @@ ContactBases contactBases(const Eigen::Vector3d& r_CPplus_W, const Eigen::Vector
 
 /// Time derivatives of the quasi-velocities (25) and of the body velocity in one case.
 struct QuasiAccelerations {
-  double du1_plus = 0.0;   ///< [m/s^2]
-  double du1_minus = 0.0;  ///< [m/s^2]
-  double du_a = 0.0;       ///< [m/s^2]
-  double domega_a = 0.0;   ///< [rad/s^2]
-  Eigen::Vector3d dv_C_W = Eigen::Vector3d::Zero();     ///< centre acceleration [m/s^2].
-  Eigen::Vector3d domega_W = Eigen::Vector3d::Zero();   ///< angular acceleration [rad/s^2].
+  double du1_plus = 0.0;                               ///< [m/s^2]
+  double du1_minus = 0.0;                              ///< [m/s^2]
+  double du_a = 0.0;                                   ///< [m/s^2]
+  double domega_a = 0.0;                               ///< [rad/s^2]
+  Eigen::Vector3d dv_C_W = Eigen::Vector3d::Zero();    ///< centre acceleration [m/s^2].
+  Eigen::Vector3d domega_W = Eigen::Vector3d::Zero();  ///< angular acceleration [rad/s^2].
   double normal_plus = 0.0;   ///< N+ [N] (for RR: of the minimum-norm force solution).
   double normal_minus = 0.0;  ///< N- [N].
   /// Contact forces (N+, T1+, T2+, N-, T1-, T2-) [N] (for RR: minimum-norm solution).
@@ -118,9 +118,9 @@ struct TwoPointRealizability {
   std::vector<EscapeMode> escapes;  ///< failing modes, ordered RS, SR, SS.
   /// RS: Sigma# inside Sigma+ as the codim-1 set {u1- = 0}; F1* for u1- -> 0+, F2* for 0-.
   filippov::Codim1Classification rs;
-  filippov::Codim1Classification sr;  ///< SR: switching variable u1+.
+  filippov::Codim1Classification sr;                        ///< SR: switching variable u1+.
   QuasiAccelerations rs_plus, rs_minus, sr_plus, sr_minus;  ///< the four one-point-slip fields.
-  filippov::Codim3Result ss;           ///< SS limit directions at Sigma# (Def 10).
+  filippov::Codim3Result ss;  ///< SS limit directions at Sigma# (Def 10).
   /// SS limit directions that are not attracting (repelling or neutral): the escapes.
   std::vector<filippov::Codim3LimitDirection> offending_ss_directions;
   /// A normal force <= 0 appeared in an RS/SR field or at an SS limit direction.
@@ -178,15 +178,15 @@ class TwoContactDynamics {
 
   TwoContactBody body_;
   ContactBases bases_;
-  Eigen::Matrix<double, 6, 6> jacobian_;       // H: contact velocities from (v_C, Omega)
+  Eigen::Matrix<double, 6, 6> jacobian_;  // H: contact velocities from (v_C, Omega)
   Eigen::Matrix3d inertia_inverse_;
   Eigen::Matrix<double, 6, 6> delassus_;
   Eigen::Matrix3d w_plus_inverse_;   // (W_{++})^-1, the P+ block of W inverted
   Eigen::Matrix3d w_minus_inverse_;  // (W_{--})^-1
   Eigen::Matrix<double, 6, 1> free_acceleration_;
   Eigen::Matrix<double, 6, 1> free_twist_rate_;  // (dv_C, dOmega) with zero contact force
-  double n_plus_dot_a_ = 0.0;   // <n+, a>
-  double t2_plus_dot_a_ = 0.0;  // <t2+, a> = 1/c+
+  double n_plus_dot_a_ = 0.0;                    // <n+, a>
+  double t2_plus_dot_a_ = 0.0;                   // <t2+, a> = 1/c+
 };
 
 }  // namespace nsd::contact

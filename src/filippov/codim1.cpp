@@ -17,8 +17,7 @@ void checkIndex(int index, Eigen::Index dimension) {
 }  // namespace
 
 Codim1LimitVectors limitVectorsCodim1(const VectorField& field, const Eigen::VectorXd& x_bar,
-                                      int switching_index,
-                                      const DirectionalLimitOptions& options) {
+                                      int switching_index, const DirectionalLimitOptions& options) {
   checkIndex(switching_index, x_bar.size());
   requireFinite(x_bar, "x_bar");
   if (x_bar[switching_index] != 0.0) {

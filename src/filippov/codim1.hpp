@@ -16,11 +16,11 @@ namespace nsd::filippov {
 
 /// The two limit vectors at a point of Sigma = {x_k = 0}.
 struct Codim1LimitVectors {
-  Eigen::VectorXd f1_star;        ///< F1*(x_bar), limit from the side x_k > 0.
-  Eigen::VectorXd f2_star;        ///< F2*(x_bar), limit from the side x_k < 0.
-  double error_estimate = 0.0;    ///< max of the two extrapolation error estimates (0 if exact).
-  int evaluations = 0;            ///< calls of F.
-  bool converged = true;          ///< both extrapolations met their tolerance.
+  Eigen::VectorXd f1_star;      ///< F1*(x_bar), limit from the side x_k > 0.
+  Eigen::VectorXd f2_star;      ///< F2*(x_bar), limit from the side x_k < 0.
+  double error_estimate = 0.0;  ///< max of the two extrapolation error estimates (0 if exact).
+  int evaluations = 0;          ///< calls of F.
+  bool converged = true;        ///< both extrapolations met their tolerance.
 };
 
 /// Classification of a point of Sigma (Def 4).

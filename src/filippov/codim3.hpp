@@ -58,14 +58,14 @@ enum class ArcRule {
 
 /// Options of the codimension-3 analysis.
 struct Codim3Options {
-  int initial_grid = 6;                 ///< cells per side of each parameter square (>= 2).
-  int max_depth = 12;                   ///< quadtree depth limit below the initial cells.
-  double newton_cell_rad = 0.5;         ///< Newton is tried in cells at most this wide [rad].
-  double bound_safety = 2.0;            ///< factor on sampled second differences.
-  double second_derivative_bound = 0;   ///< > 0: caller's bound on all 2nd partials of V±.
+  int initial_grid = 6;                     ///< cells per side of each parameter square (>= 2).
+  int max_depth = 12;                       ///< quadtree depth limit below the initial cells.
+  double newton_cell_rad = 0.5;             ///< Newton is tried in cells at most this wide [rad].
+  double bound_safety = 2.0;                ///< factor on sampled second differences.
+  double second_derivative_bound = 0;       ///< > 0: caller's bound on all 2nd partials of V±.
   double value_tolerance_relative = 1e-10;  ///< zero tests relative to max |G|.
-  bool verify_degree = false;           ///< also check the Brouwer degree on each square.
-  int max_evaluations = 200000;         ///< hard cap; exceeding it marks the search incomplete.
+  bool verify_degree = false;               ///< also check the Brouwer degree on each square.
+  int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
   ArcRule arc_rule = ArcRule::kExactTangency;
   /// Trigonometric-rational fields: cells per side of each parameter square at the start.
   int polynomial_initial_grid = 4;
@@ -73,11 +73,11 @@ struct Codim3Options {
 
 /// One limit direction at a point of Sigma#.
 struct Codim3LimitDirection {
-  double phi_plus = 0.0;   ///< [rad]
-  double phi_minus = 0.0;  ///< [rad]
+  double phi_plus = 0.0;                        ///< [rad]
+  double phi_minus = 0.0;                       ///< [rad]
   Eigen::Vector3d n = Eigen::Vector3d::Zero();  ///< unit normal direction (x_a, x_b, x_c).
   LimitDirectionType type = LimitDirectionType::kNeutral;
-  double radial = 0.0;       ///< R = <G, n> [field units].
+  double radial = 0.0;          ///< R = <G, n> [field units].
   bool on_equator_arc = false;  ///< found on a singular arc (x_c = 0).
   /// Sign of det d(V+,V-)/d(phi+,phi-) at the root (Brouwer index); 0 if degenerate or on an arc.
   int index = 0;
@@ -151,4 +151,3 @@ struct TrigRationalSphereField {
 Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Options& options = {});
 
 }  // namespace nsd::filippov
-

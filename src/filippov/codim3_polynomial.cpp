@@ -81,10 +81,10 @@ struct Cell {
 };
 
 struct Root {
-  double t1, t2;  // theta+, theta- in [0, 2 pi)
+  double t1, t2;   // theta+, theta- in [0, 2 pi)
   AnglePair trig;  // their cos/sin
-  double radius;  // uniqueness radius [rad]
-  int index;      // sign of det J at the root (0: degenerate)
+  double radius;   // uniqueness radius [rad]
+  int index;       // sign of det J at the root (0: degenerate)
 };
 
 struct Evaluation {
@@ -252,8 +252,8 @@ class PolynomialSearch {
       const double t = k * h, c = grid_cos_[static_cast<std::size_t>(k)],
                    s = grid_sin_[static_cast<std::size_t>(k)];
       // cos/sin(pi + t) = -cos/sin(t)
-      Node lower{t, c, s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, upper{t + kPi, -c, -s, {0, 0, 0},
-                                                                   {0, 0, 0}, {0, 0, 0}};
+      Node lower{t, c, s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
+          upper{t + kPi, -c, -s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
       for (int axis = 0; axis < 2; ++axis) {
         if (bilinear_) {
           bilinearPair(axis == 0 ? plus_fixed_ : minus_fixed_, c, s, lower, upper);
@@ -340,9 +340,8 @@ class PolynomialSearch {
         }
       }
       const double width_diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
-      if ((try_linear_model && resolveByLinearModel(ax, ay, AnglePair{c1, s1, c2, s2}, e,
-                                                    h1, h2, width_diagonal, cell_plus,
-                                                    cell_minus)) ||
+      if ((try_linear_model && resolveByLinearModel(ax, ay, AnglePair{c1, s1, c2, s2}, e, h1, h2,
+                                                    width_diagonal, cell_plus, cell_minus)) ||
           coveredByKnownRoot(ax, ay)) {
         continue;
       }
@@ -362,8 +361,6 @@ class PolynomialSearch {
   }
 
   const std::vector<Root>& roots() const { return roots_; }
-
-
 
  private:
   // Range of a cos(t) + b sin(t) over the arc [x.a, x.b] (width <= pi): the end values, or
@@ -408,14 +405,15 @@ class PolynomialSearch {
                    const AxisInterval& ax, const AxisInterval& ay, double h1, double h2,
                    SecondDerivativeBounds& plus, SecondDerivativeBounds& minus) const {
     const double s1 = 0.5 * h1 * h1, s2 = 0.5 * h2 * h2;
-    plus.b11 = std::min(bounds_plus_.b11, std::max(absArcBound(x0.d2k, ay), absArcBound(x1.d2k, ay)) +
-                                              s1 * fourth_plus_[0]);
-    plus.b22 = std::min(bounds_plus_.b22,
-                        std::max(absArcBound(x0.k[1], x0.k[2], ay), absArcBound(x1.k[1], x1.k[2], ay)) +
-                            s1 * fourth_plus_[2]);
-    minus.b22 = std::min(bounds_minus_.b22,
-                         std::max(absArcBound(y0.d2k, ax), absArcBound(y1.d2k, ax)) +
-                             s2 * fourth_minus_[2]);
+    plus.b11 =
+        std::min(bounds_plus_.b11,
+                 std::max(absArcBound(x0.d2k, ay), absArcBound(x1.d2k, ay)) + s1 * fourth_plus_[0]);
+    plus.b22 = std::min(bounds_plus_.b22, std::max(absArcBound(x0.k[1], x0.k[2], ay),
+                                                   absArcBound(x1.k[1], x1.k[2], ay)) +
+                                              s1 * fourth_plus_[2]);
+    minus.b22 =
+        std::min(bounds_minus_.b22, std::max(absArcBound(y0.d2k, ax), absArcBound(y1.d2k, ax)) +
+                                        s2 * fourth_minus_[2]);
     minus.b11 = std::min(bounds_minus_.b11, std::max(absArcBound(y0.k[1], y0.k[2], ax),
                                                      absArcBound(y1.k[1], y1.k[2], ax)) +
                                                 s2 * fourth_minus_[0]);
@@ -443,8 +441,8 @@ class PolynomialSearch {
   // and u on the arc `across`: excluded if W keeps one sign with the interpolation margin
   // (h^2 / 2) max |d^2 W / dt^2|. The margin first uses the global bound and, only when that is
   // not enough, the local one from the second derivatives at the nodes.
-  static bool nodeExclusionOne(const Node& t0, const Node& t1, const AxisInterval& across,
-                               double h, double global_b, double fourth) {
+  static bool nodeExclusionOne(const Node& t0, const Node& t1, const AxisInterval& across, double h,
+                               double global_b, double fourth) {
     double lo0, hi0, lo1, hi1;
     arcRange(t0.k[1], t0.k[2], across, lo0, hi0);
     arcRange(t1.k[1], t1.k[2], across, lo1, hi1);
@@ -454,8 +452,8 @@ class PolynomialSearch {
     const double gap = std::max(lo, -hi), half_h2 = 0.5 * h * h;
     if (gap <= 0.0) return false;
     if (gap > half_h2 * global_b) return true;
-    const double local_b = std::max(absArcBound(t0.d2k, across), absArcBound(t1.d2k, across)) +
-                           half_h2 * fourth;
+    const double local_b =
+        std::max(absArcBound(t0.d2k, across), absArcBound(t1.d2k, across)) + half_h2 * fourth;
     return gap > half_h2 * local_b;
   }
   // Coefficients A_k(theta+) of W+ in (1, cos theta-, sin theta-) and their theta+ derivatives.
@@ -524,15 +522,13 @@ class PolynomialSearch {
     const double *a = node1.k, *da = node1.dk, *b = node2.k, *db = node2.dk;
     coefficientsPlus(m.cos1, m.sin1, node1.k, node1.dk, with_second ? node1.d2k : nullptr);
     coefficientsMinus(m.cos2, m.sin2, node2.k, node2.dk, with_second ? node2.d2k : nullptr);
-    e.plus = TrigValueGradient{a[0] + a[1] * m.cos2 + a[2] * m.sin2,
-                               da[0] + da[1] * m.cos2 + da[2] * m.sin2,
-                               -a[1] * m.sin2 + a[2] * m.cos2};
-    e.minus = TrigValueGradient{b[0] + b[1] * m.cos1 + b[2] * m.sin1,
-                                -b[1] * m.sin1 + b[2] * m.cos1,
-                                db[0] + db[1] * m.cos1 + db[2] * m.sin1};
+    e.plus =
+        TrigValueGradient{a[0] + a[1] * m.cos2 + a[2] * m.sin2,
+                          da[0] + da[1] * m.cos2 + da[2] * m.sin2, -a[1] * m.sin2 + a[2] * m.cos2};
+    e.minus =
+        TrigValueGradient{b[0] + b[1] * m.cos1 + b[2] * m.sin1, -b[1] * m.sin1 + b[2] * m.cos1,
+                          db[0] + db[1] * m.cos1 + db[2] * m.sin1};
   }
-
-
 
   // First-order Taylor exclusion: |W| > |W_1| h1 + |W_2| h2 + (b11 h1^2 + 2 b12 h1 h2 + b22 h2^2)/2
   // bounds W away from zero on the whole cell.
@@ -549,10 +545,9 @@ class PolynomialSearch {
   //  - (W+, W-) is injective on the cell, |J(x) - J(m)|_F < sigma_min(J(m)) for all x in it
   //    (entrywise bounds from the coefficient bounds), so it holds at most one root, and
   //    Newton's method from m + d* converges to a root inside the cell or the box misses it.
-  bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay,
-                            const AnglePair& centre, const Evaluation& e, double h1, double h2,
-                            double diagonal, const SecondDerivativeBounds& bp,
-                            const SecondDerivativeBounds& bm) {
+  bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay, const AnglePair& centre,
+                            const Evaluation& e, double h1, double h2, double diagonal,
+                            const SecondDerivativeBounds& bp, const SecondDerivativeBounds& bm) {
     // J = [[j11, j12], [j21, j22]] at the centre, its inverse and the step d* = -J^-1 W(m).
     const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
     const double det = j11 * j22 - j12 * j21;
@@ -604,8 +599,6 @@ class PolynomialSearch {
     };
     return inside(ax, t1) && inside(ay, t2);
   }
-
-
 
   bool coveredByKnownRoot(const AxisInterval& ax, const AxisInterval& ay) const {
     for (const Root& r : roots_) {
@@ -690,8 +683,7 @@ class PolynomialSearch {
     const double radius = lipschitz_jacobian_ > 0.0
                               ? std::max(0.0, 0.999 * sigma_root / lipschitz_jacobian_)
                               : (sigma_min > 0.0 ? kTwoPi : 0.0);
-    roots_.push_back(
-        Root{t1, t2, trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
+    roots_.push_back(Root{t1, t2, trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
   }
 
   // Smallest singular value of the 2 x 2 matrix [[j11, j12], [j21, j22]].
@@ -713,7 +705,7 @@ class PolynomialSearch {
   // d1 d2^3, d2^4 for W-), for the local second-derivative bounds.
   double fourth_plus_[3] = {}, fourth_minus_[3] = {};
   bool structured_ = false;
-  bool bilinear_ = false;    // structured with W+ of degree 2 in theta+, W- in theta-
+  bool bilinear_ = false;        // structured with W+ of degree 2 in theta+, W- in theta-
   double plus_fixed_[15] = {};   // W+ coefficients, column k (1, cos-, sin-) contiguous
   double minus_fixed_[15] = {};  // W- coefficients, row k (1, cos+, sin+) contiguous
   // Working storage reused across calls on one thread (the search makes no callbacks, so it is
@@ -722,7 +714,7 @@ class PolynomialSearch {
     std::vector<Cell> stack;
     std::vector<Node> nodes1, nodes2;
     std::vector<Root> roots;
-    std::vector<double> grid_cos, grid_sin;  // cos/sin of the initial grid angles k pi / n
+    std::vector<double> grid_cos, grid_sin;     // cos/sin of the initial grid angles k pi / n
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
     std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
   };
@@ -780,9 +772,10 @@ double denominatorLowerBound(const TrigPoly2& d) {
       continue;
     }
     if (box.depth >= 12) {
-      throw SolverFailure("cannot show that the denominator D of the rational limit field is "
-                          "positive: it comes within rounding of zero (Painleve-type "
-                          "configuration)");
+      throw SolverFailure(
+          "cannot show that the denominator D of the rational limit field is "
+          "positive: it comes within rounding of zero (Painleve-type "
+          "configuration)");
     }
     stack.push_back(Box{box.a1, m1, box.a2, m2, box.depth + 1});
     stack.push_back(Box{m1, box.b1, box.a2, m2, box.depth + 1});
@@ -835,12 +828,11 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
 
   auto direction_from_theta = [&](const AnglePair& theta) {
     SphereDirection d;
-    phiFromTheta(theta.cos1, theta.sin1, field.c_plus, d.phi_plus, d.cos_phi_plus,
-                 d.sin_phi_plus);
+    phiFromTheta(theta.cos1, theta.sin1, field.c_plus, d.phi_plus, d.cos_phi_plus, d.sin_phi_plus);
     phiFromTheta(theta.cos2, theta.sin2, field.c_minus, d.phi_minus, d.cos_phi_minus,
                  d.sin_phi_minus);
-    d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus,
-                                 d.sin_phi_minus, d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
+    d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus, d.sin_phi_minus,
+                                 d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
     return d;
   };
 
@@ -851,9 +843,8 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     for (int i = 0; i < 16; ++i) {
       for (int j = 0; j < 16; ++j) {
         const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
-        const SphereDirection d =
-            direction_from_theta(AnglePair::fromAngles(base + kPi * (i + 0.5) / 16,
-                                                       base + kPi * (j + 0.5) / 16));
+        const SphereDirection d = direction_from_theta(
+            AnglePair::fromAngles(base + kPi * (i + 0.5) / 16, base + kPi * (j + 0.5) / 16));
         max_r = std::max(max_r, field.value(d).dot(d.n));
       }
     }
@@ -861,9 +852,9 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     result.report.completeness = Completeness::kContinuum;
     result.report.method = "W+ = W- = 0 identically: continuum of limit directions";
     const LimitDirectionType t = typeFromRadial(max_r, tolerance);
-    result.type = t == LimitDirectionType::kAttracting   ? SlidingPointType::kAttractingSliding
+    result.type = t == LimitDirectionType::kAttracting  ? SlidingPointType::kAttractingSliding
                   : t == LimitDirectionType::kRepelling ? SlidingPointType::kCrossing
-                                                         : SlidingPointType::kMarginal;
+                                                        : SlidingPointType::kMarginal;
     return result;
   }
 
@@ -880,8 +871,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     auto on_boundary = [&](double t) {
       return t < edge || std::fabs(t - kPi) < edge || kTwoPi - t < edge;
     };
-    const bool in_square =
-        (in_upper(r.t1) && in_upper(r.t2)) || (in_lower(r.t1) && in_lower(r.t2));
+    const bool in_square = (in_upper(r.t1) && in_upper(r.t2)) || (in_lower(r.t1) && in_lower(r.t2));
     if (!in_square) continue;  // mixed square: not a direction of the sphere
     const bool b1 = on_boundary(r.t1), b2 = on_boundary(r.t2);
     if (b1 && b2) continue;  // a corner: equator arcs are handled below

@@ -56,8 +56,10 @@ TrigPoly2::TrigPoly2(int degree1, int degree2) : degree1_(degree1), degree2_(deg
 TrigPoly2 TrigPoly2::fromCoefficients(const Eigen::Ref<const Eigen::MatrixXd>& coefficients) {
   if (coefficients.rows() % 2 == 0 || coefficients.cols() % 2 == 0 ||
       coefficients.rows() > 2 * kMaxDegree + 1 || coefficients.cols() > 2 * kMaxDegree + 1) {
-    throw InvalidInput("trigonometric polynomial coefficient matrix must have odd sizes of at "
-                       "most " + std::to_string(2 * kMaxDegree + 1));
+    throw InvalidInput(
+        "trigonometric polynomial coefficient matrix must have odd sizes of at "
+        "most " +
+        std::to_string(2 * kMaxDegree + 1));
   }
   TrigPoly2 p(0, 0);
   p.degree1_ = static_cast<int>(coefficients.rows() / 2);
@@ -217,7 +219,8 @@ TrigPoly2 TrigPoly2::timesSin1() const {
 TrigPoly2 TrigPoly2::timesCos2() const {
   TrigPoly2 out(degree1_, degree2_ + 1);
   for (int i = 0; i < coefficients_.rows(); ++i) {
-    out.coefficients_.row(i) = timesTrig(Column(coefficients_.row(i).transpose()), false).transpose();
+    out.coefficients_.row(i) =
+        timesTrig(Column(coefficients_.row(i).transpose()), false).transpose();
   }
   return out;
 }
@@ -225,7 +228,8 @@ TrigPoly2 TrigPoly2::timesCos2() const {
 TrigPoly2 TrigPoly2::timesSin2() const {
   TrigPoly2 out(degree1_, degree2_ + 1);
   for (int i = 0; i < coefficients_.rows(); ++i) {
-    out.coefficients_.row(i) = timesTrig(Column(coefficients_.row(i).transpose()), true).transpose();
+    out.coefficients_.row(i) =
+        timesTrig(Column(coefficients_.row(i).transpose()), true).transpose();
   }
   return out;
 }
