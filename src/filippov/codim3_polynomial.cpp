@@ -353,10 +353,13 @@ class PolynomialSearch {
       nodes1_.push_back(mid1);
       nodes2_.push_back(mid2);
       const int d = c.depth + 1;
-      stack_.push_back(Cell{i1, c.x1, i2, c.y1, d});
-      stack_.push_back(Cell{c.x0, i1, i2, c.y1, d});
-      stack_.push_back(Cell{i1, c.x1, c.y0, i2, d});
-      stack_.push_back(Cell{c.x0, i1, c.y0, i2, d});
+      const std::size_t top = stack_.size();  // one capacity check for the four children
+      stack_.resize(top + 4);
+      Cell* children = stack_.data() + top;
+      children[0] = Cell{i1, c.x1, i2, c.y1, d};
+      children[1] = Cell{c.x0, i1, i2, c.y1, d};
+      children[2] = Cell{i1, c.x1, c.y0, i2, d};
+      children[3] = Cell{c.x0, i1, c.y0, i2, d};
     }
   }
 
