@@ -2,6 +2,7 @@
 // classification of a ball-in-trough torque point (generic and closed-form routes).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -76,7 +77,16 @@ void BM_Codim3CoulombFieldRational(benchmark::State& state) {
                                             Eigen::Vector3d(0.0, cm(k, 0), cm(k, 1)));
   }
   field.denominator = nsd::filippov::TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
-  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim3(field));
+  int evaluations = 0, roots = 0;
+  for (auto _ : state) {
+    const nsd::filippov::Codim3Result r = nsd::filippov::analyzeCodim3(field);
+    evaluations = r.report.evaluations;
+    roots = static_cast<int>(r.directions.size());
+    benchmark::DoNotOptimize(r);
+  }
+  // Work per call: evaluations of (W+, W-) with derivatives (cell centres, Newton steps, arcs).
+  state.counters["evaluations"] = evaluations;
+  state.counters["directions"] = roots;
 }
 BENCHMARK(BM_Codim3CoulombFieldRational)->Unit(benchmark::kMicrosecond);
 
@@ -87,12 +97,18 @@ void classifyRandom(benchmark::State& state, bool generic) {
   std::vector<Eigen::Vector3d> points;
   for (int i = 0; i < 1024; ++i) points.emplace_back(0.9 * u(rng), 0.9 * u(rng), 0.65 * u(rng));
   std::size_t i = 0;
+  double evaluations = 0.0;
   for (auto _ : state) {
     const auto& m = points[i++ % points.size()];
-    benchmark::DoNotOptimize(generic ? nsd::models::classifyGeneric(p, m)
-                                     : nsd::models::classifyClosedForm(p, m));
+    const auto c = generic ? nsd::models::classifyGeneric(p, m)
+                           : nsd::models::classifyClosedForm(p, m);
+    evaluations += c.ss.report.evaluations;
+    benchmark::DoNotOptimize(c);
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+  // Mean SS-search field evaluations per point (cells, Newton steps, arcs).
+  state.counters["ss_evaluations"] =
+      evaluations / static_cast<double>(std::max<int64_t>(1, state.iterations()));
 }
 void BM_BallTroughDef11Generic(benchmark::State& s) { classifyRandom(s, true); }
 void BM_BallTroughDef11ClosedForm(benchmark::State& s) { classifyRandom(s, false); }
