@@ -120,15 +120,18 @@ TrigRationalSphereField plantedRootField(double phi_plus, double phi_minus, doub
 }
 
 // Roots planted on the lines of the initial grid (multiples of pi/4, shared by two cells and,
-// at the corners, by four cells and the whole-strip tests): each is found exactly once, with
-// the planted radial component, and the direction list agrees with the sampled search.
+// at the corners, by four cells and the whole-strip tests) and at cell centres (where Newton
+// starts on the root): each is found exactly once, with the planted radial component, and the
+// direction list agrees with the sampled search.
 TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
   std::mt19937 rng(31);
   std::normal_distribution<double> n(0.0, 1.0);
   const std::vector<std::pair<double, double>> planted = {
       {0.25 * kPi, 0.5 * kPi}, {0.75 * kPi, 0.25 * kPi}, {0.25 * kPi, 1.0},
-      {2.0, 0.75 * kPi},       {1.25 * kPi, 1.5 * kPi},  {1.75 * kPi, 4.0}};
-  for (std::size_t trial = 0; trial < 24; ++trial) {
+      {2.0, 0.75 * kPi},       {1.25 * kPi, 1.5 * kPi},  {1.75 * kPi, 4.0},
+      // centres of initial and of depth-1 cells: Newton starts exactly on the root
+      {0.125 * kPi, 0.375 * kPi}, {0.3125 * kPi, 0.5625 * kPi}, {1.125 * kPi, 1.875 * kPi}};
+  for (std::size_t trial = 0; trial < 36; ++trial) {
     Eigen::Matrix<double, 3, 2> cp, cm;
     for (int i = 0; i < 3; ++i) {
       for (int j = 0; j < 2; ++j) {
