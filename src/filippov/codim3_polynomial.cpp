@@ -788,6 +788,27 @@ double denominatorLowerBound(const TrigPoly2& d) {
   return lowest;
 }
 
+// G at a corner of the parameter squares, theta± in {0, pi} with cos theta± = s1, s2 (there
+// theta = phi): cos k theta = s^k and sin k theta = 0, so only the cosine terms remain.
+Eigen::Vector3d cornerValue(const TrigRationalSphereField& field, double s1, double s2) {
+  auto evaluate = [&](const TrigPoly2& p) {
+    const auto& c = p.coefficients();
+    if (c.rows() == 3 && c.cols() == 3) {  // bilinear: 1 and cos of each angle
+      return c(0, 0) + c(1, 0) * s1 + s2 * (c(0, 1) + c(1, 1) * s1);
+    }
+    double value = 0.0, g = 1.0;
+    for (int j = 0; j < c.cols(); j += (j == 0 ? 1 : 2), g *= s2) {
+      double column = 0.0, f = 1.0;
+      for (int i = 0; i < c.rows(); i += (i == 0 ? 1 : 2), f *= s1) column += c(i, j) * f;
+      value += column * g;
+    }
+    return value;
+  };
+  return Eigen::Vector3d(evaluate(field.numerator[0]), evaluate(field.numerator[1]),
+                         evaluate(field.numerator[2])) /
+         evaluate(field.denominator);
+}
+
 // Sphere angle phi and its cos/sin from cos/sin of the slip angle theta: (cos phi, sin phi) ∝
 // (cos theta, sin theta / c).
 void phiFromTheta(double cos_theta, double sin_theta, double c, double& phi, double& cos_phi,
@@ -866,6 +887,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   search.searchSquare(1);
 
   std::vector<Codim3LimitDirection> roots;
+  roots.reserve(search.roots().size() + 4);
   const double edge = 1e-10;
   for (const auto& r : search.roots()) {
     // Angles are in [0, 2 pi); 0 is also the end 2 pi of the lower square.
@@ -902,15 +924,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   for (int a = 0; a < 4; ++a) {
     const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
     const double phi_p = s1 > 0 ? 0.0 : kPi, phi_m = s2 > 0 ? 0.0 : kPi;
-    SphereDirection corner;  // cos/sin of phi± in {0, pi} are exact
-    corner.n = Eigen::Vector3d(s1, s2, 0.0) / std::sqrt(2.0);
-    corner.phi_plus = phi_p;
-    corner.phi_minus = phi_m;
-    corner.cos_phi_plus = s1;
-    corner.sin_phi_plus = 0.0;
-    corner.cos_phi_minus = s2;
-    corner.sin_phi_minus = 0.0;
-    const Eigen::Vector3d g = field.value(corner);
+    const Eigen::Vector3d g = cornerValue(field, s1, s2);
     ++result.report.evaluations;
     if (std::fabs(g[2]) > tolerance) continue;  // V~ of (63) is not zero
     auto add = [&](double theta) {
