@@ -313,6 +313,7 @@ RollingRollingResult TwoContactDynamics::rollRoll() const {
 TwoPointRealizability TwoContactDynamics::analyzeRealizability(
     const RealizabilityOptions& options) const {
   TwoPointRealizability out;
+  out.escapes.reserve(3);
   out.rr = rollRoll();
 
   auto as_vector = [](const QuasiAccelerations& q) {
