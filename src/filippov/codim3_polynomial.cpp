@@ -258,15 +258,8 @@ class PolynomialSearch {
         if (bilinear_) {
           bilinearPair(axis == 0 ? plus_fixed_ : minus_fixed_, c, s, lower, upper);
         } else if (structured_) {
-          auto coefficients = [&](Node& node) {
-            if (axis == 0) {
-              coefficientsPlus(node.c, node.s, node.k, node.dk, node.d2k);
-            } else {
-              coefficientsMinus(node.c, node.s, node.k, node.dk, node.d2k);
-            }
-          };
-          coefficients(lower);
-          coefficients(upper);
+          coefficients(axis, lower.c, lower.s, lower.k, lower.dk, lower.d2k);
+          coefficients(axis, upper.c, upper.s, upper.k, upper.dk, upper.d2k);
         }
         initial_nodes_[axis][0].push_back(lower);
         initial_nodes_[axis][1].push_back(upper);
@@ -459,61 +452,40 @@ class PolynomialSearch {
         std::max(absArcBound(t0.d2k, across), absArcBound(t1.d2k, across)) + half_h2 * fourth;
     return gap > half_h2 * local_b;
   }
-  // Coefficients A_k(theta+) of W+ in (1, cos theta-, sin theta-) and their theta+ derivatives.
-  // and, if d2a is not null, their second derivatives.
-  void coefficientsPlus(double c, double s, double* a, double* da, double* d2a = nullptr) const {
+  // Coefficients of W+ in (1, cos theta-, sin theta-) as functions of theta+ (axis 0: A_k), or
+  // of W- in (1, cos theta+, sin theta+) as functions of theta- (axis 1: B_k), at the angle with
+  // cos/sin (c, s); their derivatives and, if d2a is not null, their second derivatives.
+  void coefficients(int axis, double c, double s, double* a, double* da,
+                    double* d2a = nullptr) const {
     if (bilinear_) {
-      // H bilinear: W+ has degree 2 in theta+ (basis 1, c, s, c2, s2), unrolled.
+      // H bilinear: degree 2 in the angle (basis 1, c, s, c2, s2), unrolled.
+      const double* fixed = axis == 0 ? plus_fixed_ : minus_fixed_;
       const double c2 = c * c - s * s, s2 = 2.0 * c * s;
       for (int k = 0; k < 3; ++k) {
-        const double* p = &plus_fixed_[5 * k];
+        const double* p = &fixed[5 * k];
         a[k] = p[0] + p[1] * c + p[2] * s + p[3] * c2 + p[4] * s2;
         da[k] = -p[1] * s + p[2] * c - 2.0 * p[3] * s2 + 2.0 * p[4] * c2;
         if (d2a) d2a[k] = -p[1] * c - p[2] * s - 4.0 * (p[3] * c2 + p[4] * s2);
       }
       return;
     }
+    // W+ coefficients P(i, k) (i: theta+ basis), W- coefficients P(k, j) (j: theta- basis).
+    const TrigPoly2& w = axis == 0 ? w_plus_ : w_minus_;
+    const auto& pw = w.coefficients();
+    const int degree = axis == 0 ? w.degree1() : w.degree2();
     double f[9], df[9];
-    trigBasis(w_plus_.degree1(), c, s, f, df);
-    const auto& pp = w_plus_.coefficients();
+    trigBasis(degree, c, s, f, df);
     for (int k = 0; k < 3; ++k) {
       a[k] = da[k] = 0.0;
       double d2 = 0.0;
-      for (int i = 0; i < pp.rows(); ++i) {
-        a[k] += pp(i, k) * f[i];
-        da[k] += pp(i, k) * df[i];
+      for (int i = 0; i <= 2 * degree; ++i) {
+        const double coefficient = axis == 0 ? pw(i, k) : pw(k, i);
         const double order = (i + 1) / 2;
-        d2 -= order * order * pp(i, k) * f[i];
+        a[k] += coefficient * f[i];
+        da[k] += coefficient * df[i];
+        d2 -= order * order * coefficient * f[i];
       }
       if (d2a) d2a[k] = d2;
-    }
-  }
-
-  // Coefficients B_k(theta-) of W- in (1, cos theta+, sin theta+) and their theta- derivatives.
-  void coefficientsMinus(double c, double s, double* b, double* db, double* d2b = nullptr) const {
-    if (bilinear_) {
-      const double c2 = c * c - s * s, s2 = 2.0 * c * s;
-      for (int k = 0; k < 3; ++k) {
-        const double* p = &minus_fixed_[5 * k];
-        b[k] = p[0] + p[1] * c + p[2] * s + p[3] * c2 + p[4] * s2;
-        db[k] = -p[1] * s + p[2] * c - 2.0 * p[3] * s2 + 2.0 * p[4] * c2;
-        if (d2b) d2b[k] = -p[1] * c - p[2] * s - 4.0 * (p[3] * c2 + p[4] * s2);
-      }
-      return;
-    }
-    double g[9], dg[9];
-    trigBasis(w_minus_.degree2(), c, s, g, dg);
-    const auto& pm = w_minus_.coefficients();
-    for (int k = 0; k < 3; ++k) {
-      b[k] = db[k] = 0.0;
-      double d2 = 0.0;
-      for (int j = 0; j < pm.cols(); ++j) {
-        b[k] += pm(k, j) * g[j];
-        db[k] += pm(k, j) * dg[j];
-        const double order = (j + 1) / 2;
-        d2 -= order * order * pm(k, j) * g[j];
-      }
-      if (d2b) d2b[k] = d2;
     }
   }
 
@@ -523,8 +495,8 @@ class PolynomialSearch {
                         bool with_second = true) {
     ++result_.report.evaluations;
     const double *a = node1.k, *da = node1.dk, *b = node2.k, *db = node2.dk;
-    coefficientsPlus(m.cos1, m.sin1, node1.k, node1.dk, with_second ? node1.d2k : nullptr);
-    coefficientsMinus(m.cos2, m.sin2, node2.k, node2.dk, with_second ? node2.d2k : nullptr);
+    coefficients(0, m.cos1, m.sin1, node1.k, node1.dk, with_second ? node1.d2k : nullptr);
+    coefficients(1, m.cos2, m.sin2, node2.k, node2.dk, with_second ? node2.d2k : nullptr);
     e.plus =
         TrigValueGradient{a[0] + a[1] * m.cos2 + a[2] * m.sin2,
                           da[0] + da[1] * m.cos2 + da[2] * m.sin2, -a[1] * m.sin2 + a[2] * m.cos2};
@@ -967,8 +939,9 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     result.report.completeness = Completeness::kCertified;
     result.report.method =
         "certified subdivision with exact derivatives and coefficient bounds (trigonometric-"
-        "rational field): every cell excluded by a Taylor bound or inside the uniqueness ball of "
-        "a Newton-polished root";
+        "rational field): every cell excluded (node-line ranges or the linear model), shown to "
+        "hold at most one root that Newton's method found, or inside the uniqueness ball of a "
+        "found root";
   }
   return result;
 }
