@@ -57,9 +57,10 @@ struct BothSearches {
   Codim3Result exact;
   bool compared = false;  ///< the sampled search was conclusive and the lists were compared
 };
-BothSearches compareWithSampledSearch(const TrigRationalSphereField& f) {
+BothSearches compareWithSampledSearch(const TrigRationalSphereField& f,
+                                      const Codim3Options& options = {}) {
   BothSearches out;
-  out.exact = analyzeCodim3(f);
+  out.exact = analyzeCodim3(f, options);
   EXPECT_EQ(out.exact.report.completeness, Completeness::kCertified);
   const Codim3Result sampled = analyzeCodim3([&](const SphereDirection& d) { return f.value(d); });
   if (sampled.report.completeness != Completeness::kPossiblyIncomplete) {
@@ -125,25 +126,32 @@ TrigRationalSphereField plantedRootField(double phi_plus, double phi_minus, doub
   return f;
 }
 
-// Roots planted on the lines of the initial grid (multiples of pi/4, shared by two cells and,
-// at the corners, by four cells and the whole-strip tests) and at cell centres (where Newton
-// starts on the root): each is found exactly once, with the planted radial component, and the
-// direction list agrees with the sampled search.
+// Roots planted on the lines of the initial grid (multiples of pi/n for the default n, shared
+// by two cells and, at the corners, by four cells and the whole-strip tests) and at cell centres
+// (where Newton starts on the root), for the default grid and for the grid of 4: each is found
+// exactly once, with the planted radial component, and the direction list agrees with the
+// sampled search. (c± = 1 here, so the slip angles theta± on the grid equal phi±.)
 TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
   std::mt19937 rng(31);
   std::normal_distribution<double> n(0.0, 1.0);
-  const std::vector<std::pair<double, double>> planted = {
-      {0.25 * kPi, 0.5 * kPi},
-      {0.75 * kPi, 0.25 * kPi},
-      {0.25 * kPi, 1.0},
-      {2.0, 0.75 * kPi},
-      {1.25 * kPi, 1.5 * kPi},
-      {1.75 * kPi, 4.0},
-      // centres of initial and of depth-1 cells: Newton starts exactly on the root
-      {0.125 * kPi, 0.375 * kPi},
-      {0.3125 * kPi, 0.5625 * kPi},
-      {1.125 * kPi, 1.875 * kPi}};
-  for (std::size_t trial = 0; trial < 36; ++trial) {
+  struct Planted {
+    double phi_plus, phi_minus;
+    int grid;  // polynomial_initial_grid of the search
+  };
+  std::vector<Planted> planted;
+  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 4}) {
+    const double h = kPi / grid;
+    const std::vector<std::pair<double, double>> in_cells = {
+        {1.0 * h, 3.0 * h},        // a corner of four cells (both angles on grid lines)
+        {2.0 * h, 1.0},            // on a theta+ grid line
+        {2.0, 1.0 * h},            // on a theta- grid line
+        {kPi + h, kPi + 2.0 * h},  // a corner in the lower square
+        {0.5 * h, 1.5 * h},        // centre of an initial cell
+        {1.25 * h, 2.75 * h},      // centre of a depth-1 cell
+    };
+    for (const auto& [p, m] : in_cells) planted.push_back(Planted{p, m, grid});
+  }
+  for (std::size_t trial = 0; trial < 3 * planted.size(); ++trial) {
     Eigen::Matrix<double, 3, 2> cp, cm;
     for (int i = 0; i < 3; ++i) {
       for (int j = 0; j < 2; ++j) {
@@ -151,11 +159,14 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
         cm(i, j) = n(rng);
       }
     }
-    const auto [phi_p, phi_m] = planted[trial % planted.size()];
+    const Planted& root = planted[trial % planted.size()];
+    const double phi_p = root.phi_plus, phi_m = root.phi_minus;
+    Codim3Options options;
+    options.polynomial_initial_grid = root.grid;
     const double radial = trial % 2 == 0 ? 1.5 : -0.8;
     SCOPED_TRACE(trial);
     const BothSearches both =
-        compareWithSampledSearch(plantedRootField(phi_p, phi_m, radial, cp, cm));
+        compareWithSampledSearch(plantedRootField(phi_p, phi_m, radial, cp, cm), options);
     int hits = 0;
     for (const auto& d : both.exact.directions) {
       if (std::hypot(d.phi_plus - phi_p, d.phi_minus - phi_m) < 1e-9) {
