@@ -370,7 +370,9 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
     // cos/sin of phi± = atan2(n_c, n_a), atan2(n_c, n_b) from n itself (eq. (50)); on the
     // equator arcs n_c = 0 and phi± is 0 or pi.
     filippov::SphereDirection direction;
-    const double rp = std::hypot(d.n[0], d.n[2]), rm = std::hypot(d.n[1], d.n[2]);
+    // (n is a unit vector: no overflow, so no hypot.)
+    const double rp = std::sqrt(d.n[0] * d.n[0] + d.n[2] * d.n[2]);
+    const double rm = std::sqrt(d.n[1] * d.n[1] + d.n[2] * d.n[2]);
     direction.n = d.n;
     direction.cos_phi_plus = d.n[0] / rp;
     direction.sin_phi_plus = d.n[2] / rp;

@@ -123,7 +123,9 @@ class PolynomialSearch {
       fourth_plus_[m] = dp.fourth[m];
       fourth_minus_[m] = dm.fourth[m + 2];
     }
-    lipschitz_jacobian_ = std::hypot(bounds_plus_.hessianNorm(), bounds_minus_.hessianNorm());
+    const double hessian_plus = bounds_plus_.hessianNorm(),
+                 hessian_minus = bounds_minus_.hessianNorm();
+    lipschitz_jacobian_ = std::sqrt(hessian_plus * hessian_plus + hessian_minus * hessian_minus);
     structured_ = w_plus_.degree2() == 1 && w_minus_.degree1() == 1;
     bilinear_ = structured_ && w_plus_.degree1() == 2 && w_minus_.degree2() == 2;
     if (bilinear_) {
@@ -635,12 +637,24 @@ class PolynomialSearch {
       advance(x.cos1, x.sin1, step1);
       advance(x.cos2, x.sin2, step2);
       if (converged) {
+        if (isKnownRoot(x)) return;  // re-found: skip the angles (atan2 is costly)
         record(wrapHalfTurnToTwoPi(std::atan2(x.sin1, x.cos1)),
                wrapHalfTurnToTwoPi(std::atan2(x.sin2, x.cos2)), x, sigma_min, det, length);
         return;
       }
       e = evaluateAt(x);
     }
+  }
+
+  // True if x (cos/sin of both angles) is within 1e-9 rad of a recorded root (chord test: the
+  // chord of an angle d is 2 sin(d / 2) = d to rounding at this size).
+  bool isKnownRoot(const AnglePair& x) const {
+    for (const Root& r : roots_) {
+      const double d1c = x.cos1 - r.trig.cos1, d1s = x.sin1 - r.trig.sin1;
+      const double d2c = x.cos2 - r.trig.cos2, d2s = x.sin2 - r.trig.sin2;
+      if (d1c * d1c + d1s * d1s + d2c * d2c + d2s * d2s < 1e-18) return true;
+    }
+    return false;
   }
 
   // Records the root (t1, t2); sigma_min and det are those of the Jacobian J at a point within
