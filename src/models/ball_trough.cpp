@@ -63,11 +63,12 @@ contact::TwoContactBody makeTwoContactBody(const BallTroughParameters& p,
   contact::TwoContactBody b;
   b.mass = p.mass_kg;
   b.inertia_C_W = p.inertia_ratio * p.mass_kg * p.radius_m * p.radius_m * Eigen::Matrix3d::Identity();
-  b.n_plus_W = std::cos(beta) * e_up - std::sin(beta) * e_h;
-  b.n_minus_W = std::cos(beta) * e_up + std::sin(beta) * e_h;
   if (p.closedFormApplies()) {  // exact unit vectors of eq. (68)
     b.n_plus_W = Eigen::Vector3d::UnitY();
     b.n_minus_W = Eigen::Vector3d::UnitX();
+  } else {
+    b.n_plus_W = std::cos(beta) * e_up - std::sin(beta) * e_h;
+    b.n_minus_W = std::cos(beta) * e_up + std::sin(beta) * e_h;
   }
   b.r_CPplus_W = -p.radius_m * b.n_plus_W;
   b.r_CPminus_W = -p.radius_m * b.n_minus_W;
