@@ -819,15 +819,22 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   requireFinite(field.c_minus, "c-");
   requirePositive(field.c_plus, "c+");
   requirePositive(field.c_minus, "c-");
-  for (const TrigPoly2& p : field.numerator) requireFinite(p.coefficients(), "numerator H");
-  requireFinite(field.denominator.coefficients(), "denominator D");
+  // The |coefficient| sums are finite iff every coefficient is (a NaN or an infinity makes the
+  // sum NaN or infinite); the entry-wise check runs only to name the bad entry.
+  const double sum_a = field.numerator[0].absCoefficientSum();
+  const double sum_b = field.numerator[1].absCoefficientSum();
+  const double sum_c = field.numerator[2].absCoefficientSum();
+  if (!std::isfinite(sum_a + sum_b + sum_c)) {
+    for (const TrigPoly2& p : field.numerator) requireFinite(p.coefficients(), "numerator H");
+  }
+  if (!std::isfinite(field.denominator.absCoefficientSum())) {
+    requireFinite(field.denominator.coefficients(), "denominator D");
+  }
 
   Codim3Result result;
   const double d_low = denominatorLowerBound(field.denominator);
   // Field scale: a bound on |G| over the sphere (sum of |H| coefficients over the bound of D).
-  const double h_bound = std::sqrt(std::pow(field.numerator[0].absCoefficientSum(), 2) +
-                                   std::pow(field.numerator[1].absCoefficientSum(), 2) +
-                                   std::pow(field.numerator[2].absCoefficientSum(), 2));
+  const double h_bound = std::sqrt(sum_a * sum_a + sum_b * sum_b + sum_c * sum_c);
   const double scale = std::max(h_bound / d_low, 1e-300);
   const double tolerance = options.value_tolerance_relative * scale;
   result.report.field_scale = scale;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -223,6 +224,13 @@ TEST(Codim3Rational, RejectsANonPositiveDenominatorAndBadInput) {
   Codim3Options o;
   o.polynomial_initial_grid = 1;
   EXPECT_THROW(analyzeCodim3(f, o), InvalidInput);
+  // Non-finite coefficients (products keep NaN and infinity) are named, not searched.
+  f = randomField(rng);
+  f.numerator[1] = f.numerator[1] * std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(analyzeCodim3(f), InvalidInput);
+  f = randomField(rng);
+  f.denominator = f.denominator * std::numeric_limits<double>::infinity();
+  EXPECT_THROW(analyzeCodim3(f), InvalidInput);
 }
 
 }  // namespace
