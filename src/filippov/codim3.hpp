@@ -68,7 +68,7 @@ struct Codim3Options {
   int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
   ArcRule arc_rule = ArcRule::kExactTangency;
   /// Trigonometric-rational fields: cells per side of each parameter square at the start.
-  int polynomial_initial_grid = 6;
+  int polynomial_initial_grid = 8;
 };
 
 /// One limit direction at a point of Sigma#.
