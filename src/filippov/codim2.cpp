@@ -80,9 +80,9 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
     }
     result.continuum_max_radial = max_r;
     const LimitDirectionType t = typeFromRadial(max_r, tolerance);
-    result.type = t == LimitDirectionType::kAttracting   ? SlidingPointType::kAttractingSliding
+    result.type = t == LimitDirectionType::kAttracting  ? SlidingPointType::kAttractingSliding
                   : t == LimitDirectionType::kRepelling ? SlidingPointType::kCrossing
-                                                         : SlidingPointType::kMarginal;
+                                                        : SlidingPointType::kMarginal;
     if (t == LimitDirectionType::kRepelling) {
       // Continuum with some repelling part: find if all repelling.
       double min_r = INFINITY;
@@ -95,7 +95,6 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
     return result;
   }
 
-  int attracting = 0, repelling = 0, neutral = 0;
   for (const Root1D& r : roots.roots) {
     Codim2LimitDirection d;
     d.phi_rad = wrapToTwoPi(r.x);
@@ -111,20 +110,9 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
     } else {
       d.slope = r.multiplicity == 2 ? 0.0 : NAN;
     }
-    switch (d.type) {
-      case LimitDirectionType::kAttracting:
-        ++attracting;
-        break;
-      case LimitDirectionType::kRepelling:
-        ++repelling;
-        break;
-      case LimitDirectionType::kNeutral:
-        ++neutral;
-        break;
-    }
     result.directions.push_back(d);
   }
-  result.type = classifyFromCounts(attracting, repelling, neutral);
+  result.type = classifyDirections(result.directions);
   return result;
 }
 

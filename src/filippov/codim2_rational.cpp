@@ -321,7 +321,6 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
   result.directions.reserve(static_cast<std::size_t>(n_roots));
 
   // Polish on W itself (exact derivative) and collect the directions.
-  int attracting = 0, repelling = 0, neutral = 0;
   for (int i = 0; i < n_roots; ++i) {
     const RealRoot& r = roots_t[i];
     const double phi = phi0 + 2.0 * std::atan(r.t);
@@ -346,12 +345,7 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
   }
   std::sort(result.directions.begin(), result.directions.end(),
             [](const auto& x, const auto& y) { return x.phi_rad < y.phi_rad; });
-  for (const auto& d : result.directions) {
-    if (d.type == LimitDirectionType::kAttracting) ++attracting;
-    if (d.type == LimitDirectionType::kRepelling) ++repelling;
-    if (d.type == LimitDirectionType::kNeutral) ++neutral;
-  }
-  result.type = classifyFromCounts(attracting, repelling, neutral);
+  result.type = classifyDirections(result.directions);
   result.report.completeness = Completeness::kCertified;
   result.report.method =
       "algebraic: real roots of D V in t = tan((phi - phi0)/2), isolated between the roots of "

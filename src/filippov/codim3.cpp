@@ -779,12 +779,6 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
   }
 
   result.report.second_derivative_bound = search.m2();
-  int attracting = 0, repelling = 0, neutral = 0;
-  for (const auto& r : roots) {
-    if (r.type == LimitDirectionType::kAttracting) ++attracting;
-    if (r.type == LimitDirectionType::kRepelling) ++repelling;
-    if (r.type == LimitDirectionType::kNeutral) ++neutral;
-  }
   // Directions near the singular corners are ill-conditioned in (phi+, phi-): merge duplicates
   // by their unit vectors, keeping the smaller residual.
   std::vector<Codim3LimitDirection> unique_roots;
@@ -799,17 +793,11 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
     if (!merged) unique_roots.push_back(r);
   }
   roots = std::move(unique_roots);
-  attracting = repelling = neutral = 0;
-  for (const auto& r : roots) {
-    if (r.type == LimitDirectionType::kAttracting) ++attracting;
-    if (r.type == LimitDirectionType::kRepelling) ++repelling;
-    if (r.type == LimitDirectionType::kNeutral) ++neutral;
-  }
   std::sort(roots.begin(), roots.end(), [](const auto& a, const auto& b) {
     return a.phi_plus != b.phi_plus ? a.phi_plus < b.phi_plus : a.phi_minus < b.phi_minus;
   });
   result.directions = std::move(roots);
-  result.type = classifyFromCounts(attracting, repelling, neutral);
+  result.type = classifyDirections(result.directions);
   if (result.report.unresolved_cells > 0 || !result.degree_consistent) {
     result.report.completeness = Completeness::kPossiblyIncomplete;
     result.report.method = result.degree_consistent

@@ -940,17 +940,11 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     if (ga * gb > 0.0) add(std::atan(gb / ga));
   }
 
-  int attracting = 0, repelling = 0, neutral = 0;
-  for (const auto& r : roots) {
-    if (r.type == LimitDirectionType::kAttracting) ++attracting;
-    if (r.type == LimitDirectionType::kRepelling) ++repelling;
-    if (r.type == LimitDirectionType::kNeutral) ++neutral;
-  }
   std::sort(roots.begin(), roots.end(), [](const auto& p, const auto& q) {
     return p.phi_plus != q.phi_plus ? p.phi_plus < q.phi_plus : p.phi_minus < q.phi_minus;
   });
   result.directions = std::move(roots);
-  result.type = classifyFromCounts(attracting, repelling, neutral);
+  result.type = classifyDirections(result.directions);
   if (result.report.unresolved_cells > 0) {
     result.report.completeness = Completeness::kPossiblyIncomplete;
     result.report.method =

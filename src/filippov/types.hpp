@@ -81,4 +81,17 @@ struct SearchReport {
 /// @param attracting, repelling, neutral counts of each type of limit direction.
 SlidingPointType classifyFromCounts(int attracting, int repelling, int neutral);
 
+/// Combines the types of a list of limit directions (any range of items with a `type` member)
+/// into a point type (Def 8), via classifyFromCounts.
+template <class Directions>
+SlidingPointType classifyDirections(const Directions& directions) {
+  int attracting = 0, repelling = 0, neutral = 0;
+  for (const auto& d : directions) {
+    attracting += d.type == LimitDirectionType::kAttracting;
+    repelling += d.type == LimitDirectionType::kRepelling;
+    neutral += d.type == LimitDirectionType::kNeutral;
+  }
+  return classifyFromCounts(attracting, repelling, neutral);
+}
+
 }  // namespace nsd::filippov
