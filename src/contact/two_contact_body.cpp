@@ -365,21 +365,11 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   }
   bool ss_loss = false;
   for (const auto& d : out.ss.directions) {
-    if (d.type != filippov::LimitDirectionType::kAttracting)
+    if (d.type != filippov::LimitDirectionType::kAttracting) {
       out.offending_ss_directions.push_back(d);
-    // cos/sin of phi± = atan2(n_c, n_a), atan2(n_c, n_b) from n itself (eq. (50)); on the
-    // equator arcs n_c = 0 and phi± is 0 or pi.
-    filippov::SphereDirection direction;
-    // (n is a unit vector: no overflow, so no hypot.)
-    const double rp = std::sqrt(d.n[0] * d.n[0] + d.n[2] * d.n[2]);
-    const double rm = std::sqrt(d.n[1] * d.n[1] + d.n[2] * d.n[2]);
-    direction.n = d.n;
-    direction.cos_phi_plus = d.n[0] / rp;
-    direction.sin_phi_plus = d.n[2] / rp;
-    direction.cos_phi_minus = d.n[1] / rm;
-    direction.sin_phi_minus = d.n[2] / rm;
+    }
     Eigen::Vector2d normal_forces;
-    slipSlipLimitNormalPart(direction, &normal_forces);
+    slipSlipLimitNormalPart(d.asSphereDirection(), &normal_forces);
     QuasiAccelerations normals;
     normals.normal_plus = normal_forces[0];
     normals.normal_minus = normal_forces[1];

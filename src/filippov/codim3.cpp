@@ -50,13 +50,38 @@ SphereDirection SphereDirection::make(const Eigen::Vector3d& n, double phi_plus,
   return d;
 }
 
+namespace {
+
+// A direction from the unit normal n and its angles phi± = atan2(n_c, n_a), atan2(n_c, n_b):
+// cos/sin of phi± by normalizing (n_a, n_c) and (n_b, n_c) (at the excluded points n = ±e_b or
+// ±e_a, where a pair vanishes, the angle is 0 as atan2(0, 0) gives).
+SphereDirection fromUnitNormal(const Eigen::Vector3d& n, double phi_plus, double phi_minus) {
+  SphereDirection d;
+  d.n = n;
+  d.phi_plus = phi_plus;
+  d.phi_minus = phi_minus;
+  const double rp = std::sqrt(n[0] * n[0] + n[2] * n[2]);
+  const double rm = std::sqrt(n[1] * n[1] + n[2] * n[2]);
+  d.cos_phi_plus = rp > 0.0 ? n[0] / rp : 1.0;
+  d.sin_phi_plus = rp > 0.0 ? n[2] / rp : 0.0;
+  d.cos_phi_minus = rm > 0.0 ? n[1] / rm : 1.0;
+  d.sin_phi_minus = rm > 0.0 ? n[2] / rm : 0.0;
+  return d;
+}
+
+}  // namespace
+
 SphereDirection sphereDirection(const Eigen::Vector3d& n) {
   requireFinite(n, "n");
   if (std::fabs(n.norm() - 1.0) > 1e-9) {
     throw InvalidInput("normal direction must be a unit vector, |n| = " + formatValue(n.norm()));
   }
-  return SphereDirection::make(n, wrapToTwoPi(std::atan2(n[2], n[0])),
-                               wrapToTwoPi(std::atan2(n[2], n[1])));
+  return fromUnitNormal(n, wrapToTwoPi(std::atan2(n[2], n[0])),
+                        wrapToTwoPi(std::atan2(n[2], n[1])));
+}
+
+SphereDirection Codim3LimitDirection::asSphereDirection() const {
+  return fromUnitNormal(n, phi_plus, phi_minus);
 }
 
 Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirection& d) {

@@ -82,6 +82,10 @@ struct Codim3LimitDirection {
   /// Sign of det d(V+,V-)/d(phi+,phi-) at the root (Brouwer index); 0 if degenerate or on an arc.
   int index = 0;
   double residual = 0.0;  ///< max(|V+|, |V-|) (or the arc residual) at the reported root.
+
+  /// The direction with cos/sin of phi± taken from n ((cos, sin) ∝ (n_a, n_c), (n_b, n_c), eq.
+  /// (50)), without trigonometric functions; exact on the equator arcs.
+  SphereDirection asSphereDirection() const;
 };
 
 /// Result of the codimension-3 analysis at one point of Sigma#.

@@ -36,8 +36,8 @@ void expectEigenDirections(const Eigen::Matrix3d& q, const Eigen::Vector3d& l,
         if ((d.n - e).norm() < 1e-8) {
           found = true;
           EXPECT_NEAR(d.radial, l[k], 1e-8);
-          EXPECT_EQ(d.type, l[k] < 0 ? LimitDirectionType::kAttracting
-                                     : LimitDirectionType::kRepelling);
+          EXPECT_EQ(d.type,
+                    l[k] < 0 ? LimitDirectionType::kAttracting : LimitDirectionType::kRepelling);
         }
       }
       EXPECT_TRUE(found) << "missing eigen-direction " << e.transpose();
@@ -60,8 +60,23 @@ TEST(Codim3, SphereNormalMatchesCheckedFact) {
       const SphereDirection d = sphereDirection(up);
       EXPECT_NEAR(d.phi_plus, p, 1e-14);
       EXPECT_NEAR(d.phi_minus, q, 1e-14);
+      // cos/sin taken from n (no trigonometric functions) agree with those of the angles.
+      EXPECT_NEAR(d.cos_phi_plus, std::cos(p), 1e-14);
+      EXPECT_NEAR(d.sin_phi_plus, std::sin(p), 1e-14);
+      EXPECT_NEAR(d.cos_phi_minus, std::cos(q), 1e-14);
+      EXPECT_NEAR(d.sin_phi_minus, std::sin(q), 1e-14);
     }
   }
+  // A limit direction on the equator arc (phi+, phi-) = (pi, 0): cos/sin exactly (-1, 0), (1, 0).
+  Codim3LimitDirection arc;
+  arc.phi_plus = kPi;
+  arc.phi_minus = 0.0;
+  arc.n = Eigen::Vector3d(-0.6, 0.8, 0.0);
+  const SphereDirection a = arc.asSphereDirection();
+  EXPECT_EQ(a.cos_phi_plus, -1.0);
+  EXPECT_EQ(a.sin_phi_plus, 0.0);
+  EXPECT_EQ(a.cos_phi_minus, 1.0);
+  EXPECT_EQ(a.sin_phi_minus, 0.0);
   EXPECT_THROW(sphereNormal(0.5, 4.0), InvalidInput);  // mixed hemispheres
   EXPECT_THROW(sphereNormal(0.0, 1.0), InvalidInput);  // singular edge
 }
@@ -91,7 +106,8 @@ TEST(Codim3, ConstantFieldHasItsLimitDirectionsOnTheArcs) {
   // With the paper's literal Def 10 the arcs count at their midpoints whenever V~ = 0.
   Codim3Options literal;
   literal.arc_rule = ArcRule::kPaperMidpoint;
-  EXPECT_EQ(analyzeCodim3([&](const SphereDirection&) { return w; }, literal).directions.size(), 4u);
+  EXPECT_EQ(analyzeCodim3([&](const SphereDirection&) { return w; }, literal).directions.size(),
+            4u);
 }
 
 TEST(Codim3, WhirlingFieldHasNoLimitDirection) {
@@ -125,7 +141,8 @@ std::vector<Eigen::Vector2d> bruteForceRoots(const SphereField& g, int cells) {
       for (int i = 0; i < cells; ++i) {
         bool change[2];
         for (int c = 0; c < 2; ++c) {
-          const double a = at(i, j)[c], b = at(i + 1, j)[c], d = at(i, j + 1)[c], f = at(i + 1, j + 1)[c];
+          const double a = at(i, j)[c], b = at(i + 1, j)[c], d = at(i, j + 1)[c],
+                       f = at(i + 1, j + 1)[c];
           change[c] = std::min({a, b, d, f}) <= 0 && std::max({a, b, d, f}) >= 0;
         }
         if (!change[0] || !change[1]) continue;
@@ -184,8 +201,8 @@ TEST(Codim3, RandomCoulombLikeFieldsMatchBruteForce) {
           found = true;
           const SphereDirection sd = SphereDirection::make(sphereNormal(x[0], x[1]), x[0], x[1]);
           const double radial = g(sd).dot(sd.n);
-          EXPECT_EQ(d.type, radial < 0 ? LimitDirectionType::kAttracting
-                                       : LimitDirectionType::kRepelling);
+          EXPECT_EQ(d.type,
+                    radial < 0 ? LimitDirectionType::kAttracting : LimitDirectionType::kRepelling);
         }
       }
       EXPECT_TRUE(found) << "trial " << trial << " missed root " << x.transpose();
