@@ -275,26 +275,13 @@ class PolynomialSearch {
     const double h = kPi / n;
     nodes1_ = initial_nodes_[0][static_cast<std::size_t>(square)];
     nodes2_ = initial_nodes_[1][static_cast<std::size_t>(square)];
-    // Strips first (structured fields): a theta+ strip where W+ has no zero for any theta- of
-    // the square, or a theta- strip where W- has none, excludes all its cells at once.
-    strip_plus_.assign(static_cast<std::size_t>(n), 0);
-    strip_minus_.assign(static_cast<std::size_t>(n), 0);
-    if (structured_) {
-      const Node &first = nodes1_.front(), &last = nodes1_.back();
-      const AxisInterval side{first.t, last.t, first.c, first.s, last.c, last.s};
-      for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
-        strip_plus_[i] = nodeExclusionOne(nodes1_[i], nodes1_[i + 1], side, 0.5 * h,
-                                          bounds_plus_.b11, fourth_plus_[0]);
-        strip_minus_[i] = nodeExclusionOne(nodes2_[i], nodes2_[i + 1], side, 0.5 * h,
-                                           bounds_minus_.b22, fourth_minus_[2]);
-      }
-    }
+    // Initial cells (structured fields): all node tests of the initial grid in one batch
+    // (initialCellTests); only the cells that both W+ and W- may cross are pushed.
+    if (structured_) initialCellTests(n, h);
     stack_.clear();
     for (int j = n - 1; j >= 0; --j) {
       for (int i = n - 1; i >= 0; --i) {
-        if (strip_plus_[static_cast<std::size_t>(i)] | strip_minus_[static_cast<std::size_t>(j)]) {
-          continue;
-        }
+        if (structured_ && !keep_[static_cast<std::size_t>(i * n + j)]) continue;
         stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
       }
     }
@@ -312,7 +299,8 @@ class PolynomialSearch {
       const AxisInterval ax{x0.t, x1.t, x0.c, x0.s, x1.c, x1.s};
       const AxisInterval ay{y0.t, y1.t, y0.c, y0.s, y1.c, y1.s};
       const double h1 = 0.5 * ax.width(), h2 = 0.5 * ay.width();
-      if (structured_ && nodeExclusion(x0, x1, y0, y1, ax, ay, h1, h2)) continue;
+      // (Initial cells of structured fields passed the node test in initialCellTests.)
+      if (structured_ && c.depth > 0 && nodeExclusion(x0, x1, y0, y1, ax, ay, h1, h2)) continue;
       if (coveredByKnownRoot(ax, ay)) continue;
       double m1, c1, s1, m2, c2, s2;
       ax.mid(m1, c1, s1);
@@ -421,6 +409,82 @@ class PolynomialSearch {
     minus.b12 = std::min(bounds_minus_.b12, std::max(absArcBound(y0.dk[2], -y0.dk[1], ax),
                                                      absArcBound(y1.dk[2], -y1.dk[1], ax)) +
                                                 s2 * fourth_minus_[1]);
+  }
+
+  // The node test (nodeExclusionOne) of every cell of the initial n x n grid of the current
+  // square, in one pass: the exact ranges of k0 + k1 cos u + k2 sin u of each node line over each
+  // initial arc of the other axis are tabulated once (nodeRanges) and shared by the two cells
+  // on either side of the node line. Sets keep_[i n + j] for the cell (theta+ arc i, theta-
+  // arc j) when neither W+ nor W- is excluded on it.
+  void initialCellTests(int n, double h) {
+    const std::size_t rows = static_cast<std::size_t>(n + 1), cells = static_cast<std::size_t>(n);
+    range_lo_plus_.resize(rows * cells);
+    range_hi_plus_.resize(rows * cells);
+    range_lo_minus_.resize(rows * cells);
+    range_hi_minus_.resize(rows * cells);
+    keep_.assign(cells * cells, 1);
+    nodeRanges(nodes1_, nodes2_, n, range_lo_plus_.data(), range_hi_plus_.data());
+    nodeRanges(nodes2_, nodes1_, n, range_lo_minus_.data(), range_hi_minus_.data());
+    const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
+    // Excluded if the node-line range keeps one sign with the interpolation margin: first the
+    // global second-derivative bound, then (only if that is not enough) the local one.
+    auto excluded = [&](const double* lo, const double* hi, std::size_t row, std::size_t arc,
+                        const std::vector<Node>& lines, const std::vector<Node>& across,
+                        double global_b, double fourth) {
+      const std::size_t a = row * cells + arc, b = a + cells;
+      const double gap = std::max(std::min(lo[a], lo[b]), -std::max(hi[a], hi[b]));
+      if (gap <= 0.0) return false;
+      if (gap > half_h2 * global_b) return true;
+      const Node &u0 = across[arc], &u1 = across[arc + 1];
+      const AxisInterval side{u0.t, u1.t, u0.c, u0.s, u1.c, u1.s};
+      const double local_b = std::max(absArcBound(lines[row].d2k, side),
+                                      absArcBound(lines[row + 1].d2k, side)) +
+                             half_h2 * fourth;
+      return gap > half_h2 * local_b;
+    };
+    for (std::size_t i = 0; i < cells; ++i) {
+      for (std::size_t j = 0; j < cells; ++j) {
+        if (excluded(range_lo_plus_.data(), range_hi_plus_.data(), i, j, nodes1_, nodes2_,
+                     bounds_plus_.b11, fourth_plus_[0]) ||
+            excluded(range_lo_minus_.data(), range_hi_minus_.data(), j, i, nodes2_, nodes1_,
+                     bounds_minus_.b22, fourth_minus_[2])) {
+          keep_[i * cells + j] = 0;
+        }
+      }
+    }
+  }
+
+  // lo/hi[i n + j]: the range of k0 + k1 cos u + k2 sin u (coefficients of node line i of
+  // `lines`) over the arc j of `across` (arcRange, with the node values and cross products of
+  // each arc end computed once and shared by the two arcs that meet there).
+  void nodeRanges(const std::vector<Node>& lines, const std::vector<Node>& across, int n,
+                  double* lo, double* hi) {
+    const std::size_t ends = static_cast<std::size_t>(n + 1);
+    value_.resize(ends);
+    cross_.resize(ends);
+    for (std::size_t i = 0; i < ends; ++i) {
+      const Node& line = lines[i];
+      const double k0 = line.k[0], a = line.k[1], b = line.k[2];
+      const double r = std::sqrt(a * a + b * b);
+      for (std::size_t j = 0; j < ends; ++j) {
+        value_[j] = a * across[j].c + b * across[j].s;
+        cross_[j] = b * across[j].c - a * across[j].s;  // (c, s) x (a, b)
+      }
+      double* lo_row = lo + i * (ends - 1);
+      double* hi_row = hi + i * (ends - 1);
+      for (std::size_t j = 0; j + 1 < ends; ++j) {
+        // As arcRange: the peak direction (a, b) lies in the arc iff both cross products of
+        // arcRange are >= 0, the trough iff both are <= 0.
+        const double cross_a = cross_[j], cross_b = -cross_[j + 1];
+        const double peak_inside = static_cast<double>(std::min(cross_a, cross_b) >= 0.0);
+        const double trough_inside = static_cast<double>(std::max(cross_a, cross_b) <= 0.0);
+        double low = std::min(value_[j], value_[j + 1]), high = std::max(value_[j], value_[j + 1]);
+        high += peak_inside * (r - high);
+        low += trough_inside * (-r - low);
+        lo_row[j] = k0 + low;
+        hi_row[j] = k0 + high;
+      }
+    }
   }
 
   // Fields with H bilinear (Coulomb contact fields): W+ is affine in (cos theta-, sin theta-)
@@ -704,7 +768,9 @@ class PolynomialSearch {
     std::vector<Node> nodes1, nodes2;
     std::vector<Root> roots;
     std::vector<double> grid_cos, grid_sin;     // cos/sin of the initial grid angles k pi / n
-    std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
+    std::vector<char> keep;  // initial cells that pass the node test
+    std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
+    std::vector<double> value, cross;  // node values and cross products of one node line
     std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
   };
   static Scratch& scratch() {
@@ -717,8 +783,13 @@ class PolynomialSearch {
   std::vector<Root>& roots_ = scratch().roots;
   std::vector<double>& grid_cos_ = scratch().grid_cos;
   std::vector<double>& grid_sin_ = scratch().grid_sin;
-  std::vector<char>& strip_plus_ = scratch().strip_plus;
-  std::vector<char>& strip_minus_ = scratch().strip_minus;
+  std::vector<char>& keep_ = scratch().keep;
+  std::vector<double>& range_lo_plus_ = scratch().range_lo_plus;
+  std::vector<double>& range_hi_plus_ = scratch().range_hi_plus;
+  std::vector<double>& range_lo_minus_ = scratch().range_lo_minus;
+  std::vector<double>& range_hi_minus_ = scratch().range_hi_minus;
+  std::vector<double>& value_ = scratch().value;
+  std::vector<double>& cross_ = scratch().cross;
   std::array<std::array<std::vector<Node>, 2>, 2>& initial_nodes_ = scratch().initial_nodes;
 };
 
