@@ -94,6 +94,10 @@ struct Evaluation {
 // Half-width [rad] above which structured cells are split without trying the linear model.
 constexpr double kWideCellHalfWidth = 0.3;
 
+// Open initial cells per open strip above which the initial node tests use the table
+// (initialCellTests).
+constexpr std::size_t kTableRatio = 2;
+
 // Distance on the circle of two angles in [0, 2 pi] (no fmod: both are already reduced).
 inline double periodicDistance(double a, double b) {
   const double d = std::fabs(a - b);
@@ -275,14 +279,14 @@ class PolynomialSearch {
     const double h = kPi / n;
     nodes1_ = initial_nodes_[0][static_cast<std::size_t>(square)];
     nodes2_ = initial_nodes_[1][static_cast<std::size_t>(square)];
-    // Initial cells (structured fields): all node tests of the initial grid in one batch
-    // (initialCellTests); only the cells that both W+ and W- may cross are pushed.
-    if (structured_) initialCellTests(n, h);
+    // Initial cells: for structured fields initialCellTests pushes those that pass the strip
+    // and (in one batch) the node tests; otherwise all of them.
     stack_.clear();
-    for (int j = n - 1; j >= 0; --j) {
-      for (int i = n - 1; i >= 0; --i) {
-        if (structured_ && !keep_[static_cast<std::size_t>(i * n + j)]) continue;
-        stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
+    if (structured_) {
+      initialCellTests(n, h);
+    } else {
+      for (int j = n - 1; j >= 0; --j) {
+        for (int i = n - 1; i >= 0; --i) stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
       }
     }
     while (!stack_.empty()) {
@@ -299,8 +303,11 @@ class PolynomialSearch {
       const AxisInterval ax{x0.t, x1.t, x0.c, x0.s, x1.c, x1.s};
       const AxisInterval ay{y0.t, y1.t, y0.c, y0.s, y1.c, y1.s};
       const double h1 = 0.5 * ax.width(), h2 = 0.5 * ay.width();
-      // (Initial cells of structured fields passed the node test in initialCellTests.)
-      if (structured_ && c.depth > 0 && nodeExclusion(x0, x1, y0, y1, ax, ay, h1, h2)) continue;
+      // (Initial cells of structured fields may have passed it in initialCellTests.)
+      if (structured_ && (c.depth > 0 || !initial_tested_) &&
+          nodeExclusion(x0, x1, y0, y1, ax, ay, h1, h2)) {
+        continue;
+      }
       if (coveredByKnownRoot(ax, ay)) continue;
       double m1, c1, s1, m2, c2, s2;
       ax.mid(m1, c1, s1);
@@ -411,20 +418,49 @@ class PolynomialSearch {
                                                 s2 * fourth_minus_[1]);
   }
 
-  // The node test (nodeExclusionOne) of every cell of the initial n x n grid of the current
-  // square, in one pass: the exact ranges of k0 + k1 cos u + k2 sin u of each node line over each
+  // Initial cells of the n x n grid of the current square (structured fields). Whole strips
+  // are excluded first. When many cells remain, the node test (nodeExclusionOne) of all of them
+  // runs in one pass: the exact ranges of k0 + k1 cos u + k2 sin u of each node line over each
   // initial arc of the other axis are tabulated once (nodeRanges) and shared by the two cells
-  // on either side of the node line. Sets keep_[i n + j] for the cell (theta+ arc i, theta-
-  // arc j) when neither W+ nor W- is excluded on it.
+  // on either side of the node line; only cells that neither W+ nor W- excludes are pushed
+  // (initial_tested_ = true). When few remain, they are pushed untested and the search loop
+  // tests them one by one.
   void initialCellTests(int n, double h) {
     const std::size_t rows = static_cast<std::size_t>(n + 1), cells = static_cast<std::size_t>(n);
+    // Strips first: a theta+ strip where W+ has no zero for any theta- of the square, or a
+    // theta- strip where W- has none, excludes all its cells without the table.
+    strip_plus_.resize(cells);
+    strip_minus_.resize(cells);
+    std::size_t open_plus = 0, open_minus = 0;
+    {
+      const Node &first = nodes1_.front(), &last = nodes1_.back();
+      const AxisInterval side{first.t, last.t, first.c, first.s, last.c, last.s};
+      for (std::size_t i = 0; i < cells; ++i) {
+        strip_plus_[i] = nodeExclusionOne(nodes1_[i], nodes1_[i + 1], side, 0.5 * h,
+                                          bounds_plus_.b11, fourth_plus_[0]);
+        strip_minus_[i] = nodeExclusionOne(nodes2_[i], nodes2_[i + 1], side, 0.5 * h,
+                                           bounds_minus_.b22, fourth_minus_[2]);
+        open_plus += !strip_plus_[i];
+        open_minus += !strip_minus_[i];
+      }
+    }
+    // Few cells left: testing them one by one in the search loop is cheaper than the table.
+    initial_tested_ = open_plus * open_minus > kTableRatio * (open_plus + open_minus);
+    if (!initial_tested_) {
+      for (std::size_t j = cells; j-- > 0;) {
+        if (strip_minus_[j]) continue;
+        for (std::size_t i = cells; i-- > 0;) {
+          if (!strip_plus_[i]) pushInitialCell(i, j);
+        }
+      }
+      return;
+    }
     range_lo_plus_.resize(rows * cells);
     range_hi_plus_.resize(rows * cells);
     range_lo_minus_.resize(rows * cells);
     range_hi_minus_.resize(rows * cells);
-    keep_.assign(cells * cells, 1);
-    nodeRanges(nodes1_, nodes2_, n, range_lo_plus_.data(), range_hi_plus_.data());
-    nodeRanges(nodes2_, nodes1_, n, range_lo_minus_.data(), range_hi_minus_.data());
+    nodeRanges(nodes1_, nodes2_, strip_plus_, n, range_lo_plus_.data(), range_hi_plus_.data());
+    nodeRanges(nodes2_, nodes1_, strip_minus_, n, range_lo_minus_.data(), range_hi_minus_.data());
     const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
     // Excluded if the node-line range keeps one sign with the interpolation margin: first the
     // global second-derivative bound, then (only if that is not enough) the local one.
@@ -442,27 +478,39 @@ class PolynomialSearch {
                              half_h2 * fourth;
       return gap > half_h2 * local_b;
     };
-    for (std::size_t i = 0; i < cells; ++i) {
-      for (std::size_t j = 0; j < cells; ++j) {
-        if (excluded(range_lo_plus_.data(), range_hi_plus_.data(), i, j, nodes1_, nodes2_,
+    for (std::size_t j = cells; j-- > 0;) {
+      if (strip_minus_[j]) continue;
+      for (std::size_t i = cells; i-- > 0;) {
+        if (strip_plus_[i] ||
+            excluded(range_lo_plus_.data(), range_hi_plus_.data(), i, j, nodes1_, nodes2_,
                      bounds_plus_.b11, fourth_plus_[0]) ||
             excluded(range_lo_minus_.data(), range_hi_minus_.data(), j, i, nodes2_, nodes1_,
                      bounds_minus_.b22, fourth_minus_[2])) {
-          keep_[i * cells + j] = 0;
+          continue;
         }
+        pushInitialCell(i, j);
       }
     }
+  }
+
+  void pushInitialCell(std::size_t i, std::size_t j) {
+    const int x = static_cast<int>(i), y = static_cast<int>(j);
+    stack_.push_back(Cell{x, x + 1, y, y + 1, 0});
   }
 
   // lo/hi[i n + j]: the range of k0 + k1 cos u + k2 sin u (coefficients of node line i of
   // `lines`) over the arc j of `across` (arcRange, with the node values and cross products of
   // each arc end computed once and shared by the two arcs that meet there).
-  void nodeRanges(const std::vector<Node>& lines, const std::vector<Node>& across, int n,
-                  double* lo, double* hi) {
+  // Only the node lines that border a strip not excluded (strip_excluded) are computed.
+  void nodeRanges(const std::vector<Node>& lines, const std::vector<Node>& across,
+                  const std::vector<char>& strip_excluded, int n, double* lo, double* hi) {
     const std::size_t ends = static_cast<std::size_t>(n + 1);
     value_.resize(ends);
     cross_.resize(ends);
     for (std::size_t i = 0; i < ends; ++i) {
+      const bool below_open = i > 0 && !strip_excluded[i - 1];
+      const bool above_open = i + 1 < ends && !strip_excluded[i];
+      if (!below_open && !above_open) continue;
       const Node& line = lines[i];
       const double k0 = line.k[0], a = line.k[1], b = line.k[2];
       const double r = std::sqrt(a * a + b * b);
@@ -758,6 +806,7 @@ class PolynomialSearch {
   // d1 d2^3, d2^4 for W-), for the local second-derivative bounds.
   double fourth_plus_[3] = {}, fourth_minus_[3] = {};
   bool structured_ = false;
+  bool initial_tested_ = false;  // the initial cells of this square passed initialCellTests
   bool bilinear_ = false;        // structured with W+ of degree 2 in theta+, W- in theta-
   double plus_fixed_[15] = {};   // W+ coefficients, column k (1, cos-, sin-) contiguous
   double minus_fixed_[15] = {};  // W- coefficients, row k (1, cos+, sin+) contiguous
@@ -768,7 +817,7 @@ class PolynomialSearch {
     std::vector<Node> nodes1, nodes2;
     std::vector<Root> roots;
     std::vector<double> grid_cos, grid_sin;     // cos/sin of the initial grid angles k pi / n
-    std::vector<char> keep;  // initial cells that pass the node test
+    std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
     std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
     std::vector<double> value, cross;  // node values and cross products of one node line
     std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
@@ -783,7 +832,8 @@ class PolynomialSearch {
   std::vector<Root>& roots_ = scratch().roots;
   std::vector<double>& grid_cos_ = scratch().grid_cos;
   std::vector<double>& grid_sin_ = scratch().grid_sin;
-  std::vector<char>& keep_ = scratch().keep;
+  std::vector<char>& strip_plus_ = scratch().strip_plus;
+  std::vector<char>& strip_minus_ = scratch().strip_minus;
   std::vector<double>& range_lo_plus_ = scratch().range_lo_plus;
   std::vector<double>& range_hi_plus_ = scratch().range_hi_plus;
   std::vector<double>& range_lo_minus_ = scratch().range_lo_minus;
