@@ -56,6 +56,14 @@ enum class ArcRule {
   kPaperMidpoint,  ///< Def 10 as printed: arc midpoint n~ (62) whenever V~ = G_c = 0.
 };
 
+/// How the certified search of trigonometric-rational fields tests its initial cells. The
+/// tests are the same (identical results); only their cost differs.
+enum class InitialCellTests {
+  kAutomatic,  ///< batched when many cells survive the whole-strip tests, else one by one.
+  kBatched,    ///< always tabulate the node-line ranges over the initial arcs (one pass).
+  kOneByOne,   ///< always test each surviving initial cell in the search loop.
+};
+
 /// Options of the codimension-3 analysis.
 struct Codim3Options {
   int initial_grid = 6;                     ///< cells per side of each parameter square (>= 2).
@@ -69,6 +77,8 @@ struct Codim3Options {
   ArcRule arc_rule = ArcRule::kExactTangency;
   /// Trigonometric-rational fields: cells per side of each parameter square at the start.
   int polynomial_initial_grid = 8;
+  /// Trigonometric-rational fields: evaluation strategy of the initial node tests.
+  InitialCellTests polynomial_initial_tests = InitialCellTests::kAutomatic;
 };
 
 /// One limit direction at a point of Sigma#.

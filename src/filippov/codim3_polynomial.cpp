@@ -445,7 +445,17 @@ class PolynomialSearch {
       }
     }
     // Few cells left: testing them one by one in the search loop is cheaper than the table.
-    initial_tested_ = open_plus * open_minus > kTableRatio * (open_plus + open_minus);
+    switch (options_.polynomial_initial_tests) {
+      case InitialCellTests::kBatched:
+        initial_tested_ = true;
+        break;
+      case InitialCellTests::kOneByOne:
+        initial_tested_ = false;
+        break;
+      case InitialCellTests::kAutomatic:
+        initial_tested_ = open_plus * open_minus > kTableRatio * (open_plus + open_minus);
+        break;
+    }
     if (!initial_tested_) {
       for (std::size_t j = cells; j-- > 0;) {
         if (strip_minus_[j]) continue;

@@ -71,12 +71,36 @@ BothSearches compareWithSampledSearch(const TrigRationalSphereField& f,
   return out;
 }
 
+// The initial node tests batched and one by one are the same tests: the same directions
+// (to rounding: a borderline cell may be split in one and not the other, which changes only
+// the Newton start of a root) and the same classification as the automatic choice.
+void expectSameWithEveryInitialTestStrategy(const TrigRationalSphereField& f,
+                                            const Codim3Options& options,
+                                            const Codim3Result& automatic) {
+  for (const InitialCellTests strategy :
+       {InitialCellTests::kBatched, InitialCellTests::kOneByOne}) {
+    Codim3Options o = options;
+    o.polynomial_initial_tests = strategy;
+    const Codim3Result r = analyzeCodim3(f, o);
+    SCOPED_TRACE(strategy == InitialCellTests::kBatched ? "batched" : "one by one");
+    EXPECT_EQ(r.report.completeness, Completeness::kCertified);
+    ASSERT_EQ(r.directions.size(), automatic.directions.size());
+    for (std::size_t i = 0; i < r.directions.size(); ++i) {
+      EXPECT_LT((r.directions[i].n - automatic.directions[i].n).norm(), 1e-12);
+      EXPECT_EQ(r.directions[i].type, automatic.directions[i].type);
+    }
+    EXPECT_EQ(r.type, automatic.type);
+  }
+}
+
 TEST(Codim3Rational, AgreesWithTheSampledSearchOnRandomFields) {
   std::mt19937 rng(11);
   int compared = 0;
   for (int trial = 0; trial < 150; ++trial) {
     SCOPED_TRACE(trial);
-    const BothSearches both = compareWithSampledSearch(randomField(rng));
+    const TrigRationalSphereField field = randomField(rng);
+    const BothSearches both = compareWithSampledSearch(field);
+    expectSameWithEveryInitialTestStrategy(field, Codim3Options{}, both.exact);
     for (const auto& d : both.exact.directions) {
       if (!d.on_equator_arc) {
         EXPECT_LT(d.residual, 1e-12 * both.exact.report.field_scale);
@@ -166,8 +190,9 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
     options.polynomial_initial_grid = root.grid;
     const double radial = trial % 2 == 0 ? 1.5 : -0.8;
     SCOPED_TRACE(trial);
-    const BothSearches both =
-        compareWithSampledSearch(plantedRootField(phi_p, phi_m, radial, cp, cm), options);
+    const TrigRationalSphereField field = plantedRootField(phi_p, phi_m, radial, cp, cm);
+    const BothSearches both = compareWithSampledSearch(field, options);
+    expectSameWithEveryInitialTestStrategy(field, options, both.exact);
     int hits = 0;
     for (const auto& d : both.exact.directions) {
       if (std::hypot(d.phi_plus - phi_p, d.phi_minus - phi_m) < 1e-9) {
@@ -177,6 +202,73 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
     }
     EXPECT_EQ(hits, 1);
   }
+}
+
+// Roots at folds of a zero curve: where dW+/dtheta- = 0 the zero curve of W+ turns back in
+// theta+, so near the turning point it crosses the theta+ node line over a short arc only, and
+// the range of W+ on that node line peaks inside the arc (not at its ends). Planted just inside
+// a node line (1 % of a cell width), the root lies in one initial cell only, and only an exact
+// peak-inside range keeps that cell (checked with the initial tests batched and one by one). With the other side's dependence on its own angle small
+// (cp or cm scaled by 0.05), |d2W/d(own angle)2| is far below the curvature across, so the
+// interpolation margin cannot mask an underestimated range. Likewise for W- (dW-/dtheta+ = 0).
+TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
+  std::mt19937 rng(41);
+  std::normal_distribution<double> n(0.0, 1.0);
+  int trials = 0;
+  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 4}) {
+    const double h = kPi / grid;
+    for (const bool fold_of_w_plus : {true, false}) {
+      for (const double offset : {0.01 * h, -0.01 * h}) {
+        for (int repeat = 0; repeat < 4; ++repeat) {
+          // Node-line angle at an interior grid line, the other angle at an arc centre.
+          const double on_line = (1 + repeat % (grid - 1)) * h + offset;
+          const double across = (repeat % grid + 0.5) * h;
+          const double phi_p = fold_of_w_plus ? on_line : across;
+          const double phi_m = fold_of_w_plus ? across : on_line;
+          Eigen::Matrix<double, 3, 2> cp, cm;
+          for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 2; ++j) {
+              cp(i, j) = n(rng);
+              cm(i, j) = n(rng);
+            }
+          }
+          // W+ = e+ . H with e+ = (-sin theta+, 0, cos theta+) (c± = 1, D = 1), so dW+/dtheta-
+          // = e+ . cm lambda-' vanishes at the root once cm is made orthogonal to it there;
+          // W- = e- . H with e- = (0, -sin theta-, cos theta-) likewise with cp.
+          const Eigen::Vector3d e_plus(-std::sin(phi_p), 0.0, std::cos(phi_p));
+          const Eigen::Vector3d e_minus(0.0, -std::sin(phi_m), std::cos(phi_m));
+          const Eigen::Vector2d tangent_m(-std::sin(phi_m), std::cos(phi_m));
+          const Eigen::Vector2d tangent_p(-std::sin(phi_p), std::cos(phi_p));
+          if (fold_of_w_plus) {
+            cp *= 0.05;
+            cm -= e_plus * (e_plus.dot(cm * tangent_m)) * tangent_m.transpose();
+          } else {
+            cm *= 0.05;
+            cp -= e_minus * (e_minus.dot(cp * tangent_p)) * tangent_p.transpose();
+          }
+          Codim3Options options;
+          options.polynomial_initial_grid = grid;
+          const double radial = repeat % 2 == 0 ? 1.5 : -0.8;
+          SCOPED_TRACE(::testing::Message() << "grid " << grid << " fold of W"
+                                            << (fold_of_w_plus ? "+" : "-") << " offset "
+                                            << offset << " repeat " << repeat);
+          const TrigRationalSphereField field = plantedRootField(phi_p, phi_m, radial, cp, cm);
+          const BothSearches both = compareWithSampledSearch(field, options);
+          expectSameWithEveryInitialTestStrategy(field, options, both.exact);
+          int hits = 0;
+          for (const auto& d : both.exact.directions) {
+            if (std::hypot(d.phi_plus - phi_p, d.phi_minus - phi_m) < 1e-9) {
+              ++hits;
+              EXPECT_NEAR(d.radial, radial, 1e-10);
+            }
+          }
+          EXPECT_EQ(hits, 1);
+          ++trials;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(trials, 32);
 }
 
 TEST(Codim3Rational, ValueMatchesTheRationalFormula) {
