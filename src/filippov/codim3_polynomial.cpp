@@ -315,26 +315,30 @@ class PolynomialSearch {
       Evaluation e;
       Node mid1{m1, c1, s1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
       Node mid2{m2, c2, s2, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
-      SecondDerivativeBounds cell_plus = bounds_plus_, cell_minus = bounds_minus_;
-      bool try_linear_model = true;
+      LinearModel verdict = LinearModel::kUndecided;
       if (structured_) {
         structuredCentre(AnglePair{c1, s1, c2, s2}, e, mid1, mid2);
         // On cells wider than about pi/5 the second-order remainder of the linear model almost
         // never resolves a cell that the node test could not: split at once.
-        try_linear_model = std::max(h1, h2) <= kWideCellHalfWidth;
-        if (try_linear_model) localBounds(x0, x1, y0, y1, ax, ay, h1, h2, cell_plus, cell_minus);
+        // (The global bounds alone rarely decide a cell: the local ones are used at once.)
+        if (std::max(h1, h2) <= kWideCellHalfWidth) {
+          SecondDerivativeBounds cell_plus, cell_minus;
+          localBounds(x0, x1, y0, y1, ax, ay, h1, h2, cell_plus, cell_minus);
+          verdict = linearModel(e, h1, h2, cell_plus, cell_minus);
+        }
       } else {
         e = evaluate(AnglePair{c1, s1, c2, s2});
         if (excluded(e.plus, bounds_plus_, h1, h2) || excluded(e.minus, bounds_minus_, h1, h2)) {
           continue;
         }
+        verdict = linearModel(e, h1, h2, bounds_plus_, bounds_minus_);
       }
-      const double width_diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
-      if ((try_linear_model && resolveByLinearModel(ax, ay, AnglePair{c1, s1, c2, s2}, e, h1, h2,
-                                                    width_diagonal, cell_plus, cell_minus)) ||
-          coveredByKnownRoot(ax, ay)) {
-        continue;
+      if (verdict == LinearModel::kNoRoot) continue;
+      if (verdict == LinearModel::kAtMostOneRoot) {
+        const double diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
+        if (findTheOnlyRoot(ax, ay, AnglePair{c1, s1, c2, s2}, e, diagonal)) continue;
       }
+      if (coveredByKnownRoot(ax, ay)) continue;
       if (c.depth >= options_.max_depth) {
         ++result_.report.unresolved_cells;
         continue;
@@ -433,13 +437,13 @@ class PolynomialSearch {
     strip_minus_.resize(cells);
     std::size_t open_plus = 0, open_minus = 0;
     {
-      const Node &first = nodes1_.front(), &last = nodes1_.back();
-      const AxisInterval side{first.t, last.t, first.c, first.s, last.c, last.s};
+      // The other angle spans the whole side [base, base + pi]: cos/sin of base = sigma (1, 0).
+      const double sigma = nodes1_.front().c;
       for (std::size_t i = 0; i < cells; ++i) {
-        strip_plus_[i] = nodeExclusionOne(nodes1_[i], nodes1_[i + 1], side, 0.5 * h,
-                                          bounds_plus_.b11, fourth_plus_[0]);
-        strip_minus_[i] = nodeExclusionOne(nodes2_[i], nodes2_[i + 1], side, 0.5 * h,
-                                           bounds_minus_.b22, fourth_minus_[2]);
+        strip_plus_[i] = stripExclusion(nodes1_[i], nodes1_[i + 1], sigma, 0.5 * h,
+                                        bounds_plus_.b11, fourth_plus_[0]);
+        strip_minus_[i] = stripExclusion(nodes2_[i], nodes2_[i + 1], sigma, 0.5 * h,
+                                         bounds_minus_.b22, fourth_minus_[2]);
         open_plus += !strip_plus_[i];
         open_minus += !strip_minus_[i];
       }
@@ -561,6 +565,39 @@ class PolynomialSearch {
   // and u on the arc `across`: excluded if W keeps one sign with the interpolation margin
   // (h^2 / 2) max |d^2 W / dt^2|. The margin first uses the global bound and, only when that is
   // not enough, the local one from the second derivatives at the nodes.
+  // Range of a cos(u) + b sin(u) over the half circle u in [base, base + pi] with (cos, sin)
+  // of base = (sigma, 0), sigma = ±1: with (a, b) -> sigma (a, b) it is the range over [0, pi],
+  // which reaches the peak |(a, b)| iff b >= 0 and the trough iff b <= 0; the other end of the
+  // range is at u = 0 or pi, ±a.
+  static void halfCircleRange(double a, double b, double sigma, double& lo, double& hi) {
+    const double r = std::sqrt(a * a + b * b), end = std::fabs(a);
+    const bool peak = sigma * b >= 0.0;
+    lo = peak ? -end : -r;
+    hi = peak ? r : end;
+  }
+
+  // nodeExclusionOne for a whole strip: the other angle spans the side of the square (a half
+  // circle, halfCircleRange), and the local bound uses the exact half-circle range of the
+  // second derivatives at the two node lines.
+  static bool stripExclusion(const Node& t0, const Node& t1, double sigma, double h,
+                             double global_b, double fourth) {
+    double lo0, hi0, lo1, hi1;
+    halfCircleRange(t0.k[1], t0.k[2], sigma, lo0, hi0);
+    halfCircleRange(t1.k[1], t1.k[2], sigma, lo1, hi1);
+    const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
+    const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
+    const double gap = std::max(lo, -hi), half_h2 = 0.5 * h * h;
+    if (gap <= 0.0) return false;
+    if (gap > half_h2 * global_b) return true;
+    halfCircleRange(t0.d2k[1], t0.d2k[2], sigma, lo0, hi0);
+    halfCircleRange(t1.d2k[1], t1.d2k[2], sigma, lo1, hi1);
+    const double local_b =
+        std::max({std::fabs(t0.d2k[0] + lo0), std::fabs(t0.d2k[0] + hi0),
+                  std::fabs(t1.d2k[0] + lo1), std::fabs(t1.d2k[0] + hi1)}) +
+        half_h2 * fourth;
+    return gap > half_h2 * local_b;
+  }
+
   static bool nodeExclusionOne(const Node& t0, const Node& t1, const AxisInterval& across, double h,
                                double global_b, double fourth) {
     double lo0, hi0, lo1, hi1;
@@ -638,19 +675,19 @@ class PolynomialSearch {
   }
 
   // Linear model of (W+, W-) about the cell centre m: W(m + d) = W(m) + J d + E with
-  // |E_i| <= r_i (second-order remainder). Every root in the cell has d = d* - J^-1 E with
-  // d* = -J^-1 W(m), so it lies in the box d* ± |J^-1| r. The cell is resolved when
-  //  - that box misses the cell (no root), or
-  //  - (W+, W-) is injective on the cell, |J(x) - J(m)|_F < sigma_min(J(m)) for all x in it
-  //    (entrywise bounds from the coefficient bounds), so it holds at most one root, and
-  //    Newton's method from m + d* converges to a root inside the cell or the box misses it.
-  bool resolveByLinearModel(const AxisInterval& ax, const AxisInterval& ay, const AnglePair& centre,
-                            const Evaluation& e, double h1, double h2, double diagonal,
-                            const SecondDerivativeBounds& bp, const SecondDerivativeBounds& bm) {
+  // |E_i| <= r_i (second-order remainder, from the second-derivative bounds bp, bm). Every root
+  // in the cell has d = d* - J^-1 E with d* = -J^-1 W(m), so it lies in the box d* ± |J^-1| r.
+  //  - kNoRoot: that box misses the cell;
+  //  - kAtMostOneRoot: (W+, W-) is injective on the cell (see below);
+  //  - kUndecided: neither (split, or retry with sharper bounds).
+  enum class LinearModel { kNoRoot, kAtMostOneRoot, kUndecided };
+  static LinearModel linearModel(const Evaluation& e, double h1, double h2,
+                                 const SecondDerivativeBounds& bp,
+                                 const SecondDerivativeBounds& bm) {
     // J = [[j11, j12], [j21, j22]] at the centre, its inverse and the step d* = -J^-1 W(m).
     const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
     const double det = j11 * j22 - j12 * j21;
-    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return false;
+    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return LinearModel::kUndecided;
     const double i11 = j22 / det, i12 = -j12 / det, i21 = -j21 / det, i22 = j11 / det;
     const double step1 = -(i11 * e.plus.value + i12 * e.minus.value);
     const double step2 = -(i21 * e.plus.value + i22 * e.minus.value);
@@ -659,7 +696,9 @@ class PolynomialSearch {
     const double r_minus = bm.b11 * hh11 + bm.b12 * hh12 + bm.b22 * hh22;
     const double spread1 = std::fabs(i11) * r_plus + std::fabs(i12) * r_minus;
     const double spread2 = std::fabs(i21) * r_plus + std::fabs(i22) * r_minus;
-    if (std::fabs(step1) - spread1 > h1 || std::fabs(step2) - spread2 > h2) return true;
+    if (std::fabs(step1) - spread1 > h1 || std::fabs(step2) - spread2 > h2) {
+      return LinearModel::kNoRoot;
+    }
     // Injectivity on the cell: for x, y in it, W(x) - W(y) = M (x - y) with every entry of M in
     // J(m) ± Delta (Delta: the variation of the Jacobian entries over the cell). The interval
     // matrix is regular iff its determinant range, exact for 2 x 2 by interval arithmetic (each
@@ -671,8 +710,14 @@ class PolynomialSearch {
     intervalProduct(j12, d12, j21, d21, lo2, hi2);
     // Not provably injective: split (Newton runs once the cell is small enough to hold at most
     // one root, so it never re-finds a known root from a large cell).
-    if (!(lo1 - hi2 > 0.0 || hi1 - lo2 < 0.0)) return false;
-    // At most one root in the cell: find it (or show it is not there).
+    return lo1 - hi2 > 0.0 || hi1 - lo2 < 0.0 ? LinearModel::kAtMostOneRoot
+                                               : LinearModel::kUndecided;
+  }
+
+  // A cell with at most one root: true if a known root lies in it, or Newton's method from the
+  // centre (whose evaluation is e) finds one there; false (split) otherwise.
+  bool findTheOnlyRoot(const AxisInterval& ax, const AxisInterval& ay, const AnglePair& centre,
+                       const Evaluation& e, double diagonal) {
     for (const Root& root : roots_) {
       if (inCell(ax, ay, root.t1, root.t2)) return true;
     }

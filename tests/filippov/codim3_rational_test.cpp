@@ -152,8 +152,9 @@ TrigRationalSphereField plantedRootField(double phi_plus, double phi_minus, doub
 }
 
 // Roots planted on the lines of the initial grid (multiples of pi/n for the default n, shared
-// by two cells and, at the corners, by four cells and the whole-strip tests) and at cell centres
-// (where Newton starts on the root), for the default grid and for the grid of 4: each is found
+// by two cells and, at the corners, by four cells and the whole-strip tests), at cell centres
+// (where Newton starts on the root) and 0.02 rad from a side of the square (where the
+// whole-strip ranges take their end values), for the default grid and for the grid of 4: each is found
 // exactly once, with the planted radial component, and the direction list agrees with the
 // sampled search. (c± = 1 here, so the slip angles theta± on the grid equal phi±.)
 TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
@@ -173,6 +174,9 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
         {kPi + h, kPi + 2.0 * h},  // a corner in the lower square
         {0.5 * h, 1.5 * h},        // centre of an initial cell
         {1.25 * h, 2.75 * h},      // centre of a depth-1 cell
+        {2.3 * h, 0.02},           // next to a side of the square (strip range ends)
+        {kPi - 0.02, 2.5 * h},
+        {kPi + 1.3 * h, kTwoPi - 0.02},
     };
     for (const auto& [p, m] : in_cells) planted.push_back(Planted{p, m, grid});
   }
