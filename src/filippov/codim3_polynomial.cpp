@@ -521,6 +521,16 @@ class PolynomialSearch {
     const std::size_t ends = static_cast<std::size_t>(n + 1);
     value_.resize(ends);
     cross_.resize(ends);
+    across_cos_.resize(ends);
+    across_sin_.resize(ends);
+    for (std::size_t j = 0; j < ends; ++j) {  // contiguous, for the vectorized loops below
+      across_cos_[j] = across[j].c;
+      across_sin_[j] = across[j].s;
+    }
+    const double* cs = across_cos_.data();
+    const double* sn = across_sin_.data();
+    double* value = value_.data();
+    double* cross = cross_.data();
     for (std::size_t i = 0; i < ends; ++i) {
       const bool below_open = i > 0 && !strip_excluded[i - 1];
       const bool above_open = i + 1 < ends && !strip_excluded[i];
@@ -529,18 +539,18 @@ class PolynomialSearch {
       const double k0 = line.k[0], a = line.k[1], b = line.k[2];
       const double r = std::sqrt(a * a + b * b);
       for (std::size_t j = 0; j < ends; ++j) {
-        value_[j] = a * across[j].c + b * across[j].s;
-        cross_[j] = b * across[j].c - a * across[j].s;  // (c, s) x (a, b)
+        value[j] = a * cs[j] + b * sn[j];
+        cross[j] = b * cs[j] - a * sn[j];  // (c, s) x (a, b)
       }
       double* lo_row = lo + i * (ends - 1);
       double* hi_row = hi + i * (ends - 1);
       for (std::size_t j = 0; j + 1 < ends; ++j) {
         // As arcRange: the peak direction (a, b) lies in the arc iff both cross products of
         // arcRange are >= 0, the trough iff both are <= 0.
-        const double cross_a = cross_[j], cross_b = -cross_[j + 1];
+        const double cross_a = cross[j], cross_b = -cross[j + 1];
         const double peak_inside = static_cast<double>(std::min(cross_a, cross_b) >= 0.0);
         const double trough_inside = static_cast<double>(std::max(cross_a, cross_b) <= 0.0);
-        double low = std::min(value_[j], value_[j + 1]), high = std::max(value_[j], value_[j + 1]);
+        double low = std::min(value[j], value[j + 1]), high = std::max(value[j], value[j + 1]);
         high += peak_inside * (r - high);
         low += trough_inside * (-r - low);
         lo_row[j] = k0 + low;
@@ -875,6 +885,7 @@ class PolynomialSearch {
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
     std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
     std::vector<double> value, cross;  // node values and cross products of one node line
+    std::vector<double> across_cos, across_sin;  // cos/sin of the initial nodes across
     std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
   };
   static Scratch& scratch() {
@@ -895,6 +906,8 @@ class PolynomialSearch {
   std::vector<double>& range_hi_minus_ = scratch().range_hi_minus;
   std::vector<double>& value_ = scratch().value;
   std::vector<double>& cross_ = scratch().cross;
+  std::vector<double>& across_cos_ = scratch().across_cos;
+  std::vector<double>& across_sin_ = scratch().across_sin;
   std::array<std::array<std::vector<Node>, 2>, 2>& initial_nodes_ = scratch().initial_nodes;
 };
 
@@ -972,9 +985,15 @@ Eigen::Vector3d cornerValue(const TrigRationalSphereField& field, double s1, dou
 }
 
 // Sphere angle phi and its cos/sin from cos/sin of the slip angle theta: (cos phi, sin phi) ∝
-// (cos theta, sin theta / c).
-void phiFromTheta(double cos_theta, double sin_theta, double c, double& phi, double& cos_phi,
-                  double& sin_phi) {
+// (cos theta, sin theta / c). With c = 1 phi = theta, given as `theta` when known (not NaN).
+void phiFromTheta(double cos_theta, double sin_theta, double c, double theta, double& phi,
+                  double& cos_phi, double& sin_phi) {
+  if (c == 1.0 && !std::isnan(theta)) {
+    phi = theta;
+    cos_phi = cos_theta;
+    sin_phi = sin_theta;
+    return;
+  }
   const double x = cos_theta, y = sin_theta / c, inverse = 1.0 / std::sqrt(x * x + y * y);
   cos_phi = x * inverse;
   sin_phi = y * inverse;
@@ -1019,10 +1038,13 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   PolynomialSearch search(field, options, result);
   result.report.second_derivative_bound = search.maxSecondDerivativeBound();
 
-  auto direction_from_theta = [&](const AnglePair& theta) {
+  // The direction at the slip angles with cos/sin `theta` (the angles t1, t2 themselves when
+  // known, else NaN).
+  auto direction_from_theta = [&](const AnglePair& theta, double t1, double t2) {
     SphereDirection d;
-    phiFromTheta(theta.cos1, theta.sin1, field.c_plus, d.phi_plus, d.cos_phi_plus, d.sin_phi_plus);
-    phiFromTheta(theta.cos2, theta.sin2, field.c_minus, d.phi_minus, d.cos_phi_minus,
+    phiFromTheta(theta.cos1, theta.sin1, field.c_plus, t1, d.phi_plus, d.cos_phi_plus,
+                 d.sin_phi_plus);
+    phiFromTheta(theta.cos2, theta.sin2, field.c_minus, t2, d.phi_minus, d.cos_phi_minus,
                  d.sin_phi_minus);
     d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus, d.sin_phi_minus,
                                  d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
@@ -1036,8 +1058,8 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     for (int i = 0; i < 16; ++i) {
       for (int j = 0; j < 16; ++j) {
         const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
-        const SphereDirection d = direction_from_theta(
-            AnglePair::fromAngles(base + kPi * (i + 0.5) / 16, base + kPi * (j + 0.5) / 16));
+        const double t1 = base + kPi * (i + 0.5) / 16, t2 = base + kPi * (j + 0.5) / 16;
+        const SphereDirection d = direction_from_theta(AnglePair::fromAngles(t1, t2), t1, t2);
         max_r = std::max(max_r, field.value(d).dot(d.n));
       }
     }
@@ -1074,7 +1096,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
       continue;
     }
     Codim3LimitDirection ld;
-    const SphereDirection d = direction_from_theta(r.trig);
+    const SphereDirection d = direction_from_theta(r.trig, r.t1, r.t2);
     ld.phi_plus = d.phi_plus;
     ld.phi_minus = d.phi_minus;
     ld.n = d.n;
