@@ -322,9 +322,8 @@ class PolynomialSearch {
         // never resolves a cell that the node test could not: split at once.
         // (The global bounds alone rarely decide a cell: the local ones are used at once.)
         if (std::max(h1, h2) <= kWideCellHalfWidth) {
-          SecondDerivativeBounds cell_plus, cell_minus;
-          localBounds(x0, x1, y0, y1, ax, ay, h1, h2, cell_plus, cell_minus);
-          verdict = linearModel(e, h1, h2, cell_plus, cell_minus);
+          const CellBounds local = localBounds(x0, x1, y0, y1, ax, ay, h1, h2);
+          verdict = linearModel(e, h1, h2, local.plus, local.minus);
         }
       } else {
         e = evaluate(AnglePair{c1, s1, c2, s2});
@@ -398,28 +397,50 @@ class PolynomialSearch {
   // Between the nodes |g| <= max(|g(x0)|, |g(x1)|) + (h1^2 / 2) max |g''|, with max |g''| bounded
   // by the coefficient sums of the fourth derivatives. Likewise for W- with the roles swapped.
   // Each bound is capped by the global one.
-  void localBounds(const Node& x0, const Node& x1, const Node& y0, const Node& y1,
-                   const AxisInterval& ax, const AxisInterval& ay, double h1, double h2,
-                   SecondDerivativeBounds& plus, SecondDerivativeBounds& minus) const {
+  struct CellBounds {
+    SecondDerivativeBounds plus, minus;
+  };
+  CellBounds localBounds(const Node& x0, const Node& x1, const Node& y0, const Node& y1,
+                         const AxisInterval& ax, const AxisInterval& ay, double h1,
+                         double h2) const {
+    // |k0 + k1 cos u + k2 sin u| over an arc as absArcBound, with the arc's end cos/sin and
+    // sagitta factor w^2 / 8 loaded once (locals: nothing here can alias the nodes).
+    struct Arc {
+      double ca, sa, cb, sb, sagitta;
+      double bound(double k0, double k1, double k2) const {
+        const double va = k1 * ca + k2 * sa, vb = k1 * cb + k2 * sb;
+        return std::max(std::fabs(k0 + va), std::fabs(k0 + vb)) +
+               (std::fabs(k1) + std::fabs(k2)) * sagitta;
+      }
+      double bound(const double* k) const { return bound(k[0], k[1], k[2]); }
+    };
+    const Arc across_plus{ay.ca, ay.sa, ay.cb, ay.sb, 0.125 * ay.width() * ay.width()};
+    const Arc across_minus{ax.ca, ax.sa, ax.cb, ax.sb, 0.125 * ax.width() * ax.width()};
     const double s1 = 0.5 * h1 * h1, s2 = 0.5 * h2 * h2;
-    plus.b11 =
-        std::min(bounds_plus_.b11,
-                 std::max(absArcBound(x0.d2k, ay), absArcBound(x1.d2k, ay)) + s1 * fourth_plus_[0]);
-    plus.b22 = std::min(bounds_plus_.b22, std::max(absArcBound(x0.k[1], x0.k[2], ay),
-                                                   absArcBound(x1.k[1], x1.k[2], ay)) +
-                                              s1 * fourth_plus_[2]);
-    minus.b22 =
-        std::min(bounds_minus_.b22, std::max(absArcBound(y0.d2k, ax), absArcBound(y1.d2k, ax)) +
-                                        s2 * fourth_minus_[2]);
-    minus.b11 = std::min(bounds_minus_.b11, std::max(absArcBound(y0.k[1], y0.k[2], ax),
-                                                     absArcBound(y1.k[1], y1.k[2], ax)) +
-                                                s2 * fourth_minus_[0]);
-    plus.b12 = std::min(bounds_plus_.b12, std::max(absArcBound(x0.dk[2], -x0.dk[1], ay),
-                                                   absArcBound(x1.dk[2], -x1.dk[1], ay)) +
-                                              s1 * fourth_plus_[1]);
-    minus.b12 = std::min(bounds_minus_.b12, std::max(absArcBound(y0.dk[2], -y0.dk[1], ax),
-                                                     absArcBound(y1.dk[2], -y1.dk[1], ax)) +
-                                                s2 * fourth_minus_[1]);
+    CellBounds out;
+    out.plus.b11 = std::min(bounds_plus_.b11, std::max(across_plus.bound(x0.d2k),
+                                                       across_plus.bound(x1.d2k)) +
+                                                  s1 * fourth_plus_[0]);
+    out.plus.b22 = std::min(bounds_plus_.b22,
+                            std::max(across_plus.bound(0.0, x0.k[1], x0.k[2]),
+                                     across_plus.bound(0.0, x1.k[1], x1.k[2])) +
+                                s1 * fourth_plus_[2]);
+    out.plus.b12 = std::min(bounds_plus_.b12,
+                            std::max(across_plus.bound(0.0, x0.dk[2], -x0.dk[1]),
+                                     across_plus.bound(0.0, x1.dk[2], -x1.dk[1])) +
+                                s1 * fourth_plus_[1]);
+    out.minus.b22 = std::min(bounds_minus_.b22, std::max(across_minus.bound(y0.d2k),
+                                                         across_minus.bound(y1.d2k)) +
+                                                    s2 * fourth_minus_[2]);
+    out.minus.b11 = std::min(bounds_minus_.b11,
+                             std::max(across_minus.bound(0.0, y0.k[1], y0.k[2]),
+                                      across_minus.bound(0.0, y1.k[1], y1.k[2])) +
+                                 s2 * fourth_minus_[0]);
+    out.minus.b12 = std::min(bounds_minus_.b12,
+                             std::max(across_minus.bound(0.0, y0.dk[2], -y0.dk[1]),
+                                      across_minus.bound(0.0, y1.dk[2], -y1.dk[1])) +
+                                 s2 * fourth_minus_[1]);
+    return out;
   }
 
   // Initial cells of the n x n grid of the current square (structured fields). Whole strips
@@ -632,11 +653,24 @@ class PolynomialSearch {
       // H bilinear: degree 2 in the angle (basis 1, c, s, c2, s2), unrolled.
       const double* fixed = axis == 0 ? plus_fixed_ : minus_fixed_;
       const double c2 = c * c - s * s, s2 = 2.0 * c * s;
+      // With the odd part O = p1 c + p2 s and the even part E = p3 c2 + p4 s2:
+      // a = p0 + O + E, a' = O' + E', a'' = -O - 4 E. (Locals first: the outputs could alias
+      // the coefficients as far as the compiler knows.)
+      double value[3], first[3], second[3];
       for (int k = 0; k < 3; ++k) {
         const double* p = &fixed[5 * k];
-        a[k] = p[0] + p[1] * c + p[2] * s + p[3] * c2 + p[4] * s2;
-        da[k] = -p[1] * s + p[2] * c - 2.0 * p[3] * s2 + 2.0 * p[4] * c2;
-        if (d2a) d2a[k] = -p[1] * c - p[2] * s - 4.0 * (p[3] * c2 + p[4] * s2);
+        const double odd = p[1] * c + p[2] * s, even = p[3] * c2 + p[4] * s2;
+        const double d_odd = p[2] * c - p[1] * s, d_even = p[4] * c2 - p[3] * s2;
+        value[k] = p[0] + odd + even;
+        first[k] = d_odd + 2.0 * d_even;
+        second[k] = -odd - 4.0 * even;
+      }
+      for (int k = 0; k < 3; ++k) {
+        a[k] = value[k];
+        da[k] = first[k];
+      }
+      if (d2a) {
+        for (int k = 0; k < 3; ++k) d2a[k] = second[k];
       }
       return;
     }
@@ -755,7 +789,11 @@ class PolynomialSearch {
   }
 
   bool coveredByKnownRoot(const AxisInterval& ax, const AxisInterval& ay) const {
+    // The farthest corner is at least half the cell width away on each axis: a ball smaller
+    // than the half-diagonal cannot cover the cell (a cheap test before the distances).
+    const double half_diagonal2 = 0.25 * (ax.width() * ax.width() + ay.width() * ay.width());
     for (const Root& r : roots_) {
+      if (r.radius * r.radius <= half_diagonal2) continue;
       const double dx = std::max(periodicDistance(ax.a, r.t1), periodicDistance(ax.b, r.t1));
       const double dy = std::max(periodicDistance(ay.a, r.t2), periodicDistance(ay.b, r.t2));
       if (dx * dx + dy * dy < r.radius * r.radius) return true;
