@@ -112,15 +112,33 @@ class PolynomialSearch {
     roots_.clear();
     const auto& h = field.numerator;
     // W+ = D V+ / rho+' = -H_a sin(theta+)/c+ + H_c cos(theta+); W- likewise in theta-.
+    // Coefficient bounds on the second and fourth partials of W± (one pass each). The local
+    // bounds use d1^4, d1^3 d2, d1^2 d2^2 of W+ and d1^2 d2^2, d1 d2^3, d2^4 of W-.
+    DerivativeBounds dp, dm;
     if (isBilinear(h[0]) && isBilinear(h[1]) && isBilinear(h[2])) {
+      // Every Coulomb two-contact field: W± in closed form straight into the fixed arrays
+      // (no TrigPoly2 is built; wPlus/wMinus are not used on this path).
       bilinearW(field);
+      structured_ = bilinear_ = true;
+      dp = derivativeBounds(Eigen::Map<const Eigen::Matrix<double, 5, 3>>(plus_fixed_));
+      dm = derivativeBounds(
+          Eigen::Map<const Eigen::Matrix<double, 3, 5, Eigen::RowMajor>>(minus_fixed_));
     } else {
       w_plus_ = h[0].timesSin1() * (-1.0 / field.c_plus) + h[2].timesCos1();
       w_minus_ = h[1].timesSin2() * (-1.0 / field.c_minus) + h[2].timesCos2();
+      dp = derivativeBounds(w_plus_.coefficients());
+      dm = derivativeBounds(w_minus_.coefficients());
+      structured_ = w_plus_.degree2() == 1 && w_minus_.degree1() == 1;
+      bilinear_ = structured_ && w_plus_.degree1() == 2 && w_minus_.degree2() == 2;
+      if (bilinear_) {
+        for (int k = 0; k < 3; ++k) {
+          for (int i = 0; i < 5; ++i) {
+            plus_fixed_[5 * k + i] = w_plus_.coefficients()(i, k);
+            minus_fixed_[5 * k + i] = w_minus_.coefficients()(k, i);
+          }
+        }
+      }
     }
-    // Coefficient bounds on the second and fourth partials of W± (one pass each). The local
-    // bounds use d1^4, d1^3 d2, d1^2 d2^2 of W+ and d1^2 d2^2, d1 d2^3, d2^4 of W-.
-    const DerivativeBounds dp = derivativeBounds(w_plus_), dm = derivativeBounds(w_minus_);
     bounds_plus_ = dp.second;
     bounds_minus_ = dm.second;
     for (int m = 0; m < 3; ++m) {
@@ -130,16 +148,6 @@ class PolynomialSearch {
     const double hessian_plus = bounds_plus_.hessianNorm(),
                  hessian_minus = bounds_minus_.hessianNorm();
     lipschitz_jacobian_ = std::sqrt(hessian_plus * hessian_plus + hessian_minus * hessian_minus);
-    structured_ = w_plus_.degree2() == 1 && w_minus_.degree1() == 1;
-    bilinear_ = structured_ && w_plus_.degree1() == 2 && w_minus_.degree2() == 2;
-    if (bilinear_) {
-      for (int k = 0; k < 3; ++k) {
-        for (int i = 0; i < 5; ++i) {
-          plus_fixed_[5 * k + i] = w_plus_.coefficients()(i, k);
-          minus_fixed_[5 * k + i] = w_minus_.coefficients()(k, i);
-        }
-      }
-    }
   }
 
   static bool isBilinear(const TrigPoly2& p) { return p.degree1() == 1 && p.degree2() == 1; }
@@ -178,22 +186,14 @@ class PolynomialSearch {
     const auto& ha = field.numerator[0].coefficients();
     const auto& hb = field.numerator[1].coefficients();
     const auto& hc = field.numerator[2].coefficients();
-    Eigen::Matrix<double, 5, 3> plus;
-    Eigen::Matrix<double, 3, 5> minus;
-    for (int j = 0; j < 3; ++j) {  // columns: theta- basis; W+ is the theta+ product
+    for (int j = 0; j < 3; ++j) {  // column j of W+ (theta- basis): the theta+ product
       const double a[3] = {ha(0, j), ha(1, j), ha(2, j)}, b[3] = {hc(0, j), hc(1, j), hc(2, j)};
-      double out[5];
-      product(a, b, field.c_plus, out);
-      for (int i = 0; i < 5; ++i) plus(i, j) = out[i];
+      product(a, b, field.c_plus, &plus_fixed_[5 * j]);
     }
-    for (int i = 0; i < 3; ++i) {  // rows: theta+ basis; W- is the theta- product
+    for (int i = 0; i < 3; ++i) {  // row i of W- (theta+ basis): the theta- product
       const double a[3] = {hb(i, 0), hb(i, 1), hb(i, 2)}, b[3] = {hc(i, 0), hc(i, 1), hc(i, 2)};
-      double out[5];
-      product(a, b, field.c_minus, out);
-      for (int j = 0; j < 5; ++j) minus(i, j) = out[j];
+      product(a, b, field.c_minus, &minus_fixed_[5 * i]);
     }
-    w_plus_ = TrigPoly2::fromCoefficients(plus);
-    w_minus_ = TrigPoly2::fromCoefficients(minus);
   }
 
   // Coefficient bounds on the partial derivatives of p over the torus: the second partials and
@@ -202,9 +202,9 @@ class PolynomialSearch {
     SecondDerivativeBounds second;
     double fourth[5] = {0, 0, 0, 0, 0};
   };
-  static DerivativeBounds derivativeBounds(const TrigPoly2& p) {
+  template <typename Matrix>
+  static DerivativeBounds derivativeBounds(const Eigen::MatrixBase<Matrix>& c) {
     DerivativeBounds out;
-    const auto& c = p.coefficients();
     for (int j = 0; j < c.cols(); ++j) {
       // Column sums S_q = sum_i |P(i,j)| k_i^q, then the powers of l_j.
       double sum[5] = {0, 0, 0, 0, 0};
@@ -226,8 +226,15 @@ class PolynomialSearch {
     return out;
   }
 
-  const TrigPoly2& wPlus() const { return w_plus_; }
-  const TrigPoly2& wMinus() const { return w_minus_; }
+  // Largest |coefficient| of W+ and of W- (both 0 iff V+ = V- = 0 identically).
+  double maxAbsWPlus() const {
+    if (!bilinear_) return w_plus_.maxAbsCoefficient();
+    return Eigen::Map<const Eigen::Matrix<double, 15, 1>>(plus_fixed_).cwiseAbs().maxCoeff();
+  }
+  double maxAbsWMinus() const {
+    if (!bilinear_) return w_minus_.maxAbsCoefficient();
+    return Eigen::Map<const Eigen::Matrix<double, 15, 1>>(minus_fixed_).cwiseAbs().maxCoeff();
+  }
   double maxSecondDerivativeBound() const {
     return std::max({bounds_plus_.b11, bounds_plus_.b12, bounds_plus_.b22, bounds_minus_.b11,
                      bounds_minus_.b12, bounds_minus_.b22});
@@ -1089,8 +1096,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
     return d;
   };
 
-  if (search.wPlus().maxAbsCoefficient() <= 1e-14 * scale &&
-      search.wMinus().maxAbsCoefficient() <= 1e-14 * scale) {
+  if (search.maxAbsWPlus() <= 1e-14 * scale && search.maxAbsWMinus() <= 1e-14 * scale) {
     // V+ = V- = 0 identically: G ∥ n everywhere, a continuum of limit directions.
     double max_r = -INFINITY;
     for (int i = 0; i < 16; ++i) {
