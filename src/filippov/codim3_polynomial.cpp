@@ -284,8 +284,10 @@ class PolynomialSearch {
   void searchSquare(int square) {
     const int n = options_.polynomial_initial_grid;
     const double h = kPi / n;
-    nodes1_ = initial_nodes_[0][static_cast<std::size_t>(square)];
-    nodes2_ = initial_nodes_[1][static_cast<std::size_t>(square)];
+    // Take the square's initial nodes without copying (each square is searched once per call;
+    // prepareInitialNodes refills the vectors swapped out here).
+    nodes1_.swap(initial_nodes_[0][static_cast<std::size_t>(square)]);
+    nodes2_.swap(initial_nodes_[1][static_cast<std::size_t>(square)]);
     // Initial cells: for structured fields initialCellTests pushes those that pass the strip
     // and (in one batch) the node tests; otherwise all of them.
     stack_.clear();
@@ -842,26 +844,33 @@ class PolynomialSearch {
       if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return;
       double step1 = -(j22 * e.plus.value - j12 * e.minus.value) / det;
       double step2 = -(j11 * e.minus.value - j21 * e.plus.value) / det;
-      const double length = std::sqrt(step1 * step1 + step2 * step2);
-      if (!std::isfinite(length)) return;
+      const double length2 = step1 * step1 + step2 * step2;
+      if (!std::isfinite(length2)) return;
       // Converged when the point after this step is a root to rounding: Newton's error after a
       // step s is at most (L / (2 sigma_min)) |s|^2 (Kantorovich, L the Lipschitz constant of
       // J), so the step is taken and the root recorded without another evaluation.
-      const double sigma_min = smallestSingularValue(j11, j12, j21, j22);
-      const bool converged =
-          length <= kRounding ||
-          (it > 0 && lipschitz_jacobian_ * length * length <= 0.2 * kRounding * sigma_min);
-      if (!converged && length > max_step) {
+      // sigma_min <= |J|_F, so the exact sigma_min (two square roots) is computed only when
+      // the test can pass with |J|_F in its place.
+      const double frobenius2 = j11 * j11 + j12 * j12 + j21 * j21 + j22 * j22;
+      const double lhs = lipschitz_jacobian_ * length2, rhs_factor = 0.2 * kRounding;
+      const bool small_step = length2 <= kRounding * kRounding;
+      const bool may_converge =
+          small_step || (it > 0 && lhs * lhs <= rhs_factor * rhs_factor * frobenius2);
+      const double sigma_min = may_converge ? smallestSingularValue(j11, j12, j21, j22) : 0.0;
+      const bool converged = small_step || (it > 0 && may_converge && lhs <= rhs_factor * sigma_min);
+      if (!converged && length2 > max_step * max_step) {
         if (it > 0) return;  // diverging
-        step1 *= max_step / length;
-        step2 *= max_step / length;
+        const double shrink = max_step / std::sqrt(length2);
+        step1 *= shrink;
+        step2 *= shrink;
       }
       advance(x.cos1, x.sin1, step1);
       advance(x.cos2, x.sin2, step2);
       if (converged) {
         if (isKnownRoot(x)) return;  // re-found: skip the angles (atan2 is costly)
         record(wrapHalfTurnToTwoPi(std::atan2(x.sin1, x.cos1)),
-               wrapHalfTurnToTwoPi(std::atan2(x.sin2, x.cos2)), x, sigma_min, det, length);
+               wrapHalfTurnToTwoPi(std::atan2(x.sin2, x.cos2)), x, sigma_min, det,
+               std::sqrt(length2));
         return;
       }
       e = evaluateAt(x);
