@@ -286,8 +286,10 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
     return result;
   }
 
-  // phi0: the candidate whose antipode phi0 + pi is farthest from a zero of W (t = infinity).
+  // phi0: a candidate whose antipode phi0 + pi (t = infinity) is far from a zero of W: the
+  // first where |W| reaches a quarter of its coefficient bound sum |w|, else the largest |W|.
   const Centres& centre = centres();
+  const double w_bound = w.cwiseAbs().sum();
   int chosen = 0;
   double best = -1.0;
   for (int i = 0; i < Centres::kCount; ++i) {
@@ -298,6 +300,7 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
       best = v;
       chosen = i;
     }
+    if (v >= 0.25 * w_bound) break;
   }
   const double phi0 = centre.phi[chosen];
   // Coefficients of W(phi0 + psi) in psi, then P(t) = (1 + t^2)^n W(phi0 + 2 atan t).
@@ -323,28 +326,39 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
   // Polish on W itself (exact derivative) and collect the directions.
   for (int i = 0; i < n_roots; ++i) {
     const RealRoot& r = roots_t[i];
-    const double phi = phi0 + 2.0 * std::atan(r.t);
+    const double phi = phi0 + 2.0 * std::atan(r.t);  // in (phi0 - pi, phi0 + pi)
     Codim2LimitDirection d;
-    d.phi_rad = wrapToTwoPi(phi);
+    d.phi_rad = phi >= kTwoPi ? phi - kTwoPi : wrapHalfTurnToTwoPi(phi);
     // cos/sin of phi0 + psi with t = tan(psi / 2), without trigonometric functions.
     const double inverse = 1.0 / (1.0 + r.t * r.t);
     const double cos_psi = (1.0 - r.t * r.t) * inverse, sin_psi = 2.0 * r.t * inverse;
     const double c0 = centre.cos_k[chosen][1], s0 = centre.sin_k[chosen][1];
     const double c = c0 * cos_psi - s0 * sin_psi, s = s0 * cos_psi + c0 * sin_psi;
-    d.radial = radial_at(c, s);
+    // G = H / D at the root (one evaluation of each polynomial).
+    const double den = trigValueDerivative(field.denominator, c, s).value;
+    const double h_i = trigValueDerivative(field.numerator[0], c, s).value;
+    const double h_j = trigValueDerivative(field.numerator[1], c, s).value;
+    d.radial = (h_i * c + h_j * s) / den;
     d.type = typeFromRadial(d.radial, tolerance);
     d.multiplicity = r.multiplicity;
-    const double den = trigValueDerivative(field.denominator, c, s).value;
     // V = W / D with W = 0 at the root: dV/dphi = W' / D.
     d.slope = r.multiplicity == 2 ? 0.0 : trigValueDerivative(w, c, s).derivative / den;
-    if (!result.directions.empty() &&
-        circularDistance(result.directions.back().phi_rad, d.phi_rad) < 1e-9) {
-      continue;  // a double root split by rounding
+    if (!result.directions.empty()) {
+      // Both angles are in [0, 2 pi): their distance on the circle without fmod.
+      const double gap = std::fabs(result.directions.back().phi_rad - d.phi_rad);
+      if (std::min(gap, kTwoPi - gap) < 1e-9) continue;  // a double root split by rounding
     }
     result.directions.push_back(d);
   }
-  std::sort(result.directions.begin(), result.directions.end(),
-            [](const auto& x, const auto& y) { return x.phi_rad < y.phi_rad; });
+  // The roots come in increasing t, so phi increases except where it wraps past 2 pi: rotate
+  // the list there (a full sort only as a safeguard against rounding at the wrap).
+  auto& list = result.directions;
+  const auto by_angle = [](const auto& x, const auto& y) { return x.phi_rad < y.phi_rad; };
+  const auto wrap = std::is_sorted_until(list.begin(), list.end(), by_angle);
+  std::rotate(list.begin(), wrap, list.end());
+  if (!std::is_sorted(list.begin(), list.end(), by_angle)) {
+    std::sort(list.begin(), list.end(), by_angle);
+  }
   result.type = classifyDirections(result.directions);
   result.report.completeness = Completeness::kCertified;
   result.report.method =
