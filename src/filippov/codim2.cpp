@@ -95,6 +95,7 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
     return result;
   }
 
+  result.directions.reserve(roots.roots.size());
   for (const Root1D& r : roots.roots) {
     Codim2LimitDirection d;
     d.phi_rad = wrapToTwoPi(r.x);
