@@ -90,6 +90,43 @@ void BM_Codim3CoulombFieldRational(benchmark::State& state) {
 }
 BENCHMARK(BM_Codim3CoulombFieldRational)->Unit(benchmark::kMicrosecond);
 
+// Seeded random Coulomb-type fields (H bilinear in the slip directions with N(0, 1)
+// coefficients, D = 1 + 0.1 x bilinear, c± in [1, 2]; as in the tests), cycled: the typical
+// cost over fields with a handful of roots, not just one fixed field.
+void BM_Codim3RandomCoulombFieldsRational(benchmark::State& state) {
+  std::mt19937 rng(7);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0), c(1.0, 2.0);
+  std::vector<nsd::filippov::TrigRationalSphereField> fields;
+  for (int f = 0; f < 256; ++f) {
+    nsd::filippov::TrigRationalSphereField field;
+    for (auto& h : field.numerator) {
+      Eigen::Matrix3d k;
+      for (int i = 0; i < 9; ++i) k(i % 3, i / 3) = normal(rng);
+      h = nsd::filippov::TrigPoly2::fromCoefficients(k);
+    }
+    Eigen::Matrix3d d;
+    for (int i = 0; i < 9; ++i) d(i % 3, i / 3) = 0.1 * uniform(rng);
+    d(0, 0) = 1.0;
+    field.denominator = nsd::filippov::TrigPoly2::fromCoefficients(d);
+    field.c_plus = c(rng);
+    field.c_minus = c(rng);
+    fields.push_back(field);
+  }
+  std::size_t i = 0;
+  double directions = 0.0, evaluations = 0.0;
+  for (auto _ : state) {
+    const nsd::filippov::Codim3Result r = nsd::filippov::analyzeCodim3(fields[i++ % fields.size()]);
+    directions += static_cast<double>(r.directions.size());
+    evaluations += r.report.evaluations;
+    benchmark::DoNotOptimize(r);
+  }
+  const double calls = static_cast<double>(std::max<int64_t>(1, state.iterations()));
+  state.counters["directions"] = directions / calls;  // mean limit directions per field
+  state.counters["evaluations"] = evaluations / calls;
+}
+BENCHMARK(BM_Codim3RandomCoulombFieldsRational)->Unit(benchmark::kMicrosecond);
+
 void classifyRandom(benchmark::State& state, bool generic) {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
   std::mt19937 rng(1);

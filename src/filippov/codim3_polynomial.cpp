@@ -324,7 +324,7 @@ class PolynomialSearch {
       Evaluation e;
       Node mid1{m1, c1, s1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
       Node mid2{m2, c2, s2, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
-      LinearModel verdict = LinearModel::kUndecided;
+      LinearModelResult model;
       if (structured_) {
         structuredCentre(AnglePair{c1, s1, c2, s2}, e, mid1, mid2);
         // On cells wider than about pi/5 the second-order remainder of the linear model almost
@@ -332,17 +332,17 @@ class PolynomialSearch {
         // (The global bounds alone rarely decide a cell: the local ones are used at once.)
         if (std::max(h1, h2) <= kWideCellHalfWidth) {
           const CellBounds local = localBounds(x0, x1, y0, y1, ax, ay, h1, h2);
-          verdict = linearModel(e, h1, h2, local.plus, local.minus);
+          model = linearModel(e, h1, h2, local.plus, local.minus);
         }
       } else {
         e = evaluate(AnglePair{c1, s1, c2, s2});
         if (excluded(e.plus, bounds_plus_, h1, h2) || excluded(e.minus, bounds_minus_, h1, h2)) {
           continue;
         }
-        verdict = linearModel(e, h1, h2, bounds_plus_, bounds_minus_);
+        model = linearModel(e, h1, h2, bounds_plus_, bounds_minus_);
       }
-      if (verdict == LinearModel::kNoRoot) continue;
-      if (verdict == LinearModel::kAtMostOneRoot) {
+      if (model.verdict == LinearModel::kNoRoot) continue;
+      if (model.verdict == LinearModel::kAtMostOneRoot) {
         const double diagonal = std::sqrt(ax.width() * ax.width() + ay.width() * ay.width());
         if (findTheOnlyRoot(ax, ay, AnglePair{c1, s1, c2, s2}, e, diagonal)) continue;
       }
@@ -355,13 +355,14 @@ class PolynomialSearch {
       nodes1_.push_back(mid1);
       nodes2_.push_back(mid2);
       const int d = c.depth + 1;
-      const std::size_t top = stack_.size();  // one capacity check for the four children
-      stack_.resize(top + 4);
-      Cell* children = stack_.data() + top;
-      children[0] = Cell{i1, c.x1, i2, c.y1, d};
-      children[1] = Cell{c.x0, i1, i2, c.y1, d};
-      children[2] = Cell{i1, c.x1, c.y0, i2, d};
-      children[3] = Cell{c.x0, i1, c.y0, i2, d};
+      // Only the children that meet the box of the linear model can hold a root (all four
+      // when there is no model). Offsets from the centre: upper halves [0, h], lower [-h, 0].
+      const bool upper1 = model.hi1 >= 0.0, lower1 = model.lo1 <= 0.0;
+      const bool upper2 = model.hi2 >= 0.0, lower2 = model.lo2 <= 0.0;
+      if (upper1 && upper2) stack_.push_back(Cell{i1, c.x1, i2, c.y1, d});
+      if (lower1 && upper2) stack_.push_back(Cell{c.x0, i1, i2, c.y1, d});
+      if (upper1 && lower2) stack_.push_back(Cell{i1, c.x1, c.y0, i2, d});
+      if (lower1 && lower2) stack_.push_back(Cell{c.x0, i1, c.y0, i2, d});
     }
   }
 
@@ -733,14 +734,23 @@ class PolynomialSearch {
   //  - kNoRoot: that box misses the cell;
   //  - kAtMostOneRoot: (W+, W-) is injective on the cell (see below);
   //  - kUndecided: neither (split, or retry with sharper bounds).
+  // The box is also returned: when undecided, only the children of the cell that meet it can
+  // hold a root.
   enum class LinearModel { kNoRoot, kAtMostOneRoot, kUndecided };
-  static LinearModel linearModel(const Evaluation& e, double h1, double h2,
-                                 const SecondDerivativeBounds& bp,
-                                 const SecondDerivativeBounds& bm) {
+  struct LinearModelResult {
+    LinearModel verdict = LinearModel::kUndecided;
+    // Offsets [rad] from the centre of the box that holds every root of the cell (the whole
+    // plane when the Jacobian at the centre is singular).
+    double lo1 = -INFINITY, hi1 = INFINITY, lo2 = -INFINITY, hi2 = INFINITY;
+  };
+  static LinearModelResult linearModel(const Evaluation& e, double h1, double h2,
+                                       const SecondDerivativeBounds& bp,
+                                       const SecondDerivativeBounds& bm) {
+    LinearModelResult out;
     // J = [[j11, j12], [j21, j22]] at the centre, its inverse and the step d* = -J^-1 W(m).
     const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
     const double det = j11 * j22 - j12 * j21;
-    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return LinearModel::kUndecided;
+    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return out;
     const double i11 = j22 / det, i12 = -j12 / det, i21 = -j21 / det, i22 = j11 / det;
     const double step1 = -(i11 * e.plus.value + i12 * e.minus.value);
     const double step2 = -(i21 * e.plus.value + i22 * e.minus.value);
@@ -750,8 +760,13 @@ class PolynomialSearch {
     const double spread1 = std::fabs(i11) * r_plus + std::fabs(i12) * r_minus;
     const double spread2 = std::fabs(i21) * r_plus + std::fabs(i22) * r_minus;
     if (std::fabs(step1) - spread1 > h1 || std::fabs(step2) - spread2 > h2) {
-      return LinearModel::kNoRoot;
+      out.verdict = LinearModel::kNoRoot;
+      return out;
     }
+    out.lo1 = step1 - spread1;
+    out.hi1 = step1 + spread1;
+    out.lo2 = step2 - spread2;
+    out.hi2 = step2 + spread2;
     // Injectivity on the cell: for x, y in it, W(x) - W(y) = M (x - y) with every entry of M in
     // J(m) ± Delta (Delta: the variation of the Jacobian entries over the cell). The interval
     // matrix is regular iff its determinant range, exact for 2 x 2 by interval arithmetic (each
@@ -763,8 +778,8 @@ class PolynomialSearch {
     intervalProduct(j12, d12, j21, d21, lo2, hi2);
     // Not provably injective: split (Newton runs once the cell is small enough to hold at most
     // one root, so it never re-finds a known root from a large cell).
-    return lo1 - hi2 > 0.0 || hi1 - lo2 < 0.0 ? LinearModel::kAtMostOneRoot
-                                               : LinearModel::kUndecided;
+    if (lo1 - hi2 > 0.0 || hi1 - lo2 < 0.0) out.verdict = LinearModel::kAtMostOneRoot;
+    return out;
   }
 
   // A cell with at most one root: true if a known root lies in it, or Newton's method from the
