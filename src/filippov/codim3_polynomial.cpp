@@ -863,11 +863,12 @@ class PolynomialSearch {
       if (!std::isfinite(length2)) return;
       // Converged when the point after this step is a root to rounding: Newton's error after a
       // step s is at most (L / (2 sigma_min)) |s|^2 (Kantorovich, L the Lipschitz constant of
-      // J), so the step is taken and the root recorded without another evaluation.
+      // J); when that is <= kRounding the step is taken and the root recorded without another
+      // evaluation.
       // sigma_min <= |J|_F, so the exact sigma_min (two square roots) is computed only when
       // the test can pass with |J|_F in its place.
       const double frobenius2 = j11 * j11 + j12 * j12 + j21 * j21 + j22 * j22;
-      const double lhs = lipschitz_jacobian_ * length2, rhs_factor = 0.2 * kRounding;
+      const double lhs = lipschitz_jacobian_ * length2, rhs_factor = 2.0 * kRounding;
       const bool small_step = length2 <= kRounding * kRounding;
       const bool may_converge =
           small_step || (it > 0 && lhs * lhs <= rhs_factor * rhs_factor * frobenius2);
