@@ -507,15 +507,28 @@ class PolynomialSearch {
     nodeRanges(nodes1_, nodes2_, strip_plus_, n, range_lo_plus_.data(), range_hi_plus_.data());
     nodeRanges(nodes2_, nodes1_, strip_minus_, n, range_lo_minus_.data(), range_hi_minus_.data());
     const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
-    // Excluded if the node-line range keeps one sign with the interpolation margin: first the
-    // global second-derivative bound, then (only if that is not enough) the local one.
-    auto excluded = [&](const double* lo, const double* hi, std::size_t row, std::size_t arc,
-                        const std::vector<Node>& lines, const std::vector<Node>& across,
-                        double global_b, double fourth) {
-      const std::size_t a = row * cells + arc, b = a + cells;
-      const double gap = std::max(std::min(lo[a], lo[b]), -std::max(hi[a], hi[b]));
-      if (gap <= 0.0) return false;
-      if (gap > half_h2 * global_b) return true;
+    // Distance of each cell's node range from zero (<= 0: the node values straddle zero), for
+    // all cells in one branch-free pass per table: gap[row * n + arc] from node lines row and
+    // row + 1. (Rows of excluded strips hold stale values; those cells are skipped below.)
+    auto gaps = [&](const double* lo, const double* hi, double* gap) {
+      for (std::size_t row = 0; row < cells; ++row) {
+        const double *lo0 = lo + row * cells, *lo1 = lo0 + cells;
+        const double *hi0 = hi + row * cells, *hi1 = hi0 + cells;
+        double* g = gap + row * cells;
+        for (std::size_t arc = 0; arc < cells; ++arc) {
+          g[arc] = std::max(std::min(lo0[arc], lo1[arc]), -std::max(hi0[arc], hi1[arc]));
+        }
+      }
+    };
+    gap_plus_.resize(cells * cells);
+    gap_minus_.resize(cells * cells);
+    gaps(range_lo_plus_.data(), range_hi_plus_.data(), gap_plus_.data());
+    gaps(range_lo_minus_.data(), range_hi_minus_.data(), gap_minus_.data());
+    const double margin_plus = half_h2 * bounds_plus_.b11, margin_minus = half_h2 * bounds_minus_.b22;
+    // Excluded with the local second-derivative bound (only for gaps in (0, global margin]).
+    auto excluded_locally = [&](double gap, std::size_t row, std::size_t arc,
+                                const std::vector<Node>& lines, const std::vector<Node>& across,
+                                double fourth) {
       const Node &u0 = across[arc], &u1 = across[arc + 1];
       const AxisInterval side{u0.t, u1.t, u0.c, u0.s, u1.c, u1.s};
       const double local_b = std::max(absArcBound(lines[row].d2k, side),
@@ -526,11 +539,11 @@ class PolynomialSearch {
     for (std::size_t j = cells; j-- > 0;) {
       if (strip_minus_[j]) continue;
       for (std::size_t i = cells; i-- > 0;) {
-        if (strip_plus_[i] ||
-            excluded(range_lo_plus_.data(), range_hi_plus_.data(), i, j, nodes1_, nodes2_,
-                     bounds_plus_.b11, fourth_plus_[0]) ||
-            excluded(range_lo_minus_.data(), range_hi_minus_.data(), j, i, nodes2_, nodes1_,
-                     bounds_minus_.b22, fourth_minus_[2])) {
+        const double gp = gap_plus_[i * cells + j], gm = gap_minus_[j * cells + i];
+        // Excluded by the global margin of either function (one combined test), or open.
+        if (strip_plus_[i] | (gp > margin_plus) | (gm > margin_minus)) continue;
+        if ((gp > 0.0 && excluded_locally(gp, i, j, nodes1_, nodes2_, fourth_plus_[0])) ||
+            (gm > 0.0 && excluded_locally(gm, j, i, nodes2_, nodes1_, fourth_minus_[2]))) {
           continue;
         }
         pushInitialCell(i, j);
@@ -954,6 +967,7 @@ class PolynomialSearch {
     std::vector<double> grid_cos, grid_sin;     // cos/sin of the initial grid angles k pi / n
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
     std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
+    std::vector<double> gap_plus, gap_minus;  // distance of each initial cell's range from 0
     std::vector<double> value, cross;  // node values and cross products of one node line
     std::vector<double> across_cos, across_sin;  // cos/sin of the initial nodes across
     std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
@@ -974,6 +988,8 @@ class PolynomialSearch {
   std::vector<double>& range_hi_plus_ = scratch().range_hi_plus;
   std::vector<double>& range_lo_minus_ = scratch().range_lo_minus;
   std::vector<double>& range_hi_minus_ = scratch().range_hi_minus;
+  std::vector<double>& gap_plus_ = scratch().gap_plus;
+  std::vector<double>& gap_minus_ = scratch().gap_minus;
   std::vector<double>& value_ = scratch().value;
   std::vector<double>& cross_ = scratch().cross;
   std::vector<double>& across_cos_ = scratch().across_cos;
