@@ -480,6 +480,7 @@ class PolynomialSearch {
       }
     }
     // Few cells left: testing them one by one in the search loop is cheaper than the table.
+    // (Both paths apply the same node test; only its cost differs.)
     switch (options_.polynomial_initial_tests) {
       case InitialCellTests::kBatched:
         initial_tested_ = true;
@@ -488,6 +489,7 @@ class PolynomialSearch {
         initial_tested_ = false;
         break;
       case InitialCellTests::kAutomatic:
+      default:
         initial_tested_ = open_plus * open_minus > kTableRatio * (open_plus + open_minus);
         break;
     }
