@@ -79,6 +79,10 @@ struct Codim3Options {
   int polynomial_initial_grid = 8;
   /// Trigonometric-rational fields: evaluation strategy of the initial node tests.
   InitialCellTests polynomial_initial_tests = InitialCellTests::kAutomatic;
+  /// Trigonometric-rational fields with structure (Coulomb fields): check every local
+  /// second-derivative bound against the exact second partials sampled on a 5 x 5 grid of its
+  /// cell, and throw SolverFailure on a violation (a self-test; slow).
+  bool verify_local_bounds = false;
 };
 
 /// One limit direction at a point of Sigma#.

@@ -332,6 +332,7 @@ class PolynomialSearch {
         // (The global bounds alone rarely decide a cell: the local ones are used at once.)
         if (std::max(h1, h2) <= kWideCellHalfWidth) {
           const CellBounds local = localBounds(x0, x1, y0, y1, ax, ay, h1, h2);
+          if (options_.verify_local_bounds) verifyLocalBounds(ax, ay, local);
           model = linearModel(e, h1, h2, local.plus, local.minus);
         }
       } else {
@@ -426,31 +427,74 @@ class PolynomialSearch {
     };
     const Arc across_plus{ay.ca, ay.sa, ay.cb, ay.sb, 0.125 * ay.width() * ay.width()};
     const Arc across_minus{ax.ca, ax.sa, ax.cb, ax.sb, 0.125 * ax.width() * ax.width()};
-    const double s1 = 0.5 * h1 * h1, s2 = 0.5 * h2 * h2;
+    // One function's bounds from its node lines n0, n1 (own angle t, other angle u on `arc`):
+    // d2/dt2 from the k'' (own), d2/dtdu from (k2', -k1') (mixed), d2/du2 from (k1, k2)
+    // (across), each plus its fourth-derivative slack s q and capped by the global bound.
+    struct AxisBounds {
+      double own, mixed, across;
+    };
+    auto axis_bounds = [](const Arc& arc, const Node& n0, const Node& n1, double s,
+                          const AxisBounds& global, const AxisBounds& fourth) {
+      return AxisBounds{
+          std::min(global.own, std::max(arc.bound(n0.d2k), arc.bound(n1.d2k)) + s * fourth.own),
+          std::min(global.mixed, std::max(arc.bound(0.0, n0.dk[2], -n0.dk[1]),
+                                          arc.bound(0.0, n1.dk[2], -n1.dk[1])) +
+                                     s * fourth.mixed),
+          std::min(global.across, std::max(arc.bound(0.0, n0.k[1], n0.k[2]),
+                                           arc.bound(0.0, n1.k[1], n1.k[2])) +
+                                      s * fourth.across)};
+    };
+    // W+: own angle theta+ (b11), fourth partials d1^4, d1^3 d2, d1^2 d2^2; W-: own theta- (b22),
+    // fourth partials d2^4, d1 d2^3, d1^2 d2^2.
+    const AxisBounds plus = axis_bounds(
+        across_plus, x0, x1, 0.5 * h1 * h1, {bounds_plus_.b11, bounds_plus_.b12, bounds_plus_.b22},
+        {fourth_plus_[0], fourth_plus_[1], fourth_plus_[2]});
+    const AxisBounds minus =
+        axis_bounds(across_minus, y0, y1, 0.5 * h2 * h2,
+                    {bounds_minus_.b22, bounds_minus_.b12, bounds_minus_.b11},
+                    {fourth_minus_[2], fourth_minus_[1], fourth_minus_[0]});
     CellBounds out;
-    out.plus.b11 = std::min(bounds_plus_.b11, std::max(across_plus.bound(x0.d2k),
-                                                       across_plus.bound(x1.d2k)) +
-                                                  s1 * fourth_plus_[0]);
-    out.plus.b22 = std::min(bounds_plus_.b22,
-                            std::max(across_plus.bound(0.0, x0.k[1], x0.k[2]),
-                                     across_plus.bound(0.0, x1.k[1], x1.k[2])) +
-                                s1 * fourth_plus_[2]);
-    out.plus.b12 = std::min(bounds_plus_.b12,
-                            std::max(across_plus.bound(0.0, x0.dk[2], -x0.dk[1]),
-                                     across_plus.bound(0.0, x1.dk[2], -x1.dk[1])) +
-                                s1 * fourth_plus_[1]);
-    out.minus.b22 = std::min(bounds_minus_.b22, std::max(across_minus.bound(y0.d2k),
-                                                         across_minus.bound(y1.d2k)) +
-                                                    s2 * fourth_minus_[2]);
-    out.minus.b11 = std::min(bounds_minus_.b11,
-                             std::max(across_minus.bound(0.0, y0.k[1], y0.k[2]),
-                                      across_minus.bound(0.0, y1.k[1], y1.k[2])) +
-                                 s2 * fourth_minus_[0]);
-    out.minus.b12 = std::min(bounds_minus_.b12,
-                             std::max(across_minus.bound(0.0, y0.dk[2], -y0.dk[1]),
-                                      across_minus.bound(0.0, y1.dk[2], -y1.dk[1])) +
-                                 s2 * fourth_minus_[1]);
+    out.plus = SecondDerivativeBounds{plus.own, plus.mixed, plus.across};
+    out.minus = SecondDerivativeBounds{minus.across, minus.mixed, minus.own};
     return out;
+  }
+
+  // Self-test (Codim3Options::verify_local_bounds): the exact second partials of W+ and W- on
+  // a 5 x 5 grid of the cell (corners included) must not exceed the local bounds,
+  //   W+_tt = A''.(1, cos u, sin u), W+_tu = A'.(0, -sin u, cos u), W+_uu = A.(0, -cos u, -sin u)
+  // with A(t) the coefficients of W+ (t = theta+, u = theta-), and likewise for W-.
+  void verifyLocalBounds(const AxisInterval& ax, const AxisInterval& ay,
+                         const CellBounds& local) const {
+    auto partials = [](const double* a, const double* da, const double* d2a, double c, double s,
+                       double& own, double& mixed, double& across) {
+      own = d2a[0] + d2a[1] * c + d2a[2] * s;
+      mixed = -da[1] * s + da[2] * c;
+      across = -a[1] * c - a[2] * s;
+    };
+    for (int i = 0; i <= 4; ++i) {
+      for (int j = 0; j <= 4; ++j) {
+        const double t = ax.a + 0.25 * i * ax.width(), u = ay.a + 0.25 * j * ay.width();
+        const double ct = std::cos(t), st = std::sin(t), cu = std::cos(u), su = std::sin(u);
+        double a[3], da[3], d2a[3], b[3], db[3], d2b[3];
+        coefficients(0, ct, st, a, da, d2a);
+        coefficients(1, cu, su, b, db, d2b);
+        double p_tt, p_tu, p_uu, m_uu, m_tu, m_tt;
+        partials(a, da, d2a, cu, su, p_tt, p_tu, p_uu);
+        partials(b, db, d2b, ct, st, m_uu, m_tu, m_tt);
+        const double sampled[6] = {p_tt, p_tu, p_uu, m_tt, m_tu, m_uu};
+        const double bound[6] = {local.plus.b11,  local.plus.b12,  local.plus.b22,
+                                 local.minus.b11, local.minus.b12, local.minus.b22};
+        const char* names[6] = {"W+_11", "W+_12", "W+_22", "W-_11", "W-_12", "W-_22"};
+        for (int k = 0; k < 6; ++k) {
+          if (std::fabs(sampled[k]) > bound[k] * (1.0 + 1e-12) + 1e-300) {
+            throw SolverFailure(std::string("local second-derivative bound of ") + names[k] +
+                                " violated: |" + formatValue(sampled[k]) + "| > " +
+                                formatValue(bound[k]) + " at theta = (" + formatValue(t) + ", " +
+                                formatValue(u) + ")");
+          }
+        }
+      }
+    }
   }
 
   // Initial cells of the n x n grid of the current square (structured fields). Whole strips

@@ -73,7 +73,9 @@ BothSearches compareWithSampledSearch(const TrigRationalSphereField& f,
 
 // The initial node tests batched and one by one are the same tests: the same directions
 // (to rounding: a borderline cell may be split in one and not the other, which changes only
-// the Newton start of a root) and the same classification as the automatic choice.
+// the Newton start of a root) and the same classification as the automatic choice. Both runs
+// also check every local second-derivative bound against sampled exact partials
+// (verify_local_bounds throws on a violation).
 void expectSameWithEveryInitialTestStrategy(const TrigRationalSphereField& f,
                                             const Codim3Options& options,
                                             const Codim3Result& automatic) {
@@ -81,6 +83,7 @@ void expectSameWithEveryInitialTestStrategy(const TrigRationalSphereField& f,
        {InitialCellTests::kBatched, InitialCellTests::kOneByOne}) {
     Codim3Options o = options;
     o.polynomial_initial_tests = strategy;
+    o.verify_local_bounds = true;
     const Codim3Result r = analyzeCodim3(f, o);
     SCOPED_TRACE(strategy == InitialCellTests::kBatched ? "batched" : "one by one");
     EXPECT_EQ(r.report.completeness, Completeness::kCertified);
@@ -126,7 +129,9 @@ TEST(Codim3Rational, AgreesWithTheSampledSearchWhenHaHasDegreeTwo) {
     }
     f.numerator[0] = TrigPoly2::fromCoefficients(k);
     SCOPED_TRACE(trial);
-    compared += compareWithSampledSearch(f).compared;
+    const BothSearches both = compareWithSampledSearch(f);
+    expectSameWithEveryInitialTestStrategy(f, Codim3Options{}, both.exact);
+    compared += both.compared;
   }
   EXPECT_GE(compared, 30);
 }
@@ -149,6 +154,23 @@ TrigRationalSphereField plantedRootField(double phi_plus, double phi_minus, doub
   }
   f.denominator = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
   return f;
+}
+
+// The certified search on a field with a root planted at (phi+, phi-) with radial component
+// `radial`: agrees with the sampled search and with every initial-test strategy, and lists the
+// planted root exactly once (1e-9 rad: Newton polishes to rounding; radial to 1e-10 of O(1)).
+void expectPlantedRootFoundOnce(const TrigRationalSphereField& field, const Codim3Options& options,
+                                double phi_plus, double phi_minus, double radial) {
+  const BothSearches both = compareWithSampledSearch(field, options);
+  expectSameWithEveryInitialTestStrategy(field, options, both.exact);
+  int hits = 0;
+  for (const auto& d : both.exact.directions) {
+    if (std::hypot(d.phi_plus - phi_plus, d.phi_minus - phi_minus) < 1e-9) {
+      ++hits;
+      EXPECT_NEAR(d.radial, radial, 1e-10);
+    }
+  }
+  EXPECT_EQ(hits, 1);
 }
 
 // Roots planted on the lines of the initial grid (multiples of pi/n for the default n, shared
@@ -194,17 +216,8 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
     options.polynomial_initial_grid = root.grid;
     const double radial = trial % 2 == 0 ? 1.5 : -0.8;
     SCOPED_TRACE(trial);
-    const TrigRationalSphereField field = plantedRootField(phi_p, phi_m, radial, cp, cm);
-    const BothSearches both = compareWithSampledSearch(field, options);
-    expectSameWithEveryInitialTestStrategy(field, options, both.exact);
-    int hits = 0;
-    for (const auto& d : both.exact.directions) {
-      if (std::hypot(d.phi_plus - phi_p, d.phi_minus - phi_m) < 1e-9) {
-        ++hits;
-        EXPECT_NEAR(d.radial, radial, 1e-10);
-      }
-    }
-    EXPECT_EQ(hits, 1);
+    expectPlantedRootFoundOnce(plantedRootField(phi_p, phi_m, radial, cp, cm), options, phi_p,
+                               phi_m, radial);
   }
 }
 
@@ -256,17 +269,8 @@ TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
           SCOPED_TRACE(::testing::Message() << "grid " << grid << " fold of W"
                                             << (fold_of_w_plus ? "+" : "-") << " offset "
                                             << offset << " repeat " << repeat);
-          const TrigRationalSphereField field = plantedRootField(phi_p, phi_m, radial, cp, cm);
-          const BothSearches both = compareWithSampledSearch(field, options);
-          expectSameWithEveryInitialTestStrategy(field, options, both.exact);
-          int hits = 0;
-          for (const auto& d : both.exact.directions) {
-            if (std::hypot(d.phi_plus - phi_p, d.phi_minus - phi_m) < 1e-9) {
-              ++hits;
-              EXPECT_NEAR(d.radial, radial, 1e-10);
-            }
-          }
-          EXPECT_EQ(hits, 1);
+          expectPlantedRootFoundOnce(plantedRootField(phi_p, phi_m, radial, cp, cm), options,
+                                     phi_p, phi_m, radial);
           ++trials;
         }
       }
