@@ -282,6 +282,17 @@ class PolynomialSearch {
 
   // Searches the square [base, base + pi]^2, base = 0 (square 0) or pi (square 1).
   void searchSquare(int square) {
+    // The self-test is compiled into its own instance of the loop, so the normal search does
+    // not carry its call.
+    if (options_.verify_local_bounds) {
+      searchSquareImpl<true>(square);
+    } else {
+      searchSquareImpl<false>(square);
+    }
+  }
+
+  template <bool kVerifyLocalBounds>
+  void searchSquareImpl(int square) {
     const int n = options_.polynomial_initial_grid;
     const double h = kPi / n;
     // Take the square's initial nodes without copying (each square is searched once per call;
@@ -332,7 +343,7 @@ class PolynomialSearch {
         // (The global bounds alone rarely decide a cell: the local ones are used at once.)
         if (std::max(h1, h2) <= kWideCellHalfWidth) {
           const CellBounds local = localBounds(x0, x1, y0, y1, ax, ay, h1, h2);
-          if (options_.verify_local_bounds) verifyLocalBounds(ax, ay, local);
+          if (kVerifyLocalBounds) verifyLocalBounds(ax, ay, local);
           model = linearModel(e, h1, h2, local.plus, local.minus);
         }
       } else {
