@@ -397,19 +397,31 @@ class PolynomialSearch {
     lo += trough_inside * (-r - lo);
   }
 
-  // Upper bound of |k0 + k1 cos(t) + k2 sin(t)| over the arc x without square roots: the larger
+  // Upper bound of |k0 + k1 cos(t) + k2 sin(t)| over an arc without square roots: the larger
   // end value plus the sagitta |(k1, k2)| (1 - cos(w/2)) <= (|k1| + |k2|) w^2 / 8 of the arc of
   // width w (a sinusoid exceeds its larger end value only by its rise over the half-width).
+  // The arc is given by the cos/sin of its ends and sagitta = w^2 / 8.
+  static double sinusoidAbsBound(double k0, double k1, double k2, double ca, double sa, double cb,
+                                 double sb, double sagitta) {
+    const double va = k1 * ca + k2 * sa, vb = k1 * cb + k2 * sb;
+    return std::max(std::fabs(k0 + va), std::fabs(k0 + vb)) +
+           (std::fabs(k1) + std::fabs(k2)) * sagitta;
+  }
   static double absArcBound(const double* k, const AxisInterval& x) {
-    const double va = k[1] * x.ca + k[2] * x.sa, vb = k[1] * x.cb + k[2] * x.sb;
     const double w = x.width();
-    return std::max(std::fabs(k[0] + va), std::fabs(k[0] + vb)) +
-           (std::fabs(k[1]) + std::fabs(k[2])) * 0.125 * w * w;
+    return sinusoidAbsBound(k[0], k[1], k[2], x.ca, x.sa, x.cb, x.sb, 0.125 * w * w);
   }
-  static double absArcBound(double k1, double k2, const AxisInterval& x) {
-    const double k[3] = {0.0, k1, k2};
-    return absArcBound(k, x);
-  }
+  // The same with the arc data copied once (locals: nothing can alias them), for many bounds
+  // over one arc.
+  struct ArcBound {
+    double ca, sa, cb, sb, sagitta;
+    explicit ArcBound(const AxisInterval& x)
+        : ca(x.ca), sa(x.sa), cb(x.cb), sb(x.sb), sagitta(0.125 * x.width() * x.width()) {}
+    double operator()(double k0, double k1, double k2) const {
+      return sinusoidAbsBound(k0, k1, k2, ca, sa, cb, sb, sagitta);
+    }
+    double operator()(const double* k) const { return (*this)(k[0], k[1], k[2]); }
+  };
 
   // Second-derivative bounds of W± over one cell (structured fields). W+ = A0 + A1 cos theta- +
   // A2 sin theta- with A_k(theta+), so for fixed theta- every second partial of W+ is a function
@@ -425,35 +437,23 @@ class PolynomialSearch {
   CellBounds localBounds(const Node& x0, const Node& x1, const Node& y0, const Node& y1,
                          const AxisInterval& ax, const AxisInterval& ay, double h1,
                          double h2) const {
-    // |k0 + k1 cos u + k2 sin u| over an arc as absArcBound, with the arc's end cos/sin and
-    // sagitta factor w^2 / 8 loaded once (locals: nothing here can alias the nodes).
-    struct Arc {
-      double ca, sa, cb, sb, sagitta;
-      double bound(double k0, double k1, double k2) const {
-        const double va = k1 * ca + k2 * sa, vb = k1 * cb + k2 * sb;
-        return std::max(std::fabs(k0 + va), std::fabs(k0 + vb)) +
-               (std::fabs(k1) + std::fabs(k2)) * sagitta;
-      }
-      double bound(const double* k) const { return bound(k[0], k[1], k[2]); }
-    };
-    const Arc across_plus{ay.ca, ay.sa, ay.cb, ay.sb, 0.125 * ay.width() * ay.width()};
-    const Arc across_minus{ax.ca, ax.sa, ax.cb, ax.sb, 0.125 * ax.width() * ax.width()};
+    const ArcBound across_plus(ay), across_minus(ax);
     // One function's bounds from its node lines n0, n1 (own angle t, other angle u on `arc`):
     // d2/dt2 from the k'' (own), d2/dtdu from (k2', -k1') (mixed), d2/du2 from (k1, k2)
     // (across), each plus its fourth-derivative slack s q and capped by the global bound.
     struct AxisBounds {
       double own, mixed, across;
     };
-    auto axis_bounds = [](const Arc& arc, const Node& n0, const Node& n1, double s,
+    auto axis_bounds = [](const ArcBound& arc, const Node& n0, const Node& n1, double s,
                           const AxisBounds& global, const AxisBounds& fourth) {
       return AxisBounds{
-          std::min(global.own, std::max(arc.bound(n0.d2k), arc.bound(n1.d2k)) + s * fourth.own),
-          std::min(global.mixed, std::max(arc.bound(0.0, n0.dk[2], -n0.dk[1]),
-                                          arc.bound(0.0, n1.dk[2], -n1.dk[1])) +
-                                     s * fourth.mixed),
-          std::min(global.across, std::max(arc.bound(0.0, n0.k[1], n0.k[2]),
-                                           arc.bound(0.0, n1.k[1], n1.k[2])) +
-                                      s * fourth.across)};
+          std::min(global.own, std::max(arc(n0.d2k), arc(n1.d2k)) + s * fourth.own),
+          std::min(global.mixed,
+                   std::max(arc(0.0, n0.dk[2], -n0.dk[1]), arc(0.0, n1.dk[2], -n1.dk[1])) +
+                       s * fourth.mixed),
+          std::min(global.across,
+                   std::max(arc(0.0, n0.k[1], n0.k[2]), arc(0.0, n1.k[1], n1.k[2])) +
+                       s * fourth.across)};
     };
     // W+: own angle theta+ (b11), fourth partials d1^4, d1^3 d2, d1^2 d2^2; W-: own theta- (b22),
     // fourth partials d2^4, d1 d2^3, d1^2 d2^2.
