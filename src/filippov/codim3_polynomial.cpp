@@ -451,19 +451,17 @@ class PolynomialSearch {
           std::min(global.mixed,
                    std::max(arc(0.0, n0.dk[2], -n0.dk[1]), arc(0.0, n1.dk[2], -n1.dk[1])) +
                        s * fourth.mixed),
-          std::min(global.across,
-                   std::max(arc(0.0, n0.k[1], n0.k[2]), arc(0.0, n1.k[1], n1.k[2])) +
-                       s * fourth.across)};
+          std::min(global.across, std::max(arc(0.0, n0.k[1], n0.k[2]), arc(0.0, n1.k[1], n1.k[2])) +
+                                      s * fourth.across)};
     };
     // W+: own angle theta+ (b11), fourth partials d1^4, d1^3 d2, d1^2 d2^2; W-: own theta- (b22),
     // fourth partials d2^4, d1 d2^3, d1^2 d2^2.
-    const AxisBounds plus = axis_bounds(
-        across_plus, x0, x1, 0.5 * h1 * h1, {bounds_plus_.b11, bounds_plus_.b12, bounds_plus_.b22},
-        {fourth_plus_[0], fourth_plus_[1], fourth_plus_[2]});
-    const AxisBounds minus =
-        axis_bounds(across_minus, y0, y1, 0.5 * h2 * h2,
-                    {bounds_minus_.b22, bounds_minus_.b12, bounds_minus_.b11},
-                    {fourth_minus_[2], fourth_minus_[1], fourth_minus_[0]});
+    const AxisBounds plus = axis_bounds(across_plus, x0, x1, 0.5 * h1 * h1,
+                                        {bounds_plus_.b11, bounds_plus_.b12, bounds_plus_.b22},
+                                        {fourth_plus_[0], fourth_plus_[1], fourth_plus_[2]});
+    const AxisBounds minus = axis_bounds(across_minus, y0, y1, 0.5 * h2 * h2,
+                                         {bounds_minus_.b22, bounds_minus_.b12, bounds_minus_.b11},
+                                         {fourth_minus_[2], fourth_minus_[1], fourth_minus_[0]});
     CellBounds out;
     out.plus = SecondDerivativeBounds{plus.own, plus.mixed, plus.across};
     out.minus = SecondDerivativeBounds{minus.across, minus.mixed, minus.own};
@@ -581,16 +579,17 @@ class PolynomialSearch {
     gap_minus_.resize(cells * cells);
     gaps(range_lo_plus_.data(), range_hi_plus_.data(), gap_plus_.data());
     gaps(range_lo_minus_.data(), range_hi_minus_.data(), gap_minus_.data());
-    const double margin_plus = half_h2 * bounds_plus_.b11, margin_minus = half_h2 * bounds_minus_.b22;
+    const double margin_plus = half_h2 * bounds_plus_.b11,
+                 margin_minus = half_h2 * bounds_minus_.b22;
     // Excluded with the local second-derivative bound (only for gaps in (0, global margin]).
     auto excluded_locally = [&](double gap, std::size_t row, std::size_t arc,
                                 const std::vector<Node>& lines, const std::vector<Node>& across,
                                 double fourth) {
       const Node &u0 = across[arc], &u1 = across[arc + 1];
       const AxisInterval side{u0.t, u1.t, u0.c, u0.s, u1.c, u1.s};
-      const double local_b = std::max(absArcBound(lines[row].d2k, side),
-                                      absArcBound(lines[row + 1].d2k, side)) +
-                             half_h2 * fourth;
+      const double local_b =
+          std::max(absArcBound(lines[row].d2k, side), absArcBound(lines[row + 1].d2k, side)) +
+          half_h2 * fourth;
       return gap > half_h2 * local_b;
     };
     for (std::size_t j = cells; j-- > 0;) {
@@ -702,10 +701,9 @@ class PolynomialSearch {
     if (gap > half_h2 * global_b) return true;
     halfCircleRange(t0.d2k[1], t0.d2k[2], sigma, lo0, hi0);
     halfCircleRange(t1.d2k[1], t1.d2k[2], sigma, lo1, hi1);
-    const double local_b =
-        std::max({std::fabs(t0.d2k[0] + lo0), std::fabs(t0.d2k[0] + hi0),
-                  std::fabs(t1.d2k[0] + lo1), std::fabs(t1.d2k[0] + hi1)}) +
-        half_h2 * fourth;
+    const double local_b = std::max({std::fabs(t0.d2k[0] + lo0), std::fabs(t0.d2k[0] + hi0),
+                                     std::fabs(t1.d2k[0] + lo1), std::fabs(t1.d2k[0] + hi1)}) +
+                           half_h2 * fourth;
     return gap > half_h2 * local_b;
   }
 
@@ -803,7 +801,7 @@ class PolynomialSearch {
   // in the cell has d = d* - J^-1 E with d* = -J^-1 W(m), so it lies in the box d* ± |J^-1| r.
   //  - kNoRoot: that box misses the cell;
   //  - kAtMostOneRoot: (W+, W-) is injective on the cell (see below);
-  //  - kUndecided: neither (split, or retry with sharper bounds).
+  //  - kUndecided: neither (split).
   // The box is also returned: when undecided, only the children of the cell that meet it can
   // hold a root.
   enum class LinearModel { kNoRoot, kAtMostOneRoot, kUndecided };
@@ -943,7 +941,8 @@ class PolynomialSearch {
       const bool may_converge =
           small_step || (it > 0 && lhs * lhs <= rhs_factor * rhs_factor * frobenius2);
       const double sigma_min = may_converge ? smallestSingularValue(j11, j12, j21, j22) : 0.0;
-      const bool converged = small_step || (it > 0 && may_converge && lhs <= rhs_factor * sigma_min);
+      const bool converged =
+          small_step || (it > 0 && may_converge && lhs <= rhs_factor * sigma_min);
       if (!converged && length2 > max_step * max_step) {
         if (it > 0) return;  // diverging
         const double shrink = max_step / std::sqrt(length2);
@@ -1024,8 +1023,8 @@ class PolynomialSearch {
     std::vector<double> grid_cos, grid_sin;     // cos/sin of the initial grid angles k pi / n
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
     std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
-    std::vector<double> gap_plus, gap_minus;  // distance of each initial cell's range from 0
-    std::vector<double> value, cross;  // node values and cross products of one node line
+    std::vector<double> gap_plus, gap_minus;     // distance of each initial cell's range from 0
+    std::vector<double> value, cross;            // node values and cross products of one node line
     std::vector<double> across_cos, across_sin;  // cos/sin of the initial nodes across
     std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
   };

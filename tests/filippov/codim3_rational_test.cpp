@@ -176,8 +176,8 @@ void expectPlantedRootFoundOnce(const TrigRationalSphereField& field, const Codi
 // Roots planted on the lines of the initial grid (multiples of pi/n for the default n, shared
 // by two cells and, at the corners, by four cells and the whole-strip tests), at cell centres
 // (where Newton starts on the root) and 0.02 rad from a side of the square (where the
-// whole-strip ranges take their end values), for the default grid and for the grid of 4: each is found
-// exactly once, with the planted radial component, and the direction list agrees with the
+// whole-strip ranges take their end values), for the default grid and for the grid of 4: each is
+// found exactly once, with the planted radial component, and the direction list agrees with the
 // sampled search. (c± = 1 here, so the slip angles theta± on the grid equal phi±.)
 TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
   std::mt19937 rng(31);
@@ -197,8 +197,7 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
         {0.5 * h, 1.5 * h},        // centre of an initial cell
         {1.25 * h, 2.75 * h},      // centre of a depth-1 cell
         {2.3 * h, 0.02},           // next to a side of the square (strip range ends)
-        {kPi - 0.02, 2.5 * h},
-        {kPi + 1.3 * h, kTwoPi - 0.02},
+        {kPi - 0.02, 2.5 * h},    {kPi + 1.3 * h, kTwoPi - 0.02},
     };
     for (const auto& [p, m] : in_cells) planted.push_back(Planted{p, m, grid});
   }
@@ -225,9 +224,10 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
 // theta+, so near the turning point it crosses the theta+ node line over a short arc only, and
 // the range of W+ on that node line peaks inside the arc (not at its ends). Planted just inside
 // a node line (1 % of a cell width), the root lies in one initial cell only, and only an exact
-// peak-inside range keeps that cell (checked with the initial tests batched and one by one). With the other side's dependence on its own angle small
-// (cp or cm scaled by 0.05), |d2W/d(own angle)2| is far below the curvature across, so the
-// interpolation margin cannot mask an underestimated range. Likewise for W- (dW-/dtheta+ = 0).
+// peak-inside range keeps that cell (checked with the initial tests batched and one by one). With
+// the other side's dependence on its own angle small (cp or cm scaled by 0.05), |d2W/d(own angle)2|
+// is far below the curvature across, so the interpolation margin cannot mask an underestimated
+// range. Likewise for W- (dW-/dtheta+ = 0).
 TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
   std::mt19937 rng(41);
   std::normal_distribution<double> n(0.0, 1.0);
@@ -266,11 +266,11 @@ TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
           Codim3Options options;
           options.polynomial_initial_grid = grid;
           const double radial = repeat % 2 == 0 ? 1.5 : -0.8;
-          SCOPED_TRACE(::testing::Message() << "grid " << grid << " fold of W"
-                                            << (fold_of_w_plus ? "+" : "-") << " offset "
-                                            << offset << " repeat " << repeat);
-          expectPlantedRootFoundOnce(plantedRootField(phi_p, phi_m, radial, cp, cm), options,
-                                     phi_p, phi_m, radial);
+          SCOPED_TRACE(::testing::Message()
+                       << "grid " << grid << " fold of W" << (fold_of_w_plus ? "+" : "-")
+                       << " offset " << offset << " repeat " << repeat);
+          expectPlantedRootFoundOnce(plantedRootField(phi_p, phi_m, radial, cp, cm), options, phi_p,
+                                     phi_m, radial);
           ++trials;
         }
       }
