@@ -57,7 +57,7 @@ enum class ArcRule {
 };
 
 /// How the certified search of trigonometric-rational fields tests its initial cells. The
-/// tests are the same (identical results); only their cost differs.
+/// tests are the same (results agree to rounding); only their cost differs.
 enum class InitialCellTests {
   kAutomatic,  ///< batched when many cells survive the whole-strip tests, else one by one.
   kBatched,    ///< always tabulate the node-line ranges over the initial arcs (one pass).
