@@ -686,42 +686,50 @@ class PolynomialSearch {
     hi = peak ? r : end;
   }
 
-  // nodeExclusionOne for a whole strip: the other angle spans the side of the square (a half
-  // circle, halfCircleRange), and the local bound uses the exact half-circle range of the
-  // second derivatives at the two node lines.
-  static bool stripExclusion(const Node& t0, const Node& t1, double sigma, double h,
-                             double global_b, double fourth) {
+  // The node test of nodeExclusionOne over the two node lines t0, t1 for any set of the other
+  // angle: range(k1, k2, lo, hi) gives the range of k1 cos u + k2 sin u over the set and
+  // abs_bound(k) a bound of |k0 + k1 cos u + k2 sin u| there (for the local margin).
+  template <class Range, class AbsBound>
+  static bool nodeLineExclusion(const Node& t0, const Node& t1, double h, double global_b,
+                                double fourth, Range range, AbsBound abs_bound) {
     double lo0, hi0, lo1, hi1;
-    halfCircleRange(t0.k[1], t0.k[2], sigma, lo0, hi0);
-    halfCircleRange(t1.k[1], t1.k[2], sigma, lo1, hi1);
-    const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
-    const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
-    const double gap = std::max(lo, -hi), half_h2 = 0.5 * h * h;
-    if (gap <= 0.0) return false;
-    if (gap > half_h2 * global_b) return true;
-    halfCircleRange(t0.d2k[1], t0.d2k[2], sigma, lo0, hi0);
-    halfCircleRange(t1.d2k[1], t1.d2k[2], sigma, lo1, hi1);
-    const double local_b = std::max({std::fabs(t0.d2k[0] + lo0), std::fabs(t0.d2k[0] + hi0),
-                                     std::fabs(t1.d2k[0] + lo1), std::fabs(t1.d2k[0] + hi1)}) +
-                           half_h2 * fourth;
-    return gap > half_h2 * local_b;
-  }
-
-  static bool nodeExclusionOne(const Node& t0, const Node& t1, const AxisInterval& across, double h,
-                               double global_b, double fourth) {
-    double lo0, hi0, lo1, hi1;
-    arcRange(t0.k[1], t0.k[2], across, lo0, hi0);
-    arcRange(t1.k[1], t1.k[2], across, lo1, hi1);
+    range(t0.k[1], t0.k[2], lo0, hi0);
+    range(t1.k[1], t1.k[2], lo1, hi1);
     const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
     const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
     // Distance of the node range from zero; <= 0 when the node values alone straddle zero.
     const double gap = std::max(lo, -hi), half_h2 = 0.5 * h * h;
     if (gap <= 0.0) return false;
     if (gap > half_h2 * global_b) return true;
-    const double local_b =
-        std::max(absArcBound(t0.d2k, across), absArcBound(t1.d2k, across)) + half_h2 * fourth;
+    const double local_b = std::max(abs_bound(t0.d2k), abs_bound(t1.d2k)) + half_h2 * fourth;
     return gap > half_h2 * local_b;
   }
+
+  // nodeExclusionOne for a whole strip: the other angle spans the side of the square (a half
+  // circle, halfCircleRange), and the local bound uses the exact half-circle range of the
+  // second derivatives at the two node lines.
+  static bool stripExclusion(const Node& t0, const Node& t1, double sigma, double h,
+                             double global_b, double fourth) {
+    auto range = [sigma](double a, double b, double& lo, double& hi) {
+      halfCircleRange(a, b, sigma, lo, hi);
+    };
+    auto abs_bound = [sigma](const double* k) {
+      double lo, hi;
+      halfCircleRange(k[1], k[2], sigma, lo, hi);
+      return std::max(std::fabs(k[0] + lo), std::fabs(k[0] + hi));
+    };
+    return nodeLineExclusion(t0, t1, h, global_b, fourth, range, abs_bound);
+  }
+
+  static bool nodeExclusionOne(const Node& t0, const Node& t1, const AxisInterval& across, double h,
+                               double global_b, double fourth) {
+    auto range = [&across](double a, double b, double& lo, double& hi) {
+      arcRange(a, b, across, lo, hi);
+    };
+    auto abs_bound = [&across](const double* k) { return absArcBound(k, across); };
+    return nodeLineExclusion(t0, t1, h, global_b, fourth, range, abs_bound);
+  }
+
   // Coefficients of W+ in (1, cos theta-, sin theta-) as functions of theta+ (axis 0: A_k), or
   // of W- in (1, cos theta+, sin theta+) as functions of theta- (axis 1: B_k), at the angle with
   // cos/sin (c, s); their derivatives and, if d2a is not null, their second derivatives.
