@@ -334,14 +334,11 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
     const double cos_psi = (1.0 - r.t * r.t) * inverse, sin_psi = 2.0 * r.t * inverse;
     const double c0 = centre.cos_k[chosen][1], s0 = centre.sin_k[chosen][1];
     const double c = c0 * cos_psi - s0 * sin_psi, s = s0 * cos_psi + c0 * sin_psi;
-    // G = H / D at the root (one evaluation of each polynomial).
-    const double den = trigValueDerivative(field.denominator, c, s).value;
-    const double h_i = trigValueDerivative(field.numerator[0], c, s).value;
-    const double h_j = trigValueDerivative(field.numerator[1], c, s).value;
-    d.radial = (h_i * c + h_j * s) / den;
+    d.radial = radial_at(c, s);
     d.type = typeFromRadial(d.radial, tolerance);
     d.multiplicity = r.multiplicity;
     // V = W / D with W = 0 at the root: dV/dphi = W' / D.
+    const double den = trigValueDerivative(field.denominator, c, s).value;
     d.slope = r.multiplicity == 2 ? 0.0 : trigValueDerivative(w, c, s).derivative / den;
     if (!result.directions.empty()) {
       // Both angles are in [0, 2 pi): their distance on the circle without fmod.
