@@ -94,6 +94,11 @@ struct Evaluation {
 // Half-width [rad] above which structured cells are split without trying the linear model.
 constexpr double kWideCellHalfWidth = 0.3;
 
+// Default Codim3Options::polynomial_initial_grid (its initial tests are compiled for it).
+constexpr int kDefaultInitialGrid = 8;
+static_assert(Codim3Options{}.polynomial_initial_grid == kDefaultInitialGrid,
+              "the initial tests are compiled for the default grid");
+
 // Open initial cells per open strip above which the initial node tests use the table
 // (initialCellTests).
 constexpr std::size_t kTableRatio = 2;
@@ -303,7 +308,13 @@ class PolynomialSearch {
     // and (in one batch) the node tests; otherwise all of them.
     stack_.clear();
     if (structured_) {
-      initialCellTests(n, h);
+      // The default grid gets its own instance with the size known at compile time (fixed
+      // trip counts: the table loops unroll and vectorize).
+      if (n == kDefaultInitialGrid) {
+        initialCellTests<kDefaultInitialGrid>(n, h);
+      } else {
+        initialCellTests<0>(n, h);
+      }
     } else {
       for (int j = n - 1; j >= 0; --j) {
         for (int i = n - 1; i >= 0; --i) stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
@@ -513,7 +524,9 @@ class PolynomialSearch {
   // on either side of the node line; only cells that neither W+ nor W- excludes are pushed
   // (initial_tested_ = true). When few remain, they are pushed untested and the search loop
   // tests them one by one.
-  void initialCellTests(int n, double h) {
+  template <int kFixedN>
+  void initialCellTests(int n_runtime, double h) {
+    const int n = kFixedN > 0 ? kFixedN : n_runtime;
     const std::size_t rows = static_cast<std::size_t>(n + 1), cells = static_cast<std::size_t>(n);
     // Strips first: a theta+ strip where W+ has no zero for any theta- of the square, or a
     // theta- strip where W- has none, excludes all its cells without the table.
@@ -559,8 +572,10 @@ class PolynomialSearch {
     range_hi_plus_.resize(rows * cells);
     range_lo_minus_.resize(rows * cells);
     range_hi_minus_.resize(rows * cells);
-    nodeRanges(nodes1_, nodes2_, strip_plus_, n, range_lo_plus_.data(), range_hi_plus_.data());
-    nodeRanges(nodes2_, nodes1_, strip_minus_, n, range_lo_minus_.data(), range_hi_minus_.data());
+    nodeRanges<kFixedN>(nodes1_, nodes2_, strip_plus_, n, range_lo_plus_.data(),
+                        range_hi_plus_.data());
+    nodeRanges<kFixedN>(nodes2_, nodes1_, strip_minus_, n, range_lo_minus_.data(),
+                        range_hi_minus_.data());
     const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
     // Distance of each cell's node range from zero (<= 0: the node values straddle zero), for
     // all cells in one branch-free pass per table: gap[row * n + arc] from node lines row and
@@ -616,8 +631,10 @@ class PolynomialSearch {
   // `lines`) over the arc j of `across` (arcRange, with the node values and cross products of
   // each arc end computed once and shared by the two arcs that meet there).
   // Only the node lines that border a strip not excluded (strip_excluded) are computed.
+  template <int kFixedN>
   void nodeRanges(const std::vector<Node>& lines, const std::vector<Node>& across,
-                  const std::vector<char>& strip_excluded, int n, double* lo, double* hi) {
+                  const std::vector<char>& strip_excluded, int n_runtime, double* lo, double* hi) {
+    const int n = kFixedN > 0 ? kFixedN : n_runtime;
     const std::size_t ends = static_cast<std::size_t>(n + 1);
     value_.resize(ends);
     cross_.resize(ends);
