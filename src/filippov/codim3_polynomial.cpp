@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <vector>
 
@@ -263,24 +264,36 @@ class PolynomialSearch {
         grid_sin_[static_cast<std::size_t>(k)] = std::sin(k * h);
       }
     }
+    // The nodes are written in place (a Node built on the stack and then copied would be
+    // read back with wide loads right after its scalar stores: store-forwarding stalls).
+    const std::size_t count = static_cast<std::size_t>(n + 1);
     for (auto& axis : initial_nodes_) {
-      for (auto& square : axis) square.clear();
+      for (auto& square : axis) square.resize(count);
     }
-    for (int k = 0; k <= n; ++k) {
-      const double t = k * h, c = grid_cos_[static_cast<std::size_t>(k)],
-                   s = grid_sin_[static_cast<std::size_t>(k)];
-      // cos/sin(pi + t) = -cos/sin(t)
-      Node lower{t, c, s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
-          upper{t + kPi, -c, -s, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    for (std::size_t k = 0; k < count; ++k) {
+      const double t = static_cast<double>(k) * h, c = grid_cos_[k], s = grid_sin_[k];
       for (int axis = 0; axis < 2; ++axis) {
+        // cos/sin(pi + t) = -cos/sin(t)
+        Node& lower = initial_nodes_[static_cast<std::size_t>(axis)][0][k];
+        Node& upper = initial_nodes_[static_cast<std::size_t>(axis)][1][k];
+        lower.t = t;
+        lower.c = c;
+        lower.s = s;
+        upper.t = t + kPi;
+        upper.c = -c;
+        upper.s = -s;
         if (bilinear_) {
           bilinearPair(axis == 0 ? plus_fixed_ : minus_fixed_, c, s, lower, upper);
         } else if (structured_) {
           coefficients(axis, lower.c, lower.s, lower.k, lower.dk, lower.d2k);
           coefficients(axis, upper.c, upper.s, upper.k, upper.dk, upper.d2k);
+        } else {
+          for (Node* node : {&lower, &upper}) {
+            std::fill(node->k, node->k + 3, 0.0);
+            std::fill(node->dk, node->dk + 3, 0.0);
+            std::fill(node->d2k, node->d2k + 3, 0.0);
+          }
         }
-        initial_nodes_[axis][0].push_back(lower);
-        initial_nodes_[axis][1].push_back(upper);
       }
     }
   }
@@ -306,7 +319,11 @@ class PolynomialSearch {
     nodes2_.swap(initial_nodes_[1][static_cast<std::size_t>(square)]);
     // Initial cells: for structured fields initialCellTests pushes those that pass the strip
     // and (in one batch) the node tests; otherwise all of them.
-    stack_.clear();
+    // The depth-first stack holds at most the n^2 initial cells plus 3 siblings per level
+    // below them (each split replaces a cell by at most 4), so it is sized once and used
+    // without growth checks.
+    stack_.resize(static_cast<std::size_t>(n * n + 3 * options_.max_depth + 4));
+    stack_size_ = 0;
     if (structured_) {
       // The default grid gets its own instance with the size known at compile time (fixed
       // trip counts: the table loops unroll and vectorize).
@@ -317,12 +334,11 @@ class PolynomialSearch {
       }
     } else {
       for (int j = n - 1; j >= 0; --j) {
-        for (int i = n - 1; i >= 0; --i) stack_.push_back(Cell{i, i + 1, j, j + 1, 0});
+        for (int i = n - 1; i >= 0; --i) push(Cell{i, i + 1, j, j + 1, 0});
       }
     }
-    while (!stack_.empty()) {
-      const Cell c = stack_.back();
-      stack_.pop_back();
+    while (stack_size_ > 0) {
+      const Cell c = stack_[--stack_size_];
       if (result_.report.evaluations > options_.max_evaluations) {
         ++result_.report.unresolved_cells;
         continue;
@@ -382,14 +398,20 @@ class PolynomialSearch {
       // when there is no model). Offsets from the centre: upper halves [0, h], lower [-h, 0].
       const bool upper1 = model.hi1 >= 0.0, lower1 = model.lo1 <= 0.0;
       const bool upper2 = model.hi2 >= 0.0, lower2 = model.lo2 <= 0.0;
-      if (upper1 && upper2) stack_.push_back(Cell{i1, c.x1, i2, c.y1, d});
-      if (lower1 && upper2) stack_.push_back(Cell{c.x0, i1, i2, c.y1, d});
-      if (upper1 && lower2) stack_.push_back(Cell{i1, c.x1, c.y0, i2, d});
-      if (lower1 && lower2) stack_.push_back(Cell{c.x0, i1, c.y0, i2, d});
+      if (upper1 && upper2) push(Cell{i1, c.x1, i2, c.y1, d});
+      if (lower1 && upper2) push(Cell{c.x0, i1, i2, c.y1, d});
+      if (upper1 && lower2) push(Cell{i1, c.x1, c.y0, i2, d});
+      if (lower1 && lower2) push(Cell{c.x0, i1, c.y0, i2, d});
     }
   }
 
   const std::vector<Root>& roots() const { return roots_; }
+
+  // Pushes a cell on the depth-first stack (sized in searchSquareImpl).
+  void push(const Cell& cell) {
+    assert(stack_size_ < stack_.size());
+    stack_[stack_size_++] = cell;
+  }
 
  private:
   // Range of a cos(t) + b sin(t) over the arc [x.a, x.b] (width <= pi): the end values, or
@@ -624,7 +646,7 @@ class PolynomialSearch {
 
   void pushInitialCell(std::size_t i, std::size_t j) {
     const int x = static_cast<int>(i), y = static_cast<int>(j);
-    stack_.push_back(Cell{x, x + 1, y, y + 1, 0});
+    push(Cell{x, x + 1, y, y + 1, 0});
   }
 
   // lo/hi[i n + j]: the range of k0 + k1 cos u + k2 sin u (coefficients of node line i of
@@ -1035,6 +1057,7 @@ class PolynomialSearch {
   // d1 d2^3, d2^4 for W-), for the local second-derivative bounds.
   double fourth_plus_[3] = {}, fourth_minus_[3] = {};
   bool structured_ = false;
+  std::size_t stack_size_ = 0;   // cells on stack_
   bool initial_tested_ = false;  // the initial cells of this square passed initialCellTests
   bool bilinear_ = false;        // structured with W+ of degree 2 in theta+, W- in theta-
   double plus_fixed_[15] = {};   // W+ coefficients, column k (1, cos-, sin-) contiguous
