@@ -81,9 +81,10 @@ struct Cell {
   int depth;
 };
 
+// A root found by Newton's method, by the cos/sin of its angles (the angles themselves are
+// needed only for the directions reported, so atan2 runs only there).
 struct Root {
-  double t1, t2;   // theta+, theta- in [0, 2 pi)
-  AnglePair trig;  // their cos/sin
+  AnglePair trig;  // cos/sin of theta+, theta-
   double radius;   // uniqueness radius [rad]
   int index;       // sign of det J at the root (0: degenerate)
 };
@@ -103,12 +104,6 @@ static_assert(Codim3Options{}.polynomial_initial_grid == kDefaultInitialGrid,
 // Open initial cells per open strip above which the initial node tests use the table
 // (initialCellTests).
 constexpr std::size_t kTableRatio = 2;
-
-// Distance on the circle of two angles in [0, 2 pi] (no fmod: both are already reduced).
-inline double periodicDistance(double a, double b) {
-  const double d = std::fabs(a - b);
-  return std::min(d, kTwoPi - d);
-}
 
 class PolynomialSearch {
  public:
@@ -902,11 +897,11 @@ class PolynomialSearch {
   bool findTheOnlyRoot(const AxisInterval& ax, const AxisInterval& ay, const AnglePair& centre,
                        const Evaluation& e, double diagonal) {
     for (const Root& root : roots_) {
-      if (inCell(ax, ay, root.t1, root.t2)) return true;
+      if (inCell(ax, ay, root.trig)) return true;
     }
     newtonFrom(centre, e, diagonal);
     for (const Root& root : roots_) {
-      if (inCell(ax, ay, root.t1, root.t2)) return true;
+      if (inCell(ax, ay, root.trig)) return true;
     }
     return false;
   }
@@ -919,12 +914,22 @@ class PolynomialSearch {
     hi = std::max(std::max(p1, p2), std::max(p3, p4));
   }
 
-  static bool inCell(const AxisInterval& ax, const AxisInterval& ay, double t1, double t2) {
-    auto inside = [](const AxisInterval& a, double t) {
-      const double tw = t < a.a - 1e-12 ? t + kTwoPi : t;  // [0, 2 pi) vs cells up to 2 pi
-      return tw >= a.a - 1e-12 && tw <= a.b + 1e-12;
+  // True if the angles with cos/sin `x` lie in the cell (to 1e-12 rad). An angle lies on an arc
+  // [a, b] narrower than pi iff it is at most pi counterclockwise from a and at most pi
+  // clockwise from b, i.e. both cross products (sines of the angle differences) are >= 0.
+  static bool inCell(const AxisInterval& ax, const AxisInterval& ay, const AnglePair& x) {
+    auto inside = [](const AxisInterval& a, double c, double s) {
+      return a.ca * s - a.sa * c >= -1e-12 && c * a.sb - s * a.cb >= -1e-12;
     };
-    return inside(ax, t1) && inside(ay, t2);
+    return inside(ax, x.cos1, x.sin1) && inside(ay, x.cos2, x.sin2);
+  }
+
+  // Upper bound of the angle [rad] between the directions (c1, s1) and (c2, s2) from their
+  // chord chi: 2 asin(chi / 2) <= chi (1 + chi^2 / 16) for chi <= 1 (the series chi + chi^3 / 24
+  // + 3 chi^5 / 640 + ... has its higher coefficients summing below 1/16) and <= (pi / 2) chi.
+  static double angleBoundFromChord(double c1, double s1, double c2, double s2) {
+    const double dc = c1 - c2, ds = s1 - s2, chi = std::sqrt(dc * dc + ds * ds);
+    return chi <= 1.0 ? chi * (1.0 + 0.0625 * chi * chi) : 0.5 * kPi * chi;
   }
 
   bool coveredByKnownRoot(const AxisInterval& ax, const AxisInterval& ay) const {
@@ -933,8 +938,12 @@ class PolynomialSearch {
     const double half_diagonal2 = 0.25 * (ax.width() * ax.width() + ay.width() * ay.width());
     for (const Root& r : roots_) {
       if (r.radius * r.radius <= half_diagonal2) continue;
-      const double dx = std::max(periodicDistance(ax.a, r.t1), periodicDistance(ax.b, r.t1));
-      const double dy = std::max(periodicDistance(ay.a, r.t2), periodicDistance(ay.b, r.t2));
+      // Upper bounds of the distances of the cell's ends from the root on each axis.
+      const AnglePair& t = r.trig;
+      const double dx = std::max(angleBoundFromChord(ax.ca, ax.sa, t.cos1, t.sin1),
+                                 angleBoundFromChord(ax.cb, ax.sb, t.cos1, t.sin1));
+      const double dy = std::max(angleBoundFromChord(ay.ca, ay.sa, t.cos2, t.sin2),
+                                 angleBoundFromChord(ay.cb, ay.sb, t.cos2, t.sin2));
       if (dx * dx + dy * dy < r.radius * r.radius) return true;
     }
     return false;
@@ -999,10 +1008,8 @@ class PolynomialSearch {
       advance(x.cos1, x.sin1, step1);
       advance(x.cos2, x.sin2, step2);
       if (converged) {
-        if (isKnownRoot(x)) return;  // re-found: skip the angles (atan2 is costly)
-        record(wrapHalfTurnToTwoPi(std::atan2(x.sin1, x.cos1)),
-               wrapHalfTurnToTwoPi(std::atan2(x.sin2, x.cos2)), x, sigma_min, det,
-               std::sqrt(length2));
+        if (isKnownRoot(x)) return;  // re-found
+        record(x, sigma_min, det, std::sqrt(length2));
         return;
       }
       e = evaluateAt(x);
@@ -1020,14 +1027,10 @@ class PolynomialSearch {
     return false;
   }
 
-  // Records the root (t1, t2); sigma_min and det are those of the Jacobian J at a point within
-  // `distance` of it (the last Newton iterate).
-  void record(double t1, double t2, const AnglePair& trig, double sigma_min, double det,
-              double distance) {
-    for (const Root& r : roots_) {
-      const double d1 = periodicDistance(r.t1, t1), d2 = periodicDistance(r.t2, t2);
-      if (d1 * d1 + d2 * d2 < 1e-18) return;  // the same root (1e-9 rad apart)
-    }
+  // Records the root with cos/sin `trig`; sigma_min and det are those of the Jacobian J at a point
+  // within `distance` of it (the last Newton iterate). (The caller has checked with isKnownRoot
+  // that it is not a root already recorded.)
+  void record(const AnglePair& trig, double sigma_min, double det, double distance) {
     // sigma_min(J(x)) >= sigma_min(J(x_k)) - L |x - x_k|: |J(x) - J(r)|_2 <= L |x - r| <
     // sigma_min(J(r)) inside the ball of the radius below, so r is its only root. The slack
     // 2 distance covers the distance from the iterate to the true root.
@@ -1035,7 +1038,7 @@ class PolynomialSearch {
     const double radius = lipschitz_jacobian_ > 0.0
                               ? std::max(0.0, 0.999 * sigma_root / lipschitz_jacobian_)
                               : (sigma_min > 0.0 ? kTwoPi : 0.0);
-    roots_.push_back(Root{t1, t2, trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
+    roots_.push_back(Root{trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
   }
 
   // Smallest singular value of the 2 x 2 matrix [[j11, j12], [j21, j22]].
@@ -1270,22 +1273,25 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   roots.reserve(search.roots().size() + 4);
   const double edge = 1e-10;
   for (const auto& r : search.roots()) {
-    // Angles are in [0, 2 pi); 0 is also the end 2 pi of the lower square.
-    auto in_upper = [&](double t) { return t <= kPi + edge || t > kTwoPi - edge; };
-    auto in_lower = [&](double t) { return t >= kPi - edge || t < edge; };
-    auto on_boundary = [&](double t) {
-      return t < edge || std::fabs(t - kPi) < edge || kTwoPi - t < edge;
-    };
-    const bool in_square = (in_upper(r.t1) && in_upper(r.t2)) || (in_lower(r.t1) && in_lower(r.t2));
+    // By the sines of the angles: the upper square [0, pi] (within `edge` rad: sin >= -edge),
+    // the lower square [pi, 2 pi] (sin <= edge) and their sides 0, pi (|sin| < edge).
+    const double s1 = r.trig.sin1, s2 = r.trig.sin2;
+    const bool in_square = (s1 >= -edge && s2 >= -edge) || (s1 <= edge && s2 <= edge);
     if (!in_square) continue;  // mixed square: not a direction of the sphere
-    const bool b1 = on_boundary(r.t1), b2 = on_boundary(r.t2);
+    const bool b1 = std::fabs(s1) < edge, b2 = std::fabs(s2) < edge;
     if (b1 && b2) continue;  // a corner: equator arcs are handled below
     if (b1 || b2) {
       ++result.roots_at_excluded_points;  // the sphere meets Sigma+ or Sigma-
       continue;
     }
     Codim3LimitDirection ld;
-    const SphereDirection d = direction_from_theta(r.trig, r.t1, r.t2);
+    // The slip angles themselves are needed only where phi = theta (c = 1).
+    auto angle_if = [](bool needed, double c, double s) {
+      return needed ? wrapHalfTurnToTwoPi(std::atan2(s, c)) : std::nan("");
+    };
+    const SphereDirection d =
+        direction_from_theta(r.trig, angle_if(field.c_plus == 1.0, r.trig.cos1, r.trig.sin1),
+                             angle_if(field.c_minus == 1.0, r.trig.cos2, r.trig.sin2));
     ld.phi_plus = d.phi_plus;
     ld.phi_minus = d.phi_minus;
     ld.n = d.n;
