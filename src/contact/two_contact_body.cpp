@@ -314,7 +314,7 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
     const RealizabilityOptions& options) const {
   TwoPointRealizability out;
   out.escapes.reserve(3);
-  out.rr = rollRoll();
+  if (options.analyze_roll_roll) out.rr = rollRoll();
 
   auto as_vector = [](const QuasiAccelerations& q) {
     return Eigen::Vector4d(q.du1_plus, q.du1_minus, q.du_a, q.domega_a);

@@ -110,6 +110,10 @@ struct RealizabilityOptions {
   SlipSlipSearch ss_search = SlipSlipSearch::kRationalField;
   /// Relative tolerance of the codimension-1 zero test (tangency), times the limit-vector size.
   double codim1_tolerance_relative = 1e-12;
+  /// Also solve the RR case (the rolling motion and its free contact-force directions, Table 2)
+  /// into TwoPointRealizability::rr. Def 11 does not use it, so callers that only classify
+  /// (models::classifyGeneric, `nsdkit classify`) switch it off; rr is then left default.
+  bool analyze_roll_roll = true;
 };
 
 /// Realizability of two-point rolling at x_bar (Def 11).
@@ -126,7 +130,8 @@ struct TwoPointRealizability {
   /// A normal force <= 0 appeared in an RS/SR field or at an SS limit direction.
   bool contact_loss = false;
   std::string contact_loss_detail;
-  RollingRollingResult rr;  ///< the rolling motion itself (78 for the ball).
+  /// The rolling motion itself (78 for the ball); default unless analyze_roll_roll is set.
+  RollingRollingResult rr;
 };
 
 /// Precomputed dynamics of a two-contact body at one configuration and load.

@@ -62,7 +62,8 @@ contact::TwoContactBody makeTwoContactBody(const BallTroughParameters& p,
   const double beta = 0.5 * kPi - 0.5 * p.opening_angle_rad;
   contact::TwoContactBody b;
   b.mass = p.mass_kg;
-  b.inertia_C_W = p.inertia_ratio * p.mass_kg * p.radius_m * p.radius_m * Eigen::Matrix3d::Identity();
+  b.inertia_C_W =
+      p.inertia_ratio * p.mass_kg * p.radius_m * p.radius_m * Eigen::Matrix3d::Identity();
   if (p.closedFormApplies()) {  // exact unit vectors of eq. (68)
     b.n_plus_W = Eigen::Vector3d::UnitY();
     b.n_minus_W = Eigen::Vector3d::UnitX();
@@ -91,7 +92,8 @@ OnePointSlipField rollSlipField(const BallTroughParameters& p, const Eigen::Vect
   const double mu = p.mu(), j = p.inertia_ratio, g = p.gravity_m_s2 / kSqrt2;
   OnePointSlipField f;
   // ERRATA item 6 (corrected (80)-(81)).
-  f.rates[1] = g * (j * m[0] + (1 + j) * m[1] - sigma * mu * (1 + 2 * j) * (1 + m[2])) / (j * (1 + j));
+  f.rates[1] =
+      g * (j * m[0] + (1 + j) * m[1] - sigma * mu * (1 + 2 * j) * (1 + m[2])) / (j * (1 + j));
   f.rates[3] = g * (m[0] - sigma * mu * (1 + m[2])) / (1 + j);
   f.slipping_normal_force = p.mass_kg * g * (1 + m[2]);  // N-
   return f;
@@ -148,7 +150,8 @@ Eigen::Vector4d slipSlipLimitField(const BallTroughParameters& p, const Eigen::V
   const double cp = std::cos(phi_plus), cm = std::cos(phi_minus);
   const double sp = std::sin(phi_plus), sm = std::sin(phi_minus);
   Eigen::Vector4d f;  // eq. (85)
-  f[0] = -torque[0] / (r * mass * j) - mu * (1 + j) / (j * mass) * n[0] * cp - mu / mass * n[1] * cm;
+  f[0] =
+      -torque[0] / (r * mass * j) - mu * (1 + j) / (j * mass) * n[0] * cp - mu / mass * n[1] * cm;
   f[1] = torque[1] / (r * mass * j) - mu * (1 + j) / (j * mass) * n[1] * cm - mu / mass * n[0] * cp;
   f[2] = torque[2] / (r * mass * j) - mu / (mass * j) * n[0] * sp - mu / (mass * j) * n[1] * sm;
   f[3] = -mu / mass * n[0] * cp - mu / mass * n[1] * cm;
@@ -159,8 +162,7 @@ Eigen::Vector3d twoPointSlipSurface(double mu, double j, double p, double q) {
   const double sp = std::sin(p), sq = std::sin(q), cp = std::cos(p), cq = std::cos(q);
   const double den = 1 + mu * mu * sp * sq;
   return {-mu * ((1 + j) * cp * (1 - mu * sq) + j * cq * (1 + mu * sp)) / den,  // eq. (88)
-          mu * ((1 + j) * cq * (1 + mu * sp) + j * cp * (1 - mu * sq)) / den,
-          mu * (sp + sq) / den};
+          mu * ((1 + j) * cq * (1 + mu * sp) + j * cp * (1 - mu * sq)) / den, mu * (sp + sq) / den};
 }
 
 SpecialValues specialValues(double mu) {
@@ -182,8 +184,7 @@ std::string escapeLabel(const std::vector<contact::EscapeMode>& escapes) {
   return label;
 }
 
-BallTroughClassification classifyClosedForm(const BallTroughParameters& p,
-                                            const Eigen::Vector3d& m,
+BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                             const filippov::Codim3Options& options) {
   p.validate();
   requireFinite(m, "dimensionless torque");
@@ -211,7 +212,10 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p,
 BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                          const contact::RealizabilityOptions& options) {
   const contact::TwoContactDynamics dynamics(makeTwoContactBody(p, m));
-  contact::TwoPointRealizability r = dynamics.analyzeRealizability(options);
+  // The classification does not report the RR motion (Def 11 does not use it).
+  contact::RealizabilityOptions classify_only = options;
+  classify_only.analyze_roll_roll = false;
+  contact::TwoPointRealizability r = dynamics.analyzeRealizability(classify_only);
   BallTroughClassification c;
   c.realizable = r.realizable;
   c.escapes = std::move(r.escapes);
@@ -222,11 +226,11 @@ BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Ei
 
 Eigen::Vector3d genericToClosedFormDirection(const BallTroughParameters& p,
                                              const Eigen::Vector3d& n) {
-  const contact::ContactBases b = contact::contactBases(
-      makeTwoContactBody(p, Eigen::Vector3d::Zero()).r_CPplus_W,
-      makeTwoContactBody(p, Eigen::Vector3d::Zero()).r_CPminus_W,
-      makeTwoContactBody(p, Eigen::Vector3d::Zero()).n_plus_W,
-      makeTwoContactBody(p, Eigen::Vector3d::Zero()).n_minus_W);
+  const contact::ContactBases b =
+      contact::contactBases(makeTwoContactBody(p, Eigen::Vector3d::Zero()).r_CPplus_W,
+                            makeTwoContactBody(p, Eigen::Vector3d::Zero()).r_CPminus_W,
+                            makeTwoContactBody(p, Eigen::Vector3d::Zero()).n_plus_W,
+                            makeTwoContactBody(p, Eigen::Vector3d::Zero()).n_minus_W);
   const Eigen::Vector3d mapped(n[0], n[1], b.c_plus * n[2]);
   return mapped / mapped.norm();
 }

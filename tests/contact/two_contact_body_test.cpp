@@ -76,16 +76,16 @@ TEST(ContactBases, TroughMatchesEq69WithErrata) {
   EXPECT_LT((k.t1_minus_W - Eigen::Vector3d::UnitZ()).norm(), 1e-15);
   EXPECT_LT((k.t2_plus_W - Eigen::Vector3d::UnitX()).norm(), 1e-15);
   EXPECT_LT((k.t2_minus_W + Eigen::Vector3d::UnitY()).norm(), 1e-15);  // ERRATA item 1
-  EXPECT_NEAR(k.c_plus, std::sqrt(2.0), 1e-15);                          // ERRATA item 5
+  EXPECT_NEAR(k.c_plus, std::sqrt(2.0), 1e-15);                        // ERRATA item 5
   EXPECT_NEAR(k.c_minus, std::sqrt(2.0), 1e-15);
 }
 
 TEST(ContactBases, RejectsDegenerateGeometry) {
   const Eigen::Vector3d x = Eigen::Vector3d::UnitX(), y = Eigen::Vector3d::UnitY();
-  EXPECT_THROW(contactBases(-y, -y, y, x), InvalidInput);            // coincident points
-  EXPECT_THROW(contactBases(-y, y, y, x), InvalidInput);             // r+ - r- ∥ n+
+  EXPECT_THROW(contactBases(-y, -y, y, x), InvalidInput);  // coincident points
+  EXPECT_THROW(contactBases(-y, y, y, x), InvalidInput);   // r+ - r- ∥ n+
   EXPECT_THROW(contactBases(-y, -x, y, Eigen::Vector3d(1, -1, 0).normalized()), InvalidInput);
-  EXPECT_THROW(contactBases(-y, -x, 2 * y, x), InvalidInput);         // non-unit normal
+  EXPECT_THROW(contactBases(-y, -x, 2 * y, x), InvalidInput);  // non-unit normal
   TwoContactBody b = trough();
   b.inertia_C_W(0, 0) = -1;
   EXPECT_THROW(TwoContactDynamics{b}, InvalidInput);
@@ -105,12 +105,15 @@ TEST(TwoContactDynamics, AllCasesSatisfyNewtonEulerOnRandomBodies) {
   for (int trial = 0; trial < 50; ++trial) {
     const TwoContactDynamics dyn(randomBody(rng));
     const double phi_p = 0.3 + trial * 0.11, phi_m = 2.0 - trial * 0.07;
-    const Eigen::Vector2d lp(std::cos(phi_p), std::sin(phi_p)), lm(std::cos(phi_m), std::sin(phi_m));
+    const Eigen::Vector2d lp(std::cos(phi_p), std::sin(phi_p)),
+        lm(std::cos(phi_m), std::sin(phi_m));
     const QuasiAccelerations ss = dyn.slipSlip(lp, lm);
     expectNewtonEuler(dyn, ss);
     // Coulomb slip forces (44): T = -mu N lambda.
-    EXPECT_NEAR(ss.contact_forces[1], -dyn.body().friction_plus.mu_static * ss.normal_plus * lp[0], 1e-12);
-    EXPECT_NEAR(ss.contact_forces[5], -dyn.body().friction_minus.mu_static * ss.normal_minus * lm[1], 1e-12);
+    EXPECT_NEAR(ss.contact_forces[1], -dyn.body().friction_plus.mu_static * ss.normal_plus * lp[0],
+                1e-12);
+    EXPECT_NEAR(ss.contact_forces[5],
+                -dyn.body().friction_minus.mu_static * ss.normal_minus * lm[1], 1e-12);
     for (int sigma : {1, -1}) {
       const QuasiAccelerations rs = dyn.rollSlip(sigma);
       expectNewtonEuler(dyn, rs);
@@ -155,6 +158,38 @@ TEST(TwoContactDynamics, RealizabilityReportsEveryEscape) {
   for (const auto& d : spun.offending_ss_directions) {
     EXPECT_NE(d.type, filippov::LimitDirectionType::kAttracting);
   }
+}
+
+// The RR solve is reported but not part of Def 11: switching it off (as the classifiers do)
+// leaves the verdict, escapes and SS directions unchanged and rr default; switched on, rr is
+// the direct rollRoll() solve.
+TEST(TwoContactDynamics, RollRollAnalysisIsOptionalAndDoesNotChangeTheVerdict) {
+  std::mt19937 rng(29);
+  RealizabilityOptions without_rr;
+  without_rr.analyze_roll_roll = false;
+  int analyzed = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const TwoContactDynamics dyn(randomBody(rng));
+    TwoPointRealizability full;
+    try {
+      full = dyn.analyzeRealizability();
+    } catch (const SolverFailure&) {  // Painleve-type random body: both must refuse it
+      EXPECT_THROW(dyn.analyzeRealizability(without_rr), SolverFailure);
+      continue;
+    }
+    ++analyzed;
+    const TwoPointRealizability lean = dyn.analyzeRealizability(without_rr);
+    EXPECT_EQ(full.realizable, lean.realizable);
+    EXPECT_EQ(full.escapes, lean.escapes);
+    ASSERT_EQ(full.ss.directions.size(), lean.ss.directions.size());
+    for (std::size_t i = 0; i < full.ss.directions.size(); ++i) {
+      EXPECT_EQ(full.ss.directions[i].n, lean.ss.directions[i].n);
+    }
+    ASSERT_EQ(full.rr.free_force_directions.cols(), 1);
+    EXPECT_EQ(full.rr.free_force_directions, dyn.rollRoll().free_force_directions);
+    EXPECT_EQ(lean.rr.free_force_directions.size(), 0);
+  }
+  EXPECT_GE(analyzed, 10);
 }
 
 }  // namespace
