@@ -56,12 +56,12 @@ namespace {
 struct AxisInterval {
   double a, b, ca, sa, cb, sb;
   double width() const { return b - a; }
-  // Midpoint by the normalized chord (intervals are at most pi/2 wide).
-  void mid(double& m, double& cm, double& sm) const {
-    const double c = ca + cb, s = sa + sb, inverse = 1.0 / std::sqrt(c * c + s * s);
+  // Midpoint by the chord: (cos, sin) of the midpoint = (ca + cb, sa + sb) / (2 cos(w / 2)) for
+  // an interval of width w; chord_scale = 1 / (2 cos(w / 2)) (intervals are at most pi/2 wide).
+  void mid(double chord_scale, double& m, double& cm, double& sm) const {
     m = 0.5 * (a + b);
-    cm = c * inverse;
-    sm = s * inverse;
+    cm = (ca + cb) * chord_scale;
+    sm = (sa + sb) * chord_scale;
   }
 };
 
@@ -95,6 +95,9 @@ struct Evaluation {
 
 // Half-width [rad] above which structured cells are split without trying the linear model.
 constexpr double kWideCellHalfWidth = 0.3;
+
+// Largest Codim3Options::max_depth accepted.
+constexpr std::size_t kMaxDepthLimit = 40;
 
 // Default Codim3Options::polynomial_initial_grid (its initial tests are compiled for it).
 constexpr int kDefaultInitialGrid = 8;
@@ -319,6 +322,15 @@ class PolynomialSearch {
     // without growth checks.
     stack_.resize(static_cast<std::size_t>(n * n + 3 * options_.max_depth + 4));
     stack_size_ = 0;
+    // 1 / (2 cos(w / 2)) for the cell width w = h / 2^d at each depth d (computed once per
+    // thread and grid).
+    if (chord_scale_grid_ != n) {
+      chord_scale_.resize(kMaxDepthLimit + 1);
+      for (std::size_t d = 0; d < chord_scale_.size(); ++d) {
+        chord_scale_[d] = 0.5 / std::cos(0.5 * std::ldexp(h, -static_cast<int>(d)));
+      }
+      chord_scale_grid_ = n;
+    }
     if (structured_) {
       // The default grid gets its own instance with the size known at compile time (fixed
       // trip counts: the table loops unroll and vectorize).
@@ -352,8 +364,10 @@ class PolynomialSearch {
       }
       if (coveredByKnownRoot(ax, ay)) continue;
       double m1, c1, s1, m2, c2, s2;
-      ax.mid(m1, c1, s1);
-      ay.mid(m2, c2, s2);
+      // Both axes of a cell at depth d are pi / (n 2^d) wide.
+      const double chord_scale = chord_scale_[static_cast<std::size_t>(c.depth)];
+      ax.mid(chord_scale, m1, c1, s1);
+      ay.mid(chord_scale, m2, c2, s2);
       Evaluation e;
       Node mid1{m1, c1, s1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
       Node mid2{m2, c2, s2, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
@@ -1072,6 +1086,8 @@ class PolynomialSearch {
     std::vector<Node> nodes1, nodes2;
     std::vector<Root> roots;
     std::vector<double> grid_cos, grid_sin;     // cos/sin of the initial grid angles k pi / n
+    std::vector<double> chord_scale;            // 1 / (2 cos(w / 2)) of the cells at each depth
+    int chord_scale_grid = 0;                   // the grid n of chord_scale
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
     std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
     std::vector<double> gap_plus, gap_minus;     // distance of each initial cell's range from 0
@@ -1089,6 +1105,8 @@ class PolynomialSearch {
   std::vector<Root>& roots_ = scratch().roots;
   std::vector<double>& grid_cos_ = scratch().grid_cos;
   std::vector<double>& grid_sin_ = scratch().grid_sin;
+  std::vector<double>& chord_scale_ = scratch().chord_scale;
+  int& chord_scale_grid_ = scratch().chord_scale_grid;
   std::vector<char>& strip_plus_ = scratch().strip_plus;
   std::vector<char>& strip_minus_ = scratch().strip_minus;
   std::vector<double>& range_lo_plus_ = scratch().range_lo_plus;
@@ -1199,7 +1217,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   if (options.polynomial_initial_grid < 2) {
     throw InvalidInput("polynomial_initial_grid must be at least 2");
   }
-  if (options.max_depth < 0 || options.max_depth > 40) {
+  if (options.max_depth < 0 || options.max_depth > static_cast<int>(kMaxDepthLimit)) {
     throw InvalidInput("max_depth must be in [0, 40]");
   }
   requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
