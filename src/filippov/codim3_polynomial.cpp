@@ -566,12 +566,35 @@ class PolynomialSearch {
     std::size_t open_plus = 0, open_minus = 0;
     {
       // The other angle spans the whole side [base, base + pi]: cos/sin of base = sigma (1, 0).
+      // The half-circle range of each node line is computed once and shared by the two strips
+      // beside it (as is its amplitude |(k1, k2)|, by the table below).
       const double sigma = nodes1_.front().c;
+      line_lo_plus_.resize(rows);
+      line_hi_plus_.resize(rows);
+      line_lo_minus_.resize(rows);
+      line_hi_minus_.resize(rows);
+      amplitude_plus_.resize(rows);
+      amplitude_minus_.resize(rows);
+      for (std::size_t i = 0; i < rows; ++i) {
+        halfCircleLineRange(nodes1_[i], sigma, line_lo_plus_[i], line_hi_plus_[i],
+                            amplitude_plus_[i]);
+        halfCircleLineRange(nodes2_[i], sigma, line_lo_minus_[i], line_hi_minus_[i],
+                            amplitude_minus_[i]);
+      }
+      auto abs_bound = [sigma](const double* k) {
+        double lo, hi;
+        halfCircleRange(k[1], k[2], sigma, lo, hi);
+        return std::max(std::fabs(k[0] + lo), std::fabs(k[0] + hi));
+      };
       for (std::size_t i = 0; i < cells; ++i) {
-        strip_plus_[i] = stripExclusion(nodes1_[i], nodes1_[i + 1], sigma, 0.5 * h,
-                                        bounds_plus_.b11, fourth_plus_[0]);
-        strip_minus_[i] = stripExclusion(nodes2_[i], nodes2_[i + 1], sigma, 0.5 * h,
-                                         bounds_minus_.b22, fourth_minus_[2]);
+        strip_plus_[i] =
+            gapExclusion(std::min(line_lo_plus_[i], line_lo_plus_[i + 1]),
+                         std::max(line_hi_plus_[i], line_hi_plus_[i + 1]), nodes1_[i],
+                         nodes1_[i + 1], 0.5 * h, bounds_plus_.b11, fourth_plus_[0], abs_bound);
+        strip_minus_[i] =
+            gapExclusion(std::min(line_lo_minus_[i], line_lo_minus_[i + 1]),
+                         std::max(line_hi_minus_[i], line_hi_minus_[i + 1]), nodes2_[i],
+                         nodes2_[i + 1], 0.5 * h, bounds_minus_.b22, fourth_minus_[2], abs_bound);
         open_plus += !strip_plus_[i];
         open_minus += !strip_minus_[i];
       }
@@ -603,9 +626,9 @@ class PolynomialSearch {
     range_hi_plus_.resize(rows * cells);
     range_lo_minus_.resize(rows * cells);
     range_hi_minus_.resize(rows * cells);
-    nodeRanges<kFixedN>(nodes1_, nodes2_, strip_plus_, n, range_lo_plus_.data(),
+    nodeRanges<kFixedN>(nodes1_, nodes2_, strip_plus_, amplitude_plus_, n, range_lo_plus_.data(),
                         range_hi_plus_.data());
-    nodeRanges<kFixedN>(nodes2_, nodes1_, strip_minus_, n, range_lo_minus_.data(),
+    nodeRanges<kFixedN>(nodes2_, nodes1_, strip_minus_, amplitude_minus_, n, range_lo_minus_.data(),
                         range_hi_minus_.data());
     const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
     // Distance of each cell's node range from zero (<= 0: the node values straddle zero), for
@@ -664,7 +687,8 @@ class PolynomialSearch {
   // Only the node lines that border a strip not excluded (strip_excluded) are computed.
   template <int kFixedN>
   void nodeRanges(const std::vector<Node>& lines, const std::vector<Node>& across,
-                  const std::vector<char>& strip_excluded, int n_runtime, double* lo, double* hi) {
+                  const std::vector<char>& strip_excluded, const std::vector<double>& amplitude,
+                  int n_runtime, double* lo, double* hi) {
     const int n = kFixedN > 0 ? kFixedN : n_runtime;
     const std::size_t ends = static_cast<std::size_t>(n + 1);
     value_.resize(ends);
@@ -685,7 +709,7 @@ class PolynomialSearch {
       if (!below_open && !above_open) continue;
       const Node& line = lines[i];
       const double k0 = line.k[0], a = line.k[1], b = line.k[2];
-      const double r = std::sqrt(a * a + b * b);
+      const double r = amplitude[i];  // |(a, b)|
       for (std::size_t j = 0; j < ends; ++j) {
         value[j] = a * cs[j] + b * sn[j];
         cross[j] = b * cs[j] - a * sn[j];  // (c, s) x (a, b)
@@ -743,8 +767,16 @@ class PolynomialSearch {
     double lo0, hi0, lo1, hi1;
     range(t0.k[1], t0.k[2], lo0, hi0);
     range(t1.k[1], t1.k[2], lo1, hi1);
-    const double lo = std::min(t0.k[0] + lo0, t1.k[0] + lo1);
-    const double hi = std::max(t0.k[0] + hi0, t1.k[0] + hi1);
+    return gapExclusion(std::min(t0.k[0] + lo0, t1.k[0] + lo1),
+                        std::max(t0.k[0] + hi0, t1.k[0] + hi1), t0, t1, h, global_b, fourth,
+                        abs_bound);
+  }
+
+  // The exclusion of nodeLineExclusion from the range [lo, hi] of the node values on both
+  // node lines.
+  template <class AbsBound>
+  static bool gapExclusion(double lo, double hi, const Node& t0, const Node& t1, double h,
+                           double global_b, double fourth, AbsBound abs_bound) {
     // Distance of the node range from zero; <= 0 when the node values alone straddle zero.
     const double gap = std::max(lo, -hi), half_h2 = 0.5 * h * h;
     if (gap <= 0.0) return false;
@@ -753,20 +785,18 @@ class PolynomialSearch {
     return gap > half_h2 * local_b;
   }
 
-  // nodeExclusionOne for a whole strip: the other angle spans the side of the square (a half
-  // circle, halfCircleRange), and the local bound uses the exact half-circle range of the
-  // second derivatives at the two node lines.
-  static bool stripExclusion(const Node& t0, const Node& t1, double sigma, double h,
-                             double global_b, double fourth) {
-    auto range = [sigma](double a, double b, double& lo, double& hi) {
-      halfCircleRange(a, b, sigma, lo, hi);
-    };
-    auto abs_bound = [sigma](const double* k) {
-      double lo, hi;
-      halfCircleRange(k[1], k[2], sigma, lo, hi);
-      return std::max(std::fabs(k[0] + lo), std::fabs(k[0] + hi));
-    };
-    return nodeLineExclusion(t0, t1, h, global_b, fourth, range, abs_bound);
+  // For a whole strip the other angle spans the side of the square (a half circle): the range
+  // of the node line's values k0 + k1 cos u + k2 sin u there (halfCircleRange) and its
+  // amplitude |(k1, k2)|. (The local bound uses the exact half-circle range of the second
+  // derivatives at the node lines.)
+  static void halfCircleLineRange(const Node& line, double sigma, double& lo, double& hi,
+                                  double& amplitude) {
+    const double a = line.k[1], b = line.k[2];
+    amplitude = std::sqrt(a * a + b * b);
+    const double end = std::fabs(a);
+    const bool peak = sigma * b >= 0.0;
+    lo = line.k[0] + (peak ? -end : -amplitude);
+    hi = line.k[0] + (peak ? amplitude : end);
   }
 
   static bool nodeExclusionOne(const Node& t0, const Node& t1, const AxisInterval& across, double h,
@@ -1097,7 +1127,10 @@ class PolynomialSearch {
     int chord_scale_grid = 0;                   // the grid n of chord_scale
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
     std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
-    std::vector<double> gap_plus, gap_minus;     // distance of each initial cell's range from 0
+    std::vector<double> gap_plus, gap_minus;  // distance of each initial cell's range from 0
+    // Half-circle value range and amplitude |(k1, k2)| of each initial node line (strip tests).
+    std::vector<double> line_lo_plus, line_hi_plus, line_lo_minus, line_hi_minus;
+    std::vector<double> amplitude_plus, amplitude_minus;
     std::vector<double> value, cross;            // node values and cross products of one node line
     std::vector<double> across_cos, across_sin;  // cos/sin of the initial nodes across
     std::array<std::array<std::vector<Node>, 2>, 2> initial_nodes;  // [axis][square]
@@ -1122,6 +1155,12 @@ class PolynomialSearch {
   std::vector<double>& range_hi_minus_ = scratch().range_hi_minus;
   std::vector<double>& gap_plus_ = scratch().gap_plus;
   std::vector<double>& gap_minus_ = scratch().gap_minus;
+  std::vector<double>& line_lo_plus_ = scratch().line_lo_plus;
+  std::vector<double>& line_hi_plus_ = scratch().line_hi_plus;
+  std::vector<double>& line_lo_minus_ = scratch().line_lo_minus;
+  std::vector<double>& line_hi_minus_ = scratch().line_hi_minus;
+  std::vector<double>& amplitude_plus_ = scratch().amplitude_plus;
+  std::vector<double>& amplitude_minus_ = scratch().amplitude_minus;
   std::vector<double>& value_ = scratch().value;
   std::vector<double>& cross_ = scratch().cross;
   std::vector<double>& across_cos_ = scratch().across_cos;
