@@ -1063,8 +1063,22 @@ class PolynomialSearch {
         record(x, sigma_min, det, std::sqrt(length2));
         return;
       }
+      // Inside the uniqueness ball of a known root the only root is that one: it is not this
+      // cell's (findTheOnlyRoot has checked the known roots), so stop (the cell is split).
+      if (inKnownRootBall(x)) return;
       e = evaluateAt(x);
     }
+  }
+
+  // True if x (cos/sin of both angles) lies in the uniqueness ball of a recorded root (by the
+  // chords, which are shorter than the angle distances: a conservative "inside").
+  bool inKnownRootBall(const AnglePair& x) const {
+    for (const Root& r : roots_) {
+      const double d1c = x.cos1 - r.trig.cos1, d1s = x.sin1 - r.trig.sin1;
+      const double d2c = x.cos2 - r.trig.cos2, d2s = x.sin2 - r.trig.sin2;
+      if (d1c * d1c + d1s * d1s + d2c * d2c + d2s * d2s < r.radius * r.radius) return true;
+    }
+    return false;
   }
 
   // True if x (cos/sin of both angles) is within 1e-9 rad of a recorded root (chord test: the
