@@ -66,10 +66,10 @@ enum class InitialCellTests {
 
 /// Options of the codimension-3 analysis.
 struct Codim3Options {
-  int initial_grid = 6;                     ///< cells per side of each parameter square (>= 2).
-  int max_depth = 12;                       ///< quadtree depth limit below the initial cells.
-  double newton_cell_rad = 0.5;             ///< Newton is tried in cells at most this wide [rad].
-  double bound_safety = 2.0;                ///< factor on sampled second differences.
+  int initial_grid = 6;          ///< cells per side of each parameter square (>= 2).
+  int max_depth = 12;            ///< quadtree depth limit below the initial cells (sampled fields).
+  double newton_cell_rad = 0.5;  ///< Newton is tried in cells at most this wide [rad].
+  double bound_safety = 2.0;     ///< factor on sampled second differences.
   double second_derivative_bound = 0;       ///< > 0: caller's bound on all 2nd partials of V±.
   double value_tolerance_relative = 1e-10;  ///< zero tests relative to max |G|.
   bool verify_degree = false;               ///< also check the Brouwer degree on each square.
@@ -77,6 +77,11 @@ struct Codim3Options {
   ArcRule arc_rule = ArcRule::kExactTangency;
   /// Trigonometric-rational fields: cells per side of each parameter square at the start.
   int polynomial_initial_grid = 8;
+  /// Trigonometric-rational fields: quadtree depth limit below the initial cells, in [0, 40]
+  /// (cells down to pi / (polynomial_initial_grid 2^depth) rad: 2e-8 rad for 24). Two roots a
+  /// distance d apart are separated by the injectivity test only in cells narrower than about
+  /// d sigma_min / L, so close pairs need deep cells; the extra levels cost only near them.
+  int polynomial_max_depth = 24;
   /// Trigonometric-rational fields: evaluation strategy of the initial node tests.
   InitialCellTests polynomial_initial_tests = InitialCellTests::kAutomatic;
   /// Trigonometric-rational fields with structure (Coulomb fields): check every local

@@ -96,7 +96,7 @@ struct Evaluation {
 // Half-width [rad] above which structured cells are split without trying the linear model.
 constexpr double kWideCellHalfWidth = 0.3;
 
-// Largest Codim3Options::max_depth accepted.
+// Largest Codim3Options::polynomial_max_depth accepted.
 constexpr std::size_t kMaxDepthLimit = 40;
 
 // Default Codim3Options::polynomial_initial_grid (its initial tests are compiled for it).
@@ -320,7 +320,7 @@ class PolynomialSearch {
     // The depth-first stack holds at most the n^2 initial cells plus 3 siblings per level
     // below them (each split replaces a cell by at most 4), so it is sized once and used
     // without growth checks.
-    stack_.resize(static_cast<std::size_t>(n * n + 3 * options_.max_depth + 4));
+    stack_.resize(static_cast<std::size_t>(n * n + 3 * options_.polynomial_max_depth + 4));
     stack_size_ = 0;
     // 1 / (2 cos(w / 2)) for the cell width w = h / 2^d at each depth d (computed once per
     // thread and grid).
@@ -395,7 +395,7 @@ class PolynomialSearch {
         if (findTheOnlyRoot(ax, ay, AnglePair{c1, s1, c2, s2}, e, diagonal)) continue;
       }
       if (coveredByKnownRoot(ax, ay)) continue;
-      if (c.depth >= options_.max_depth) {
+      if (c.depth >= options_.polynomial_max_depth) {
         ++result_.report.unresolved_cells;
         continue;
       }
@@ -1277,8 +1277,9 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   if (options.polynomial_initial_grid < 2) {
     throw InvalidInput("polynomial_initial_grid must be at least 2");
   }
-  if (options.max_depth < 0 || options.max_depth > static_cast<int>(kMaxDepthLimit)) {
-    throw InvalidInput("max_depth must be in [0, 40]");
+  if (options.polynomial_max_depth < 0 ||
+      options.polynomial_max_depth > static_cast<int>(kMaxDepthLimit)) {
+    throw InvalidInput("polynomial_max_depth must be in [0, 40]");
   }
   requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
   requireFinite(field.c_plus, "c+");

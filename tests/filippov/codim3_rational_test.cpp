@@ -220,6 +220,62 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
   }
 }
 
+// Two roots planted close together (1e-3 to 1e-2 rad apart): the cells around them are refined
+// far below the initial grid, down to the uniqueness balls of the roots found first, so the
+// known-root tests (cover test by chord bounds, Newton's stop inside a known root's ball, cell
+// membership by cross products) decide which cells still need work. Both roots must be found,
+// each exactly once (within 1e-7 rad: at the closest pairs the Jacobian is nearly singular and
+// the planted roots are only known to ~1e-9), and the search must be certified except for rare
+// clusters (a third root within the pair's distance) that it flags as possibly incomplete.
+// G = g0 + Cp lambda+ + Cm lambda- with G = r n at both directions: the first column of Cp and
+// g0 are solved for (equal radial components keep Cp of order one).
+TEST(Codim3Rational, FindsBothRootsOfACloseRootPair) {
+  std::mt19937 rng(53);
+  std::normal_distribution<double> n(0.0, 1.0);
+  std::uniform_real_distribution<double> angle(0.3, kPi - 0.3), turn(0.0, kTwoPi);
+  const int trials = 300;
+  int certified = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    SCOPED_TRACE(trial);
+    const double distance = std::pow(10.0, -3.0 + (trial % 3) * 0.5);  // 1e-3 ... 1e-2 rad
+    const double base = trial % 2 == 0 ? 0.0 : kPi;                    // upper / lower square
+    const double p1 = base + angle(rng), m1 = base + angle(rng), heading = turn(rng);
+    const double p2 = p1 + distance * std::cos(heading), m2 = m1 + distance * std::sin(heading);
+    const double radial = trial % 4 < 2 ? 1.2 : -0.7;
+    Eigen::Matrix<double, 3, 2> cp, cm;
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        cp(i, j) = n(rng);
+        cm(i, j) = n(rng);
+      }
+    }
+    // G(d) = g0 + cp (cos p, sin p) + cm (cos m, sin m); G(d1) - G(d2) = r (n1 - n2) fixes the
+    // first column of cp (cos p1 != cos p2 for these angles), then G(d1) = r n1 fixes g0.
+    const Eigen::Vector3d n1 = sphereNormal(p1, m1), n2 = sphereNormal(p2, m2);
+    const Eigen::Vector3d rest =
+        cp.col(1) * (std::sin(p1) - std::sin(p2)) +
+        cm * Eigen::Vector2d(std::cos(m1) - std::cos(m2), std::sin(m1) - std::sin(m2));
+    cp.col(0) = (radial * (n1 - n2) - rest) / (std::cos(p1) - std::cos(p2));
+    const TrigRationalSphereField field = plantedRootField(p1, m1, radial, cp, cm);
+    ASSERT_LT((field.value(SphereDirection::make(n2, p2, m2)) - radial * n2).norm(), 1e-9);
+    const InitialCellTests strategy = trial % 3 == 0   ? InitialCellTests::kBatched
+                                      : trial % 3 == 1 ? InitialCellTests::kOneByOne
+                                                       : InitialCellTests::kAutomatic;
+    Codim3Options options;
+    options.polynomial_initial_tests = strategy;
+    const Codim3Result r = analyzeCodim3(field, options);
+    certified += r.report.completeness == Completeness::kCertified;
+    int hits1 = 0, hits2 = 0;
+    for (const auto& d : r.directions) {
+      hits1 += std::hypot(d.phi_plus - p1, d.phi_minus - m1) < 1e-7;
+      hits2 += std::hypot(d.phi_plus - p2, d.phi_minus - m2) < 1e-7;
+    }
+    EXPECT_EQ(hits1, 1);
+    EXPECT_EQ(hits2, 1);
+  }
+  EXPECT_GE(certified, trials - trials / 50);
+}
+
 // Roots at folds of a zero curve: where dW+/dtheta- = 0 the zero curve of W+ turns back in
 // theta+, so near the turning point it crosses the theta+ node line over a short arc only, and
 // the range of W+ on that node line peaks inside the arc (not at its ends). Planted just inside
@@ -324,6 +380,11 @@ TEST(Codim3Rational, RejectsANonPositiveDenominatorAndBadInput) {
   Codim3Options o;
   o.polynomial_initial_grid = 1;
   EXPECT_THROW(analyzeCodim3(f, o), InvalidInput);
+  for (const int depth : {-1, 41}) {
+    Codim3Options bad_depth;
+    bad_depth.polynomial_max_depth = depth;
+    EXPECT_THROW(analyzeCodim3(f, bad_depth), InvalidInput);
+  }
   // Non-finite coefficients (products keep NaN and infinity) are named, not searched.
   f = randomField(rng);
   f.numerator[1] = f.numerator[1] * std::numeric_limits<double>::quiet_NaN();
