@@ -32,10 +32,18 @@
 
 namespace nsd::filippov::detail {
 
-/// Absolute termination for toms748 in the polishing parameter t in [0, 1].
-struct AbsoluteTolerance {
+/// Termination of toms748 in the polishing parameter t in [0, 1]: the bracket is narrower than
+/// `width`, or (a-posteriori bound) the best evaluated point is provably within the tolerance:
+/// on an interval where |f'| >= slope_lower_bound, |x - x*| <= |f(x)| / slope_lower_bound, so
+/// |f(x)| <= value_stop (= slope_lower_bound * tolerance) suffices. value_stop is 0 when no
+/// slope bound is known.
+struct PolishTolerance {
   double width;
-  bool operator()(double a, double b) const { return std::fabs(b - a) <= width; }
+  double value_stop;
+  const double* best_abs_value;
+  bool operator()(double a, double b) const {
+    return std::fabs(b - a) <= width || *best_abs_value <= value_stop;
+  }
 };
 
 template <class Geometry, class Eval>
@@ -137,8 +145,11 @@ class RootSearcher {
       stack.push_back(Interval{iv.a, m, iv.fa, fm});
       drain();
     }
-    while (true) {
-      // The bound may have grown after some intervals were excluded: re-check them.
+    // The bound may have grown after some intervals were excluded: re-check them (only when it
+    // did; every interval was excluded with a bound >= first_exclusion_bound_).
+    double checked_bound = first_exclusion_bound_;
+    while (!excluded.empty() && m2_ > checked_bound) {
+      checked_bound = m2_;
       bool again = false;
       std::size_t kept = 0;
       for (const Interval& iv : excluded) {
@@ -211,8 +222,11 @@ class RootSearcher {
   }
 
   // Polishes a bracketed simple root with Boost.Math toms748_solve in the chord parameter t of
-  // [a, b], to 2^-root_tolerance_bits relative to |x| (at least 4 ulp of t). Records the
-  // evaluated point with the smallest |f| (within the final bracket, so within the tolerance).
+  // [a, b], to 2^-root_tolerance_bits relative to |x| (at least 4 ulp of t), or to the
+  // absolute root tolerance. Records the evaluated point with the smallest |f| (within the
+  // final bracket, so within the tolerance). On a certified interval (`unique`) the slope
+  // bound |f'| >= |f(b) - f(a)| / w - M2 w of the uniqueness test also stops the polishing as
+  // soon as an evaluated point is provably within the tolerance (PolishTolerance).
   void polishAndAdd(const Interval& iv, bool unique) {
     double best_t = 0.0, best_f = INFINITY, best_companion = 0.0;
     auto f = [&](double t) {
@@ -230,8 +244,9 @@ class RootSearcher {
     const double absolute = options_.root_tolerance_absolute > 0.0
                                 ? options_.root_tolerance_absolute
                                 : std::ldexp(x_scale, -options_.root_tolerance_bits);
-    const AbsoluteTolerance tol{
-        std::max(absolute / w, 4.0 * std::numeric_limits<double>::epsilon())};
+    const double slope_lower_bound = unique ? std::fabs(iv.fb - iv.fa) / w - m2_ * w : 0.0;
+    const PolishTolerance tol{std::max(absolute / w, 4.0 * std::numeric_limits<double>::epsilon()),
+                              std::max(0.0, slope_lower_bound) * absolute, &best_f};
     const auto bracket = boost::math::tools::toms748_solve(f, 0.0, 1.0, iv.fa, iv.fb, tol, max_iter);
     if (!(best_f < INFINITY)) {
       // toms748 returned without an interior evaluation (never for a strict sign change).
@@ -284,6 +299,7 @@ class RootSearcher {
     }
     const double smaller = std::min(std::fabs(iv.fa), std::fabs(iv.fb));
     if (smaller > m2_ * w * w / 8.0) {
+      if (scratch_.excluded.empty()) first_exclusion_bound_ = m2_;
       scratch_.excluded.push_back(iv);
       return true;
     }
@@ -316,9 +332,11 @@ class RootSearcher {
     const double period = upper - lower;
     for (auto& r : roots) {
       if (periodic) {
-        r.x = std::fmod(r.x - lower, period);
-        if (r.x < 0) r.x += period;
-        r.x += lower;
+        // Roots lie within one period past the first node: one subtraction wraps them.
+        double y = r.x - lower;
+        if (y >= period) y -= period;
+        if (!(y >= 0.0 && y < period)) y = std::fmod(std::fmod(y, period) + period, period);
+        r.x = y + lower;
       }
     }
     std::sort(roots.begin(), roots.end(),
@@ -378,6 +396,7 @@ class RootSearcher {
   double companions_front_ = 0.0;
   double companions_end_ = 0.0;
   double companion_of_first_ = 0.0;
+  double first_exclusion_bound_ = 0.0;  // m2_ when the first interval was excluded
   std::unique_ptr<Scratch> own_scratch_;  // declared before scratch_: initialized first
   Scratch& scratch_;
 };
