@@ -24,8 +24,8 @@ void BM_RegionSweep(benchmark::State& state) {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
   nsd::region::SweepOptions o;
   o.threads = static_cast<unsigned>(state.range(0));
-  const std::vector<nsd::region::Axis> axes{{"mx", -1.2, 1.2, 40}, {"my", -1.2, 1.2, 40},
-                                            {"mz", -0.6, 0.6, 40}};
+  const std::vector<nsd::region::Axis> axes{
+      {"mx", -1.2, 1.2, 40}, {"my", -1.2, 1.2, 40}, {"mz", -0.6, 0.6, 40}};
   for (auto _ : state) {
     benchmark::DoNotOptimize(nsd::region::sweep(axes, {}, nsd::region::ballTroughPredicate(p), o));
   }

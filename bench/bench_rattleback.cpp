@@ -10,8 +10,8 @@ namespace {
 void BM_KaneLevinson20s(benchmark::State& state) {
   const double deg = 3.14159265358979323846 / 180.0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(nsd::rattleback::simulateKaneLevinson(
-        {}, {0.5 * deg, 0.5 * deg, 0, 0, 0, -5}, 20.0));
+    benchmark::DoNotOptimize(
+        nsd::rattleback::simulateKaneLevinson({}, {0.5 * deg, 0.5 * deg, 0, 0, 0, -5}, 20.0));
   }
 }
 BENCHMARK(BM_KaneLevinson20s)->Unit(benchmark::kMillisecond);
@@ -21,8 +21,8 @@ void BM_PadePresetA20s(benchmark::State& state) {
   const double deg = 3.14159265358979323846 / 180.0;
   const auto p = nsd::rattleback::padePreset("A");
   for (auto _ : state) {
-    benchmark::DoNotOptimize(nsd::rattleback::simulatePadeRattleback(
-        p, {0.5 * deg, 0.5 * deg, 0, 0, 0, 5}, 20.0));
+    benchmark::DoNotOptimize(
+        nsd::rattleback::simulatePadeRattleback(p, {0.5 * deg, 0.5 * deg, 0, 0, 0, 5}, 20.0));
   }
 }
 BENCHMARK(BM_PadePresetA20s)->Unit(benchmark::kMillisecond);

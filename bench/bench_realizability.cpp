@@ -137,8 +137,8 @@ void classifyRandom(benchmark::State& state, bool generic) {
   double evaluations = 0.0;
   for (auto _ : state) {
     const auto& m = points[i++ % points.size()];
-    const auto c = generic ? nsd::models::classifyGeneric(p, m)
-                           : nsd::models::classifyClosedForm(p, m);
+    const auto c =
+        generic ? nsd::models::classifyGeneric(p, m) : nsd::models::classifyClosedForm(p, m);
     evaluations += c.ss.report.evaluations;
     benchmark::DoNotOptimize(c);
   }

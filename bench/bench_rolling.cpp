@@ -21,7 +21,13 @@ void BM_RollingStep(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 500);
 }
-BENCHMARK(BM_RollingStep)->Arg(10)->Arg(20)->Arg(40)->Arg(80)->Arg(160)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RollingStep)
+    ->Arg(10)
+    ->Arg(20)
+    ->Arg(40)
+    ->Arg(80)
+    ->Arg(160)
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_SteppedSinePoint(benchmark::State& state) {
   nsd::rolling::RollingCaseParameters p;

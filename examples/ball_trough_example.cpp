@@ -7,7 +7,7 @@
 int main() {
   auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
   for (const Eigen::Vector3d& m : {Eigen::Vector3d(0.1, -0.1, 0.05), Eigen::Vector3d(0.0, 0.0, 0.6),
-                                  Eigen::Vector3d(1.0, 0.0, 0.0)}) {
+                                   Eigen::Vector3d(1.0, 0.0, 0.0)}) {
     const auto c = nsd::models::classifyGeneric(p, m);
     std::cout << "m = (" << m.transpose() << "): "
               << (c.realizable ? "realizable" : "escapes " + nsd::models::escapeLabel(c.escapes))

@@ -7,8 +7,8 @@
 int main() {
   Eigen::Matrix3d a;
   a << -2.0, 0.3, 0.1, 0.3, -1.0, 0.4, 0.1, 0.4, 1.5;
-  const auto result =
-      nsd::filippov::analyzeCodim3([&](const nsd::filippov::SphereDirection& d) { return a * d.n; });
+  const auto result = nsd::filippov::analyzeCodim3(
+      [&](const nsd::filippov::SphereDirection& d) { return a * d.n; });
   std::cout << "point type: " << nsd::filippov::toString(result.type) << ", "
             << result.directions.size() << " limit directions, " << result.report.evaluations
             << " evaluations\n";

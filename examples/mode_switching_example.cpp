@@ -8,7 +8,8 @@
 int main() {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
   const auto body = nsd::models::makeTwoContactBody(p, Eigen::Vector3d::Zero());
-  const auto tr = nsd::eventdriven::simulateModeSwitching(body, Eigen::Vector4d(1.0, 1.0, 0, 0), 0.5);
+  const auto tr =
+      nsd::eventdriven::simulateModeSwitching(body, Eigen::Vector4d(1.0, 1.0, 0, 0), 0.5);
   for (const auto& e : tr.events) {
     std::cout << "t = " << e.t << " s: " << nsd::eventdriven::toString(e.from) << " -> "
               << nsd::eventdriven::toString(e.to) << " (" << e.reason << ")\n";

@@ -30,9 +30,8 @@ int main() {
   plane.numerator[1] = Eigen::Vector3d(-0.1, 0.3, -0.8);
   plane.denominator = Eigen::Matrix<double, 1, 1>::Ones();
   const auto exact2 = filippov::analyzeCodim2(plane);
-  const filippov::NormalPlaneFieldOfDirection sampled_plane = [&](const filippov::PlaneDirection& n) {
-    return plane.value(n.cos_phi, n.sin_phi);
-  };
+  const filippov::NormalPlaneFieldOfDirection sampled_plane =
+      [&](const filippov::PlaneDirection& n) { return plane.value(n.cos_phi, n.sin_phi); };
   const auto sampled2 = filippov::analyzeCodim2(sampled_plane);
   std::cout << "codim 2: " << exact2.directions.size() << " limit directions ("
             << filippov::toString(exact2.report.completeness) << "), sampled search finds "
@@ -65,9 +64,9 @@ int main() {
     std::cout << "  (phi+, phi-) = (" << d.phi_plus << ", " << d.phi_minus << "), R = " << d.radial
               << " m/s^2 (" << filippov::toString(d.type) << ")\n";
   }
-  std::cout << "  time per call: exact " << microseconds([&] { filippov::analyzeCodim3(field); }, 200)
-            << " us, sampled " << microseconds([&] { filippov::analyzeCodim3(sampled_field); }, 200)
-            << " us\n";
+  std::cout << "  time per call: exact "
+            << microseconds([&] { filippov::analyzeCodim3(field); }, 200) << " us, sampled "
+            << microseconds([&] { filippov::analyzeCodim3(sampled_field); }, 200) << " us\n";
   return exact3.directions.size() == sampled3.directions.size() &&
                  exact2.directions.size() == sampled2.directions.size()
              ? 0

@@ -76,8 +76,7 @@ std::vector<std::vector<double>> readNumericCsv(const std::string& path,
   return rows;
 }
 
-void writeFileAtomically(const std::string& path,
-                         const std::function<void(std::ostream&)>& write) {
+void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
   const fs::path target(path);
   if (target.has_parent_path() && !fs::exists(target.parent_path())) {

@@ -3,8 +3,8 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <charconv>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -15,24 +15,24 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include <unistd.h>
 #include "cli/csv.hpp"
 #include "core/angles.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
+#include "eventdriven/mode_switching.hpp"
 #include "friction/combined_friction.hpp"
 #include "friction/heavy_ball.hpp"
-#include "rattleback/kane_levinson.hpp"
-#include "rattleback/pade_contact.hpp"
-#include "rolling/rolling_cases.hpp"
+#include "mesh/body_mesh.hpp"
 #include "models/ball_trough.hpp"
 #include "models/ball_trough_analysis.hpp"
+#include "rattleback/kane_levinson.hpp"
+#include "rattleback/pade_contact.hpp"
 #include "region/ball_trough_predicate.hpp"
 #include "region/region.hpp"
-#include "mesh/body_mesh.hpp"
-#include "validation/validation.hpp"
+#include "rolling/rolling_cases.hpp"
 #include "sim/siconos_two_contact.hpp"
-#include "eventdriven/mode_switching.hpp"
-#include <unistd.h>
+#include "validation/validation.hpp"
 
 namespace {
 
@@ -84,9 +84,9 @@ PointResult classifyPoint(const BallTroughParameters& p, const Eigen::Vector3d& 
                           const std::string& method) {
   nsd::contact::RealizabilityOptions options;
   if (method == "generic-sampled") options.ss_search = nsd::contact::SlipSlipSearch::kSampledField;
-  const nsd::models::BallTroughClassification c =
-      method == "closed-form" ? nsd::models::classifyClosedForm(p, m)
-                              : nsd::models::classifyGeneric(p, m, options);
+  const nsd::models::BallTroughClassification c = method == "closed-form"
+                                                      ? nsd::models::classifyClosedForm(p, m)
+                                                      : nsd::models::classifyGeneric(p, m, options);
   return {c.realizable, nsd::models::escapeLabel(c.escapes),
           c.ss.report.completeness == nsd::filippov::Completeness::kPossiblyIncomplete};
 }
@@ -106,7 +106,8 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
   parallelFor(rows.size(), threads, [&](std::size_t i) {
     results[i] = classifyPoint(p, Eigen::Vector3d(rows[i][0], rows[i][1], rows[i][2]), method);
   });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
     out << "mx,my,mz,realizable,escapes\n";
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -128,7 +129,8 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
   return 0;
 }
 
-nsd::region::SweepResult runSweep(const TroughOptions& o, const std::vector<nsd::region::Axis>& axes,
+nsd::region::SweepResult runSweep(const TroughOptions& o,
+                                  const std::vector<nsd::region::Axis>& axes,
                                   const nsd::region::ParameterPoint& fixed, double refine,
                                   unsigned threads, bool quiet);
 nsd::region::ParameterPoint troughMetadata(const TroughOptions& o);
@@ -136,16 +138,17 @@ nsd::region::ParameterPoint troughMetadata(const TroughOptions& o);
 int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsigned threads) {
   const BallTroughParameters p = parameters(o);
   if (!p.closedFormApplies()) {
-    throw nsd::InvalidInput("the ball-trough analysis compares with the paper's closed forms: "
-                            "use a 90 degree trough and mu+ = mu- (classify handles the rest)");
+    throw nsd::InvalidInput(
+        "the ball-trough analysis compares with the paper's closed forms: "
+        "use a 90 degree trough and mu+ = mu- (classify handles the rest)");
   }
   if (grid < 2 || grid > 400) throw nsd::InvalidInput("--grid must be in [2, 400]");
   std::filesystem::create_directories(dir);
   const double mu = p.mu(), j = p.inertia_ratio;
   std::cout.precision(10);
   std::cout << "nsdkit ball-in-trough analysis (two-point-contact paper, Sect. 6)\n"
-            << "  mu = " << mu << ", j = " << j << ", m = " << p.mass_kg << " kg, r = "
-            << p.radius_m << " m, g = " << p.gravity_m_s2 << " m/s^2\n";
+            << "  mu = " << mu << ", j = " << j << ", m = " << p.mass_kg
+            << " kg, r = " << p.radius_m << " m, g = " << p.gravity_m_s2 << " m/s^2\n";
   const auto sv = nsd::models::specialValues(mu);
   const auto mz3 = nsd::models::numericalMz3(p, 1e-9);
   const auto mz1 = nsd::models::numericalMz1(p, 1e-6, 100);
@@ -175,19 +178,21 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   const auto t0 = std::chrono::steady_clock::now();
   parallelFor(points.size(), threads,
               [&](std::size_t i) { results[i] = classifyPoint(p, points[i], "generic"); });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::map<std::string, std::size_t> counts;
   for (const auto& r : results) ++counts[r.realizable ? "realizable" : r.escapes];
-  std::cout << "grid of " << points.size() << " torques (" << grid << "^3, |m_x|,|m_y| <= " << extent
-            << ", |m_z| <= " << 1.05 * sv.m_z3 << ") classified in " << seconds << " s:\n";
+  std::cout << "grid of " << points.size() << " torques (" << grid
+            << "^3, |m_x|,|m_y| <= " << extent << ", |m_z| <= " << 1.05 * sv.m_z3
+            << ") classified in " << seconds << " s:\n";
   for (const auto& [label, count] : counts) std::cout << "  " << label << ": " << count << '\n';
 
   const std::string grid_csv = dir + "/grid_classification.csv";
   nsd::cli::writeFileAtomically(grid_csv, [&](std::ostream& out) {
     out << "mx,my,mz,realizable,escapes\n";
     for (std::size_t i = 0; i < points.size(); ++i) {
-      out << number(points[i][0]) << ',' << number(points[i][1]) << ',' << number(points[i][2]) << ','
-          << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
+      out << number(points[i][0]) << ',' << number(points[i][1]) << ',' << number(points[i][2])
+          << ',' << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
     }
   });
   const std::string surface_csv = dir + "/two_point_slip_surface.csv";
@@ -198,8 +203,8 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
         for (double base : {0.0, nsd::kPi}) {
           const double pp = base + nsd::kPi * a / 60, qq = base + nsd::kPi * b / 60;
           const Eigen::Vector3d s = nsd::models::twoPointSlipSurface(mu, j, pp, qq);
-          out << number(pp) << ',' << number(qq) << ',' << number(s[0]) << ',' << number(s[1]) << ','
-              << number(s[2]) << '\n';
+          out << number(pp) << ',' << number(qq) << ',' << number(s[0]) << ',' << number(s[1])
+              << ',' << number(s[2]) << '\n';
         }
       }
   });
@@ -242,7 +247,9 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
       {"inertia_ratio", j},
       {"special_values_closed_form", {{"m_z1", sv.m_z1}, {"m_z2", sv.m_z2}, {"m_z3", sv.m_z3}}},
       {"special_values_generic",
-       {{"m_z1", mz1.value}, {"m_z2", mz2.value}, {"m_z3", mz3.value},
+       {{"m_z1", mz1.value},
+        {"m_z2", mz2.value},
+        {"m_z3", mz3.value},
         {"bracket_widths", {mz1.bracket_width, mz2.bracket_width, mz3.bracket_width}}}},
       {"max_acceleration_closed_form_m_s2", nsd::models::maxRealizableAcceleration(p)},
       {"max_acceleration_generic_m_s2", amax.acceleration},
@@ -324,15 +331,15 @@ int runFrictionMap(const std::string& dir, int n, const std::string& pressure_na
     rows[i].p = nsd::friction::padeFriction(m, c);
   });
   nsd::cli::writeFileAtomically(dir + "/friction_error_map.csv", [&](std::ostream& out) {
-    out << "# exact (6) vs Pade (10), pressure=" << pressure_name << ", beta=pi/4, tolerance="
-        << tolerance << "\n";
+    out << "# exact (6) vs Pade (10), pressure=" << pressure_name
+        << ", beta=pi/4, tolerance=" << tolerance << "\n";
     out << "kr,u,v,F_par_exact,F_perp_exact,M_c_exact,F_par_pade,F_perp_pade,M_c_pade,"
            "error_estimate\n";
     for (const auto& r : rows) {
       out << number(r.kr) << ',' << number(r.u) << ',' << number(r.v) << ',' << number(r.e.f_par)
-          << ',' << number(r.e.f_perp) << ',' << number(r.e.m_c) << ',' << number(r.p.f_par)
-          << ',' << number(r.p.f_perp) << ',' << number(r.p.m_c) << ','
-          << number(r.e.error_estimate) << '\n';
+          << ',' << number(r.e.f_perp) << ',' << number(r.e.m_c) << ',' << number(r.p.f_par) << ','
+          << number(r.p.f_perp) << ',' << number(r.p.m_c) << ',' << number(r.e.error_estimate)
+          << '\n';
     }
   });
   double worst[3] = {0, 0, 0};
@@ -358,10 +365,11 @@ int runHeavyBall(const nsd::friction::HeavyBallParameters& p, double v0, double 
           << number(s.omega_y) << ',' << number(s.omega_z) << '\n';
     }
   });
-  std::cout << "heavy ball (" << (p.exact_model ? "exact" : "pade") << " friction): "
-            << tr.samples.size() << " samples, " << tr.steps << " steps; slip stops at t = "
-            << tr.slip_stop_time << ", whirl stops at t = " << tr.whirl_stop_time
-            << "; final position (" << tr.samples.back().x << ", " << tr.samples.back().y << ")\n";
+  std::cout << "heavy ball (" << (p.exact_model ? "exact" : "pade")
+            << " friction): " << tr.samples.size() << " samples, " << tr.steps
+            << " steps; slip stops at t = " << tr.slip_stop_time
+            << ", whirl stops at t = " << tr.whirl_stop_time << "; final position ("
+            << tr.samples.back().x << ", " << tr.samples.back().y << ")\n";
   return 0;
 }
 
@@ -388,10 +396,13 @@ int runRollingFriction(RollingFrictionOptions o) {
       {"mu", o.parameters.mu},
       {"grid", o.parameters.grid},
       {"dt", o.dt},
-      {"scales", {{"contact_radius_m", scales.a}, {"max_pressure_Pa", scales.p0},
-                  {"time_s", scales.time}, {"force_N", scales.force},
-                  {"sphere_mass_dimensionless",
-                   scales.inertia / (0.4 * o.parameters.radius * o.parameters.radius) / scales.mass}}}};
+      {"scales",
+       {{"contact_radius_m", scales.a},
+        {"max_pressure_Pa", scales.p0},
+        {"time_s", scales.time},
+        {"force_N", scales.force},
+        {"sphere_mass_dimensionless",
+         scales.inertia / (0.4 * o.parameters.radius * o.parameters.radius) / scales.mass}}}};
   std::vector<nsd::rolling::RollingSample> samples;
   // A ramp of the plate position is a step of its velocity (Sect. 3.2): both run the same
   // simulation; the step name is the one Sect. 4 uses for the spectrum.
@@ -400,10 +411,10 @@ int runRollingFriction(RollingFrictionOptions o) {
     const auto f = nsd::rolling::identifyFrequencies(samples, o.w_max);
     summary["speed"] = o.speed;
     // Steady lag of the sphere surface behind the plate (Fig. 6): x_t - R* theta at the end.
-    const double arm = o.parameters.system == "v-groove"
-                           ? std::sin(0.5 * o.parameters.groove_angle_rad) : 1.0;
-    summary["final_surface_lag"] =
-        samples.back().x_t - samples.back().x - arm * o.parameters.radius / scales.a * samples.back().theta;
+    const double arm =
+        o.parameters.system == "v-groove" ? std::sin(0.5 * o.parameters.groove_angle_rad) : 1.0;
+    summary["final_surface_lag"] = samples.back().x_t - samples.back().x -
+                                   arm * o.parameters.radius / scales.a * samples.back().theta;
     summary["duration"] = o.duration;
     summary["omega1"] = f.omega1;  // translation mode (0: the single plate has none)
     summary["omega2"] = f.omega2;  // rotation mode
@@ -449,8 +460,8 @@ int runRollingFriction(RollingFrictionOptions o) {
   });
   nsd::cli::writeFileAtomically(dir + "/summary.json",
                                 [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
-  std::cout << "wrote " << dir << "/time_series.csv (" << samples.size() << " samples) and "
-            << dir << "/summary.json\n";
+  std::cout << "wrote " << dir << "/time_series.csv (" << samples.size() << " samples) and " << dir
+            << "/summary.json\n";
   return 0;
 }
 
@@ -486,7 +497,8 @@ nsd::region::ParameterPoint parseFixed(const std::vector<std::string>& items) {
   return fixed;
 }
 
-nsd::region::SweepResult runSweep(const TroughOptions& o, const std::vector<nsd::region::Axis>& axes,
+nsd::region::SweepResult runSweep(const TroughOptions& o,
+                                  const std::vector<nsd::region::Axis>& axes,
                                   const nsd::region::ParameterPoint& fixed, double refine,
                                   unsigned threads, bool quiet) {
   const BallTroughParameters p = parameters(o);
@@ -513,8 +525,8 @@ nsd::region::ParameterPoint troughMetadata(const TroughOptions& o) {
 
 int runRegion(const TroughOptions& o, const std::string& model,
               const std::vector<std::string>& axis_texts, const std::vector<std::string>& fix_texts,
-              double refine, const std::string& format, const std::string& output,
-              unsigned threads, bool quiet) {
+              double refine, const std::string& format, const std::string& output, unsigned threads,
+              bool quiet) {
   if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
   std::vector<nsd::region::Axis> axes;
   for (const auto& t : axis_texts) axes.push_back(nsd::region::parseAxis(t));
@@ -576,7 +588,8 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
           if (!a && !b && !c) continue;
           const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
           double lo = 0.0, hi = 4.0;
-          for (int it = 0; it < 20; ++it) ((inside(0.5 * (lo + hi) * d)) ? lo : hi) = 0.5 * (lo + hi);
+          for (int it = 0; it < 20; ++it)
+            ((inside(0.5 * (lo + hi) * d)) ? lo : hi) = 0.5 * (lo + hi);
           extent = extent.cwiseMax((hi * d).cwiseAbs());
         }
     nsd::mesh::ImplicitMeshOptions io;
@@ -596,8 +609,9 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
       }
     }
     extra["sharp_edges_preserved"] = false;
-    extra["note"] = "implicit route: marching tetrahedra on the predicate; sharp edges are cut by "
-                    "the grid (best effort); vertices on the boundary to the bisection tolerance";
+    extra["note"] =
+        "implicit route: marching tetrahedra on the predicate; sharp edges are cut by "
+        "the grid (best effort); vertices on the boundary to the bisection tolerance";
   }
   nsd::mesh::writeMesh(body.mesh, output, format);
   const auto& r = body.report;
@@ -609,8 +623,8 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
                         {"closed", r.closed},
                         {"manifold", r.manifold},
                         {"outward_oriented", r.outward},
-                        {"max_boundary_distance", num(route == "exact" ? r.max_face_distance
-                                                                        : r.max_vertex_distance)},
+                        {"max_boundary_distance",
+                         num(route == "exact" ? r.max_face_distance : r.max_vertex_distance)},
                         {"max_vertex_distance", num(r.max_vertex_distance)},
                         {"hausdorff_distance", num(r.hausdorff)},
                         {"diameter", r.diameter},
@@ -686,9 +700,10 @@ int runRattleback(const std::string& model, const std::string& preset, double pa
   } else {
     throw nsd::InvalidInput("unknown rattleback model '" + model + "' (kane-levinson|pade)");
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::cout << "rattleback (" << model << (model == "pade" ? " preset " + preset : "") << "): "
-            << samples << " samples, " << steps << " steps in " << seconds
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << "rattleback (" << model << (model == "pade" ? " preset " + preset : "")
+            << "): " << samples << " samples, " << steps << " steps in " << seconds
             << " s; spin reversals at t =";
   for (double t : reversals) std::cout << ' ' << t;
   if (reversals.empty()) std::cout << " (none)";
@@ -721,49 +736,65 @@ int runValidate(const std::string& dir, double t_end) {
   nsd::sim::SiconosOptions half_second;
   half_second.t_end = 0.5;
   const double c_pred = time_it([&] { (void)nsd::models::classifyGeneric(p, m); }, 200);
-  const double c_sic2 = time_it([&] { (void)nsd::sim::simulateSiconos(body, {}, {}, two_steps); }, 50);
-  const double c_sic05 = time_it([&] { (void)nsd::sim::simulateSiconos(body, {}, {}, half_second); }, 3);
-  const double c_ed05 = time_it([&] {
-    (void)nsd::eventdriven::simulateModeSwitching(body, Eigen::Vector4d::Zero(), 0.5);
-  }, 3);
+  const double c_sic2 =
+      time_it([&] { (void)nsd::sim::simulateSiconos(body, {}, {}, two_steps); }, 50);
+  const double c_sic05 =
+      time_it([&] { (void)nsd::sim::simulateSiconos(body, {}, {}, half_second); }, 3);
+  const double c_ed05 = time_it(
+      [&] { (void)nsd::eventdriven::simulateModeSwitching(body, Eigen::Vector4d::Zero(), 0.5); },
+      3);
 
   nlohmann::json j;
   std::size_t passed = 0;
   for (const auto& r : results) {
     auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
-    j["results"].push_back({{"case", r.case_name}, {"solver", r.solver}, {"expected", r.expected},
-                            {"observed", r.observed}, {"pass", r.pass},
+    j["results"].push_back({{"case", r.case_name},
+                            {"solver", r.solver},
+                            {"expected", r.expected},
+                            {"observed", r.observed},
+                            {"pass", r.pass},
                             {"acceleration", num(r.acceleration)},
                             {"acceleration_error", num(r.acceleration_error)},
-                            {"slip_onset", num(r.slip_onset)}, {"tolerance", r.tolerance},
+                            {"slip_onset", num(r.slip_onset)},
+                            {"tolerance", r.tolerance},
                             {"wall_seconds", r.wall_seconds},
-                            {"simulated_seconds", r.simulated_seconds}, {"note", r.note}});
+                            {"simulated_seconds", r.simulated_seconds},
+                            {"note", r.note}});
     passed += r.pass;
   }
   for (const auto& c : cases) {
-    j["cases"].push_back({{"case", c.name}, {"mu_plus", c.parameters.mu_plus},
-                          {"mu_minus", c.parameters.mu_minus}, {"inertia", c.parameters.inertia_ratio},
+    j["cases"].push_back({{"case", c.name},
+                          {"mu_plus", c.parameters.mu_plus},
+                          {"mu_minus", c.parameters.mu_minus},
+                          {"inertia", c.parameters.inertia_ratio},
                           {"angle_deg", c.parameters.opening_angle_rad * 180 / nsd::kPi},
                           {"torque", {c.torque[0], c.torque[1], c.torque[2]}},
-                          {"realizable", c.realizable}, {"allowed_modes", c.allowed_modes}});
+                          {"realizable", c.realizable},
+                          {"allowed_modes", c.allowed_modes}});
   }
-  j["cost_seconds"] = {{"analytic_predicate", c_pred}, {"siconos_2_steps", c_sic2},
-                       {"siconos_0.5s_run", c_sic05}, {"nsdkit_event_driven_0.5s", c_ed05}};
+  j["cost_seconds"] = {{"analytic_predicate", c_pred},
+                       {"siconos_2_steps", c_sic2},
+                       {"siconos_0.5s_run", c_sic05},
+                       {"nsdkit_event_driven_0.5s", c_ed05}};
   j["simulated_seconds_per_wall_second"] = {{"siconos_h1e-3", 0.5 / c_sic05},
                                             {"nsdkit_event_driven", 0.5 / c_ed05}};
   // report.json is an array of case x solver objects plus metadata objects at the end.
   nlohmann::json report = j["results"];
-  nsd::cli::writeFileAtomically(dir + "/report.json", [&](std::ostream& out) { out << report.dump(2) << '\n'; });
+  nsd::cli::writeFileAtomically(dir + "/report.json",
+                                [&](std::ostream& out) { out << report.dump(2) << '\n'; });
   nsd::cli::writeFileAtomically(dir + "/report_meta.json", [&](std::ostream& out) {
-    out << nlohmann::json{{"cases", j["cases"]}, {"cost_seconds", j["cost_seconds"]},
-                          {"simulated_seconds_per_wall_second", j["simulated_seconds_per_wall_second"]}}
+    out << nlohmann::json{{"cases", j["cases"]},
+                          {"cost_seconds", j["cost_seconds"]},
+                          {"simulated_seconds_per_wall_second",
+                           j["simulated_seconds_per_wall_second"]}}
                .dump(2)
         << '\n';
   });
 
   nsd::cli::writeFileAtomically(dir + "/report.md", [&](std::ostream& out) {
     out << "# nsdkit validation report: ball in a V trough\n\n"
-        << passed << " of " << results.size() << " case x solver runs pass. Each run starts at rest "
+        << passed << " of " << results.size()
+        << " case x solver runs pass. Each run starts at rest "
         << "on Sigma# with a constant torque and lasts " << t_end << " s.\n\n"
         << "- expected: `RR` where Def 11 holds (generic route), otherwise the escape modes "
         << "(`RS|SR|SS` order); a run passes if its final mode is one of them and, for RR, its "
@@ -781,7 +812,8 @@ int runValidate(const std::string& dir, double t_end) {
         << "keeps rolling even where Def 11 finds a repelling escape (typically the two-point "
         << "slip SS near the surface (88), or just outside a plane when m_z != 0). Such rows are "
         << "reported as failures, not hidden: they are the finding of this report.\n\n"
-        << "## Results\n\n| case | solver | expected | observed | pass | dv/dt [m/s^2] | rel. error "
+        << "## Results\n\n| case | solver | expected | observed | pass | dv/dt [m/s^2] | rel. "
+           "error "
            "| slip onset [s] | note |\n|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : results) {
       out << "| " << r.case_name << " | " << r.solver << " | " << r.expected << " | " << r.observed
@@ -828,9 +860,10 @@ int main(int argc, char** argv) {
   addTroughOptions(classify, classify_trough);
   classify->add_option("--input", input, "CSV with header mx,my,mz")->required();
   classify->add_option("--output", output, "CSV mx,my,mz,realizable,escapes")->required();
-  classify->add_option("--method", method,
-                       "generic (default: two-contact machinery, exact rational SS search), "
-                       "generic-sampled (SS field sampled as a black box) or closed-form")
+  classify
+      ->add_option("--method", method,
+                   "generic (default: two-contact machinery, exact rational SS search), "
+                   "generic-sampled (SS field sampled as a black box) or closed-form")
       ->check(CLI::IsMember({"generic", "generic-sampled", "closed-form"}));
   classify->add_option("--threads", classify_threads, "worker threads (default: all cores)");
   classify->add_flag("--quiet", quiet, "no summary line");
@@ -943,20 +976,24 @@ int main(int argc, char** argv) {
   rattle->add_option("--beta0-deg", rb_beta, "initial beta [deg]");
   rattle->add_option("--t-end", rb_t_end, "end time [s]")->required();
   rattle->add_option("--dt", rb_dt, "output spacing [s] (<= 0.001)");
-  rattle->add_option("--tolerance", rb_tol,
-                     "ODE absolute and relative tolerance (default 1e-10 Kane-Levinson, 1e-8 Pade)");
+  rattle->add_option(
+      "--tolerance", rb_tol,
+      "ODE absolute and relative tolerance (default 1e-10 Kane-Levinson, 1e-8 Pade)");
   rattle->add_option("--output", rb_output, "CSV t,alpha,beta,gamma,delta,omega1,omega2,omega3")
       ->required();
 
   RollingFrictionOptions rolling;
   CLI::App* rolling_cmd = app.add_subcommand(
-      "rolling-friction", "transient rolling friction: sphere on a plate, between plates, in V-grooves");
+      "rolling-friction",
+      "transient rolling friction: sphere on a plate, between plates, in V-grooves");
   rolling_cmd->add_option("--case", rolling.parameters.system, "plate, two-plates or v-groove")
       ->check(CLI::IsMember({"plate", "two-plates", "v-groove"}));
-  rolling_cmd->add_option("--groove-angle-deg", rolling.groove_angle_deg, "V-groove opening angle [deg]");
-  rolling_cmd->add_option("--input", rolling.input,
-                          "step or ramp (velocity step: natural frequencies), sine (hysteresis) "
-                          "or free (plate case, Fig. 5)")
+  rolling_cmd->add_option("--groove-angle-deg", rolling.groove_angle_deg,
+                          "V-groove opening angle [deg]");
+  rolling_cmd
+      ->add_option("--input", rolling.input,
+                   "step or ramp (velocity step: natural frequencies), sine (hysteresis) "
+                   "or free (plate case, Fig. 5)")
       ->check(CLI::IsMember({"step", "ramp", "sine", "free"}));
   rolling_cmd->add_option("--initial-omega", rolling.initial_omega,
                           "free: initial angular velocity of the sphere (dimensionless)");
@@ -964,18 +1001,21 @@ int main(int argc, char** argv) {
   rolling_cmd->add_option("--duration", rolling.duration, "step: simulated time (dimensionless)");
   rolling_cmd->add_option("--amplitude", rolling.amplitude, "sine: plate amplitude / a");
   rolling_cmd->add_option("--frequency", rolling.frequency, "sine: frequency (dimensionless)");
-  rolling_cmd->add_option("--periods", rolling.periods, "sine: steady periods after the fade-in (even)");
+  rolling_cmd->add_option("--periods", rolling.periods,
+                          "sine: steady periods after the fade-in (even)");
   rolling_cmd->add_option("--dt", rolling.dt, "time step (dimensionless)");
   rolling_cmd->add_option("--w-max", rolling.w_max, "step: highest angular frequency searched");
   rolling_cmd->add_option("--mu", rolling.parameters.mu, "friction coefficient");
   rolling_cmd->add_option("--grid", rolling.parameters.grid, "brush cells per patch diameter");
   rolling_cmd->add_option("--load", rolling.parameters.load, "normal load per contact W [N]");
   rolling_cmd->add_option("--radius", rolling.parameters.radius, "sphere radius R [m]");
-  rolling_cmd->add_option("--output,--output-dir", rolling.output_dir, "folder for time_series.csv and summary.json");
+  rolling_cmd->add_option("--output,--output-dir", rolling.output_dir,
+                          "folder for time_series.csv and summary.json");
 
   std::string validate_dir = "out/validation";
   double validate_t_end = 0.2;
-  CLI::App* validate = app.add_subcommand("validate", "validation report: Siconos and nsdkit vs analytic references");
+  CLI::App* validate = app.add_subcommand(
+      "validate", "validation report: Siconos and nsdkit vs analytic references");
   validate->add_option("--output", validate_dir, "report folder");
   validate->add_option("--t-end", validate_t_end, "simulated time per run [s]");
 
@@ -999,8 +1039,8 @@ int main(int argc, char** argv) {
                      mesh_resolution, mesh_threads);
     }
     if (*rattle) {
-      return runRattleback(rb_model, rb_preset, rb_mu, rb_eps1, rb, rb_omega3, rb_alpha, rb_beta, rb_t_end, rb_dt,
-                           rb_tol, rb_output);
+      return runRattleback(rb_model, rb_preset, rb_mu, rb_eps1, rb, rb_omega3, rb_alpha, rb_beta,
+                           rb_t_end, rb_dt, rb_tol, rb_output);
     }
     if (*rolling_cmd) return runRollingFriction(rolling);
     if (*friction) return runFriction(friction_model, fv, fu, fkr, fbeta, pressure, ftol);

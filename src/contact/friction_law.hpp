@@ -18,8 +18,7 @@ struct FrictionLaw {
   static FrictionLaw coulomb(double mu);
   /// Coulomb-Stribeck friction. @throws InvalidInput for negative/NaN values, v_s <= 0 or
   /// mu_dynamic > mu_static (a friction law that increases with speed is not Stribeck).
-  static FrictionLaw coulombStribeck(double mu_static, double mu_dynamic,
-                                     double stribeck_velocity);
+  static FrictionLaw coulombStribeck(double mu_static, double mu_dynamic, double stribeck_velocity);
 
   /// mu(|u|) [-]. @throws InvalidInput if slip_speed is negative or not finite.
   double coefficient(double slip_speed) const;

@@ -9,7 +9,7 @@ namespace nsd::contact {
 namespace {
 
 struct SpatialOperators {
-  Eigen::Matrix3d delassus;        // rows/cols (n, t1, t2)
+  Eigen::Matrix3d delassus;  // rows/cols (n, t1, t2)
   Eigen::Vector3d free_acceleration;
 };
 
@@ -35,14 +35,15 @@ SpatialOperators spatialOperators(const SingleContactBody& b) {
   const Eigen::Vector3d t2 = b.n_W.cross(b.t1_W);
   Eigen::Matrix<double, 3, 6> h;
   const Eigen::Vector3d* dirs[3] = {&b.n_W, &b.t1_W, &t2};
-  for (int k = 0; k < 3; ++k) h.row(k) << dirs[k]->transpose(), b.r_CP_W.cross(*dirs[k]).transpose();
+  for (int k = 0; k < 3; ++k)
+    h.row(k) << dirs[k]->transpose(), b.r_CP_W.cross(*dirs[k]).transpose();
   Eigen::Matrix<double, 6, 6> minv = Eigen::Matrix<double, 6, 6>::Zero();
   minv.topLeftCorner<3, 3>() = Eigen::Matrix3d::Identity() / b.mass;
   minv.bottomRightCorner<3, 3>() = b.inertia_C_W.inverse();
   Eigen::Matrix<double, 6, 1> free;
   free.head<3>() = b.force_external_W / b.mass;
-  free.tail<3>() = b.inertia_C_W.inverse() *
-                   (b.torque_external_W - b.omega_W.cross(b.inertia_C_W * b.omega_W));
+  free.tail<3>() =
+      b.inertia_C_W.inverse() * (b.torque_external_W - b.omega_W.cross(b.inertia_C_W * b.omega_W));
   return {h * minv * h.transpose(), h * free};
 }
 
@@ -68,10 +69,10 @@ SingleContactRealizability analyzeSingleContact(const SingleContactBody& body,
   // The slipping normal force N = -a_n / (W_nn - mu <W_nt, lambda>) is finite and unique for
   // every slip direction only if W_nn > mu |W_nt| (no Painleve paradox, paper Sect. 2).
   if (!(ops.delassus(0, 0) > mu * ops.delassus.block<1, 2>(0, 1).norm())) {
-    throw SolverFailure("Painleve configuration: W_nn = " + formatValue(ops.delassus(0, 0)) +
-                        " <= mu |W_nt| = " +
-                        formatValue(mu * ops.delassus.block<1, 2>(0, 1).norm()) +
-                        "; the slipping normal force is not unique");
+    throw SolverFailure(
+        "Painleve configuration: W_nn = " + formatValue(ops.delassus(0, 0)) +
+        " <= mu |W_nt| = " + formatValue(mu * ops.delassus.block<1, 2>(0, 1).norm()) +
+        "; the slipping normal force is not unique");
   }
   SingleContactRealizability out;
   // Extended Filippov system in (u1, u2): normal-plane part of F*(phi) (Def 6). With the slip
@@ -91,7 +92,8 @@ SingleContactRealizability analyzeSingleContact(const SingleContactBody& body,
   // Possibility (Coulomb): the sticking force solves W f = -a_free.
   out.sticking_force = ops.delassus.fullPivLu().solve(-ops.free_acceleration);
   out.contact_loss = !(out.sticking_force[0] > 0.0);
-  out.possible = !out.contact_loss && out.sticking_force.tail<2>().norm() < mu * out.sticking_force[0];
+  out.possible =
+      !out.contact_loss && out.sticking_force.tail<2>().norm() < mu * out.sticking_force[0];
   if (out.contact_loss) out.realizable = false;
   return out;
 }
@@ -137,8 +139,8 @@ PlanarContactRealizability analyzePlanarContact(const PlanarContactBody& b) {
       f1, f2, 0, 1e-12 * std::max({std::fabs(du_pos), std::fabs(du_neg), 1e-300}));
   out.sticking_force = w.fullPivLu().solve(-a_free);
   out.contact_loss = !(out.sticking_force[0] > 0.0) || !(n_pos > 0.0) || !(n_neg > 0.0);
-  out.realizable = !out.contact_loss &&
-                   out.classification.type == filippov::Codim1PointType::kAttractingSliding;
+  out.realizable =
+      !out.contact_loss && out.classification.type == filippov::Codim1PointType::kAttractingSliding;
   out.possible = !(out.sticking_force[0] <= 0.0) &&
                  std::fabs(out.sticking_force[1]) < mu * out.sticking_force[0];
   return out;

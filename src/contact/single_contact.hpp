@@ -33,11 +33,11 @@ struct SingleContactBody {
 
 /// Def 9 realizability and the Coulomb possibility test of one spatial contact.
 struct SingleContactRealizability {
-  bool realizable = false;            ///< attracting sliding point (Def 9).
-  filippov::Codim2Result analysis;    ///< limit directions in the (u1, u2) plane.
-  bool possible = false;              ///< sticking force strictly inside the cone, N > 0.
+  bool realizable = false;          ///< attracting sliding point (Def 9).
+  filippov::Codim2Result analysis;  ///< limit directions in the (u1, u2) plane.
+  bool possible = false;            ///< sticking force strictly inside the cone, N > 0.
   Eigen::Vector3d sticking_force = Eigen::Vector3d::Zero();  ///< (N, T1, T2) [N].
-  bool contact_loss = false;          ///< sticking normal force N <= 0.
+  bool contact_loss = false;                                 ///< sticking normal force N <= 0.
 };
 
 /// Analyses one spatial contact. @throws InvalidInput for invalid mass/inertia/geometry/friction.
@@ -67,11 +67,11 @@ struct PlanarContactBody {
 /// Def 5 realizability and the possibility test of a planar contact. The slip coordinate is
 /// u = <v_P, t> with t = (-n_y, n_x), n rotated by +90 degrees about z.
 struct PlanarContactRealizability {
-  bool realizable = false;                     ///< attracting sliding point (Def 5).
+  bool realizable = false;  ///< attracting sliding point (Def 5).
   filippov::Codim1Classification classification;
-  double du_slipping_positive = 0.0;           ///< du/dt for u -> 0+ [m/s^2].
-  double du_slipping_negative = 0.0;           ///< du/dt for u -> 0- [m/s^2].
-  bool possible = false;                       ///< |T| < mu N, N > 0.
+  double du_slipping_positive = 0.0;                         ///< du/dt for u -> 0+ [m/s^2].
+  double du_slipping_negative = 0.0;                         ///< du/dt for u -> 0- [m/s^2].
+  bool possible = false;                                     ///< |T| < mu N, N > 0.
   Eigen::Vector2d sticking_force = Eigen::Vector2d::Zero();  ///< (N, T) [N].
   bool contact_loss = false;
 };

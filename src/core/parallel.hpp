@@ -20,7 +20,8 @@ namespace nsd {
 template <class F>
 void parallelFor(std::size_t n, unsigned threads, F&& f,
                  const std::function<void(std::size_t, std::size_t)>& progress = {}) {
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(n, 1))));
+  threads =
+      std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(n, 1))));
   std::atomic<std::size_t> next{0}, done{0};
   std::atomic<bool> failed{false};
   std::exception_ptr error;

@@ -44,7 +44,9 @@ contact::TwoContactDynamics dynamicsAt(const Context& c, double omega_a) {
 }
 
 Eigen::Vector2d slipPlus(const Context& c, const State& s) { return {s[0], c.bases.c_plus * s[2]}; }
-Eigen::Vector2d slipMinus(const Context& c, const State& s) { return {s[1], c.bases.c_minus * s[2]}; }
+Eigen::Vector2d slipMinus(const Context& c, const State& s) {
+  return {s[1], c.bases.c_minus * s[2]};
+}
 
 // Body velocities from the quasi-velocities: (8), (11), (15).
 void bodyVelocity(const Context& c, const State& s, Eigen::Vector3d& v_c, Eigen::Vector3d& omega) {
@@ -89,9 +91,9 @@ Rates rates(const Context& c, Mode mode, int sigma, const State& s) {
       break;
   }
   if (mode != Mode::kRR && (!(r.q.normal_plus > 0.0) || !(r.q.normal_minus > 0.0))) {
-    throw SolverFailure("contact loss in mode " + toString(mode) + ": N+ = " +
-                        formatValue(r.q.normal_plus) + " N, N- = " + formatValue(r.q.normal_minus) +
-                        " N");
+    throw SolverFailure("contact loss in mode " + toString(mode) +
+                        ": N+ = " + formatValue(r.q.normal_plus) +
+                        " N, N- = " + formatValue(r.q.normal_minus) + " N");
   }
   Eigen::Vector3d v_c, omega;
   bodyVelocity(c, s, v_c, omega);
@@ -221,9 +223,8 @@ Decision decide(const Context& c, const State& s) {
 
 }  // namespace
 
-ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body,
-                                     const Eigen::Vector4d& s0, double t_end,
-                                     const ModeSwitchingOptions& options) {
+ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const Eigen::Vector4d& s0,
+                                     double t_end, const ModeSwitchingOptions& options) {
   requireFinite(s0, "initial quasi-velocities");
   requirePositive(t_end, "t_end");
   requirePositive(options.sample_spacing, "sample spacing");
@@ -245,7 +246,8 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body,
   auto record = [&](double time, const State& st) {
     Eigen::Vector3d v_c, omega;
     bodyVelocity(c, st, v_c, omega);
-    const double ke = 0.5 * body.mass * v_c.squaredNorm() + 0.5 * omega.dot(body.inertia_C_W * omega);
+    const double ke =
+        0.5 * body.mass * v_c.squaredNorm() + 0.5 * omega.dot(body.inertia_C_W * omega);
     out.samples.push_back({time, mode, st[0], st[1], st[2], st[3], v_c, ke, st[4], st[5]});
   };
   while (t < t_end) {

@@ -30,11 +30,11 @@ std::string toString(Mode mode);
 
 /// Options of the integrator.
 struct ModeSwitchingOptions {
-  double absolute_tolerance = 1e-10;   ///< ODE tolerances
+  double absolute_tolerance = 1e-10;  ///< ODE tolerances
   double relative_tolerance = 1e-10;
-  double sample_spacing = 1e-3;        ///< output spacing [s]
-  double stick_threshold = 1e-9;       ///< slip speed treated as zero [m/s]
-  double escape_speed = 1e-8;          ///< slip speed given to a contact that starts slipping [m/s]
+  double sample_spacing = 1e-3;   ///< output spacing [s]
+  double stick_threshold = 1e-9;  ///< slip speed treated as zero [m/s]
+  double escape_speed = 1e-8;     ///< slip speed given to a contact that starts slipping [m/s]
   int max_events = 10000;
 };
 
@@ -67,8 +67,7 @@ struct ModeTrajectory {
 /// exactly zero and the initial mode decided by realizability).
 /// `body` gives the configuration and loads; its omega_a is replaced by the state's Omega_a.
 /// @throws InvalidInput for invalid input; SolverFailure on contact loss or too many events.
-ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body,
-                                     const Eigen::Vector4d& s0, double t_end,
-                                     const ModeSwitchingOptions& options = {});
+ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const Eigen::Vector4d& s0,
+                                     double t_end, const ModeSwitchingOptions& options = {});
 
 }  // namespace nsd::eventdriven

@@ -58,12 +58,12 @@ struct Codim2Options {
 
 /// One limit direction at a codimension-2 point.
 struct Codim2LimitDirection {
-  double phi_rad = 0.0;        ///< direction angle in [0, 2 pi).
+  double phi_rad = 0.0;  ///< direction angle in [0, 2 pi).
   LimitDirectionType type = LimitDirectionType::kNeutral;
-  double radial = 0.0;         ///< R(phi) [field units].
+  double radial = 0.0;  ///< R(phi) [field units].
   /// dV/dphi at phi [field units/rad]: 0 at a double root, NaN unless compute_slopes is set.
   double slope = 0.0;
-  int multiplicity = 1;        ///< 1: V changes sign; 2: V touches zero (tangency).
+  int multiplicity = 1;  ///< 1: V changes sign; 2: V touches zero (tangency).
 };
 
 /// Result of the codimension-2 analysis at one point.
@@ -115,8 +115,8 @@ struct TrigRationalPlaneField {
 /// are the real roots of a polynomial of degree 2n (phi0 is chosen so that phi0 + pi is not a
 /// zero). Those are isolated exactly between the real roots of its derivatives (recursively;
 /// quadratics in closed form) and polished to full precision by Boost.Math
-/// newton_raphson_iterate (exact derivative, bisection safeguard inside the bracket). Completeness is kCertified up to rounding; a
-/// double root (tangency) is reported with multiplicity 2.
+/// newton_raphson_iterate (exact derivative, bisection safeguard inside the bracket). Completeness
+/// is kCertified up to rounding; a double root (tangency) is reported with multiplicity 2.
 /// @throws InvalidInput for bad coefficients or options; SolverFailure if D is not positive.
 Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Options& options = {});
 

@@ -24,8 +24,8 @@ Eigen::Vector2d TrigRationalPlaneField::value(double c, double s) const {
 
 namespace {
 
-constexpr int kMaxTrigDegree = 5;                  // of D V
-constexpr int kMaxPolyDegree = 2 * kMaxTrigDegree;  // of P(t)
+constexpr int kMaxTrigDegree = 5;                     // of D V
+constexpr int kMaxPolyDegree = 2 * kMaxTrigDegree;    // of P(t)
 using Poly = std::array<double, kMaxPolyDegree + 1>;  // coefficients, lowest degree first
 
 // (1 + i t)^(n + k) (1 - i t)^(n - k) = (1 + t^2)^n e^(i k psi) for t = tan(psi / 2): the real
@@ -73,7 +73,8 @@ double horner(const Poly& p, int degree, double x) {
 // Sum of |p_j| |x|^j: the scale of rounding errors of p(x).
 double hornerScale(const Poly& p, int degree, double x) {
   double v = std::fabs(p[static_cast<std::size_t>(degree)]);
-  for (int j = degree - 1; j >= 0; --j) v = v * std::fabs(x) + std::fabs(p[static_cast<std::size_t>(j)]);
+  for (int j = degree - 1; j >= 0; --j)
+    v = v * std::fabs(x) + std::fabs(p[static_cast<std::size_t>(j)]);
   return v;
 }
 
@@ -115,8 +116,8 @@ int realRoots(const Poly& p, int degree, double lo, double hi, RealRoot* out) {
     // Stable quadratic formula; a zero discriminant (to rounding) is a double root.
     const double a2 = p[2], b1 = p[1], c0 = p[0];
     const double disc = b1 * b1 - 4.0 * a2 * c0;
-    const double rounding = 8.0 * std::numeric_limits<double>::epsilon() *
-                            (b1 * b1 + 4.0 * std::fabs(a2 * c0));
+    const double rounding =
+        8.0 * std::numeric_limits<double>::epsilon() * (b1 * b1 + 4.0 * std::fabs(a2 * c0));
     int count = 0;
     if (disc < -rounding) return 0;
     if (disc <= rounding) {
@@ -132,7 +133,8 @@ int realRoots(const Poly& p, int degree, double lo, double hi, RealRoot* out) {
     return count;
   }
   Poly dp{};
-  for (int j = 1; j <= degree; ++j) dp[static_cast<std::size_t>(j - 1)] = j * p[static_cast<std::size_t>(j)];
+  for (int j = 1; j <= degree; ++j)
+    dp[static_cast<std::size_t>(j - 1)] = j * p[static_cast<std::size_t>(j)];
   RealRoot critical[kMaxPolyDegree];
   const int n_critical = realRoots(dp, degree - 1, lo, hi, critical);
   double breaks[kMaxPolyDegree + 2];
@@ -156,7 +158,8 @@ int realRoots(const Poly& p, int degree, double lo, double hi, RealRoot* out) {
       // Outer intervals reach the root bound, far from the root: start instead from the
       // quadratic model p(c) + p''(c) d^2 / 2 = 0 at the extremum c that bounds them.
       double guess = NAN;
-      const bool outer_left = j == 0 && n_breaks > 2, outer_right = j + 2 == n_breaks && n_breaks > 2;
+      const bool outer_left = j == 0 && n_breaks > 2,
+                 outer_right = j + 2 == n_breaks && n_breaks > 2;
       if (outer_left || outer_right) {
         const double c = outer_left ? b : a, fc = outer_left ? fb : fa;
         double second = 0.0;
@@ -213,24 +216,25 @@ double denominatorLowerBound(const TrigCoefficients1& d) {
     const double phi = kTwoPi * k / samples;
     const double v = trigValueDerivative(d, std::cos(phi), std::sin(phi)).value;
     if (!(v > 0.0)) {
-      throw SolverFailure("denominator D of the rational limit field is not positive (D = " +
-                          formatValue(v) + " at phi = " + formatValue(phi) +
-                          "): Painleve-type configuration");
+      throw SolverFailure(
+          "denominator D of the rational limit field is not positive (D = " + formatValue(v) +
+          " at phi = " + formatValue(phi) + "): Painleve-type configuration");
     }
     lowest = std::min(lowest, v);
   }
   const double bound = lowest - lipschitz * kPi / samples;
   if (!(bound > 0.0)) {
-    throw SolverFailure("cannot show that the denominator D of the rational limit field is "
-                        "positive (Painleve-type configuration)");
+    throw SolverFailure(
+        "cannot show that the denominator D of the rational limit field is "
+        "positive (Painleve-type configuration)");
   }
   return bound;
 }
 
 void requireTrigCoefficients(const TrigCoefficients1& c, const char* name, int max_degree) {
   if (c.size() % 2 == 0 || c.size() > 2 * max_degree + 1) {
-    throw InvalidInput(std::string(name) + " must have 2 d + 1 coefficients with d <= " +
-                       std::to_string(max_degree));
+    throw InvalidInput(std::string(name) +
+                       " must have 2 d + 1 coefficients with d <= " + std::to_string(max_degree));
   }
   requireFinite(c, name);
 }
@@ -278,11 +282,11 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
     result.report.completeness = Completeness::kContinuum;
     result.report.method = "D V = 0 identically: continuum of limit directions";
     const LimitDirectionType t = typeFromRadial(max_r, tolerance);
-    result.type = t == LimitDirectionType::kAttracting   ? SlidingPointType::kAttractingSliding
-                  : t == LimitDirectionType::kRepelling ? (min_r > tolerance
-                                                               ? SlidingPointType::kRepellingSliding
-                                                               : SlidingPointType::kCrossing)
-                                                         : SlidingPointType::kMarginal;
+    result.type = t == LimitDirectionType::kAttracting ? SlidingPointType::kAttractingSliding
+                  : t == LimitDirectionType::kRepelling
+                      ? (min_r > tolerance ? SlidingPointType::kRepellingSliding
+                                           : SlidingPointType::kCrossing)
+                      : SlidingPointType::kMarginal;
     return result;
   }
 
@@ -293,8 +297,8 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
   int chosen = 0;
   double best = -1.0;
   for (int i = 0; i < Centres::kCount; ++i) {
-    const double v = std::fabs(
-        trigValueDerivative(w, centre.cos_antipode[i], centre.sin_antipode[i]).value);
+    const double v =
+        std::fabs(trigValueDerivative(w, centre.cos_antipode[i], centre.sin_antipode[i]).value);
     ++result.report.evaluations;
     if (v > best) {
       best = v;
@@ -317,7 +321,8 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
   int degree = 2 * n;
   double cauchy = 0.0;
   for (int j = 0; j < degree; ++j) {
-    cauchy = std::max(cauchy, std::fabs(p[static_cast<std::size_t>(j)] / p[static_cast<std::size_t>(degree)]));
+    cauchy = std::max(
+        cauchy, std::fabs(p[static_cast<std::size_t>(j)] / p[static_cast<std::size_t>(degree)]));
   }
   RealRoot roots_t[kMaxPolyDegree];
   const int n_roots = realRoots(p, degree, -(1.0 + cauchy), 1.0 + cauchy, roots_t);

@@ -37,8 +37,7 @@ Eigen::Vector3d sphereNormalFromCosSin(double cp, double sp, double cq, double s
   return (hemisphere_sign / std::sqrt(dd)) * Eigen::Vector3d(sq * cp, sp * cq, sp * sq);
 }
 
-SphereDirection SphereDirection::make(const Eigen::Vector3d& n, double phi_plus,
-                                      double phi_minus) {
+SphereDirection SphereDirection::make(const Eigen::Vector3d& n, double phi_plus, double phi_minus) {
   SphereDirection d;
   d.n = n;
   d.phi_plus = phi_plus;
@@ -224,9 +223,15 @@ class SquareSearch {
       };
       for (int j = 0; j < n; ++j) {
         for (int i = 0; i < n; ++i) {
-          Cell c{g.base + node(i, n), g.base + node(i + 1, n), g.base + node(j, n),
-                 g.base + node(j + 1, n), at(i, j), at(i + 1, j), at(i, j + 1),
-                 at(i + 1, j + 1), 0};
+          Cell c{g.base + node(i, n),
+                 g.base + node(i + 1, n),
+                 g.base + node(j, n),
+                 g.base + node(j + 1, n),
+                 at(i, j),
+                 at(i + 1, j),
+                 at(i, j + 1),
+                 at(i + 1, j + 1),
+                 0};
           c.corner_zone = (i == 0 || i == n - 1) && (j == 0 || j == n - 1);
           stack.push_back(c);
         }
@@ -410,7 +415,8 @@ class SquareSearch {
       if (kr.base != base_) continue;
       const double dx = std::max(std::fabs(c.p0 - kr.x[0]), std::fabs(c.p1 - kr.x[0]));
       const double dy = std::max(std::fabs(c.q0 - kr.x[1]), std::fabs(c.q1 - kr.x[1]));
-      if (std::sqrt(dx * dx + dy * dy) < uniquenessRadius(kr.sigma_min, inCornerZone(kr.x))) return true;
+      if (std::sqrt(dx * dx + dy * dy) < uniquenessRadius(kr.sigma_min, inCornerZone(kr.x)))
+        return true;
     }
     return false;
   }
@@ -522,7 +528,8 @@ class SquareSearch {
           const Eigen::Vector2d target = centre - j.inverse() * f0;
           const double dx = std::max({c.p0 - target[0], 0.0, target[0] - c.p1});
           const double dy = std::max({c.q0 - target[1], 0.0, target[1] - c.q1});
-          const LinearTest test{c, sigma_min, std::sqrt(dx * dx + dy * dy), 0.5 * std::sqrt(w * w + h * h)};
+          const LinearTest test{c, sigma_min, std::sqrt(dx * dx + dy * dy),
+                                0.5 * std::sqrt(w * w + h * h)};
           if (linearExcludes(test)) {
             linear_excluded_.push_back(test);
             continue;
@@ -556,11 +563,11 @@ class SquareSearch {
                    c.depth, m2_);
     }
     const double pm = 0.5 * (c.p0 + c.p1), qm = 0.5 * (c.q0 + c.q1);
-    const NodeValue b = evaluate(pm, c.q0, sign_);   // bottom edge mid
-    const NodeValue l = evaluate(c.p0, qm, sign_);   // left edge mid
+    const NodeValue b = evaluate(pm, c.q0, sign_);                               // bottom edge mid
+    const NodeValue l = evaluate(c.p0, qm, sign_);                               // left edge mid
     const NodeValue m = reuse_centre ? centre_value_ : evaluate(pm, qm, sign_);  // centre
-    const NodeValue r = evaluate(c.p1, qm, sign_);   // right edge mid
-    const NodeValue t = evaluate(pm, c.q1, sign_);   // top edge mid
+    const NodeValue r = evaluate(c.p1, qm, sign_);                               // right edge mid
+    const NodeValue t = evaluate(pm, c.q1, sign_);                               // top edge mid
     const double hw = 0.5 * (c.p1 - c.p0), hh = 0.5 * (c.q1 - c.q0);
     raising_corner_zone_ = c.corner_zone;
     raise(c.c00, b, c.c10, hw);
@@ -583,7 +590,7 @@ class SquareSearch {
   Codim3Result& result_;
   double scale_ = 0.0;
   double m2_ = 0.0;
-  double m2_corner_ = 0.0;  // bound seen in the corner zones (not allowed to inflate m2_)
+  double m2_corner_ = 0.0;    // bound seen in the corner zones (not allowed to inflate m2_)
   bool have_centre_ = false;  // centre of the current cell already evaluated (linear test)
   NodeValue centre_value_;
   bool raising_corner_zone_ = false;
@@ -608,8 +615,7 @@ class SquareSearch {
 
 // Winding number of (V+, V-) along the boundary of the square [base, base+pi]^2,
 // counter-clockwise in (phi+, phi-). Returns false if the field vanishes on the boundary.
-bool windingNumber(SquareSearch& search, double base, double sign, double tolerance,
-                   int& winding) {
+bool windingNumber(SquareSearch& search, double base, double sign, double tolerance, int& winding) {
   const int per_edge = 64;
   std::vector<Eigen::Vector2d> pts;
   for (int k = 0; k < per_edge; ++k) pts.emplace_back(base + kPi * k / per_edge, base);
@@ -662,7 +668,8 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
 
   Codim3Result result;
   SquareSearch search(field, options, result);
-  if (options.second_derivative_bound > 0.0) search.setBound(options.second_derivative_bound, false);
+  if (options.second_derivative_bound > 0.0)
+    search.setBound(options.second_derivative_bound, false);
 
   const double max_v = std::max(search.sample(0.0, +1.0), search.sample(kPi, -1.0));
   const double scale = std::max(search.scale(), 1e-300);
@@ -689,7 +696,7 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
     result.report.method = "V+ = V- = 0 on every sample: continuum of limit directions";
     const LimitDirectionType t = typeFromRadial(max_r, search.tolerance);
     result.type = t == LimitDirectionType::kAttracting ? SlidingPointType::kAttractingSliding
-                                                        : SlidingPointType::kMarginal;
+                                                       : SlidingPointType::kMarginal;
     if (t == LimitDirectionType::kRepelling) result.type = SlidingPointType::kCrossing;
     return result;
   }

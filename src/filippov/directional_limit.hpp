@@ -33,10 +33,10 @@ struct DirectionalLimitOptions {
 
 /// A directional limit with its error estimate.
 struct DirectionalLimit {
-  Eigen::VectorXd value;           ///< F*(x_bar, n), same dimension as x_bar.
-  double error_estimate = 0.0;     ///< max-norm difference of the last two extrapolants.
-  int evaluations = 0;             ///< number of calls of F.
-  bool converged = false;          ///< error_estimate <= requested tolerance.
+  Eigen::VectorXd value;        ///< F*(x_bar, n), same dimension as x_bar.
+  double error_estimate = 0.0;  ///< max-norm difference of the last two extrapolants.
+  int evaluations = 0;          ///< number of calls of F.
+  bool converged = false;       ///< error_estimate <= requested tolerance.
 };
 
 /// Computes lim_{eps->0+} F(x_bar + eps n).

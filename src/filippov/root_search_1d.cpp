@@ -46,7 +46,7 @@ RootSearch1DResult findAllRoots1D(const std::function<Sample1D(double)>& f, doub
   const double h = (upper - lower) / n;
   const LineGeometry geometry{lower, upper, periodic ? h / 3.14159265358979323846 : 0.0, h, n};
   detail::RootSearcher<LineGeometry, const std::function<Sample1D(double)>> searcher(geometry, f,
-                                                                                    options);
+                                                                                     options);
   return searcher.run(periodic, lower, upper);
 }
 

@@ -37,16 +37,16 @@ struct RootSearch1DOptions {
   /// Structural floor of M2 as a multiple of scale (for V(phi) = <G, n(phi + pi/2)> with G
   /// constant, |V''| <= |G|, so 1 is right there; 0 for no floor).
   double curvature_floor_relative = 1.0;
-  int root_tolerance_bits = 50;        ///< toms748 termination (bits of the root).
+  int root_tolerance_bits = 50;  ///< toms748 termination (bits of the root).
   /// > 0: absolute termination width of toms748 [argument units], instead of the bits.
   double root_tolerance_absolute = 0.0;
-  int max_evaluations = 200000;        ///< hard cap; exceeding it marks the search incomplete.
+  int max_evaluations = 200000;  ///< hard cap; exceeding it marks the search incomplete.
 };
 
 /// One zero of f.
 struct Root1D {
-  double x = 0.0;          ///< location [argument units].
-  int multiplicity = 1;    ///< 1: sign change (simple); 2: touching zero without sign change.
+  double x = 0.0;        ///< location [argument units].
+  int multiplicity = 1;  ///< 1: sign change (simple); 2: touching zero without sign change.
   bool certified_unique = false;  ///< its interval was shown to hold exactly this root.
   /// Sample1D::companion at the reported point (e.g. R(phi) when f = V(phi)).
   double companion = 0.0;

@@ -101,8 +101,8 @@ class RootSearcher {
         const int kk = k == 0 && !periodic ? 1 : k;
         const int kp = kk + 1;
         if (kp > n) continue;
-        const double h = geo_.width(nodes[static_cast<std::size_t>(kk)],
-                                    nodes[static_cast<std::size_t>(kp)]);
+        const double h =
+            geo_.width(nodes[static_cast<std::size_t>(kk)], nodes[static_cast<std::size_t>(kp)]);
         raiseBound(std::fabs(values[static_cast<std::size_t>(km)] -
                              2.0 * values[static_cast<std::size_t>(kk)] +
                              values[static_cast<std::size_t>(kp)]),
@@ -247,7 +247,8 @@ class RootSearcher {
     const double slope_lower_bound = unique ? std::fabs(iv.fb - iv.fa) / w - m2_ * w : 0.0;
     const PolishTolerance tol{std::max(absolute / w, 4.0 * std::numeric_limits<double>::epsilon()),
                               std::max(0.0, slope_lower_bound) * absolute, &best_f};
-    const auto bracket = boost::math::tools::toms748_solve(f, 0.0, 1.0, iv.fa, iv.fb, tol, max_iter);
+    const auto bracket =
+        boost::math::tools::toms748_solve(f, 0.0, 1.0, iv.fa, iv.fb, tol, max_iter);
     if (!(best_f < INFINITY)) {
       // toms748 returned without an interior evaluation (never for a strict sign change).
       best_t = 0.5 * (bracket.first + bracket.second);
@@ -396,7 +397,7 @@ class RootSearcher {
   double companions_front_ = 0.0;
   double companions_end_ = 0.0;
   double companion_of_first_ = 0.0;
-  double first_exclusion_bound_ = 0.0;  // m2_ when the first interval was excluded
+  double first_exclusion_bound_ = 0.0;    // m2_ when the first interval was excluded
   std::unique_ptr<Scratch> own_scratch_;  // declared before scratch_: initialized first
   Scratch& scratch_;
 };

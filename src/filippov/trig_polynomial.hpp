@@ -56,8 +56,7 @@ class TrigPoly2 {
   /// Interpolates f exactly if f is a trigonometric polynomial of degrees <= (d1, d2): samples
   /// on the (2 d1 + 1) x (2 d2 + 1) uniform grid and a discrete Fourier transform.
   /// @throws InvalidInput if f is not finite at a sample.
-  static TrigPoly2 fit(int degree1, int degree2,
-                       const std::function<double(const AnglePair&)>& f);
+  static TrigPoly2 fit(int degree1, int degree2, const std::function<double(const AnglePair&)>& f);
 
   int degree1() const { return degree1_; }
   int degree2() const { return degree2_; }

@@ -22,7 +22,8 @@ void validateMotion(const CombinedMotion& m) {
   requireFinite(m.beta, "rolling angle beta");
   if (m.v < 0.0) throw InvalidInput("sliding velocity v must be >= 0, got " + formatValue(m.v));
   if (std::fabs(m.k_r) > 1.0) {
-    throw InvalidInput("rolling coefficient k_r must satisfy |k_r| <= 1, got " + formatValue(m.k_r));
+    throw InvalidInput("rolling coefficient k_r must satisfy |k_r| <= 1, got " +
+                       formatValue(m.k_r));
   }
 }
 
@@ -94,8 +95,9 @@ FrictionResultant exactFriction(const CombinedMotion& motion, const PressureDist
               return s * asym * su * (rho + d * st) * rho;
           }
         };
-        value = rho_max > 0.0 ? inner.integrate(f, 0.0, rho_max, relative_tolerance * 0.1, &err, &l1)
-                              : 0.0;
+        value = rho_max > 0.0
+                    ? inner.integrate(f, 0.0, rho_max, relative_tolerance * 0.1, &err, &l1)
+                    : 0.0;
       } else {
         const double sp = std::sin(angle), cp = std::cos(angle);
         auto f = [&](double r) {

@@ -49,9 +49,9 @@ struct CombinedMotion {
 
 /// Dimensionless friction force and torque.
 struct FrictionResultant {
-  double f_par = 0.0;   ///< F_par / (f N).
-  double f_perp = 0.0;  ///< F_perp / (f N).
-  double m_c = 0.0;     ///< M_c / (f R N).
+  double f_par = 0.0;           ///< F_par / (f N).
+  double f_perp = 0.0;          ///< F_perp / (f N).
+  double m_c = 0.0;             ///< M_c / (f R N).
   double error_estimate = 0.0;  ///< estimated absolute quadrature error (max over the three).
   int evaluations = 0;          ///< integrand evaluations (exact model).
 };

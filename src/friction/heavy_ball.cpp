@@ -64,7 +64,8 @@ class Dynamics {
     const double f_par = p_.friction * n * r.f_par, f_perp = p_.friction * n * r.f_perp;
     const double m_c = p_.friction * p_.contact_radius * n * r.m_c;
     const RollingTorque mr = rollingTorque(k_r, beta, pade_);
-    const double m_par = mr.m_par * p_.contact_radius * n, m_perp = mr.m_perp * p_.contact_radius * n;
+    const double m_par = mr.m_par * p_.contact_radius * n,
+                 m_perp = mr.m_perp * p_.contact_radius * n;
     // Eq. (12).
     const double fx = -f_par * ca + f_perp * sa;
     const double fy = -f_par * sa - f_perp * ca;
@@ -87,7 +88,8 @@ class Dynamics {
 
 double kinetic(const State& s, const HeavyBallParameters& p) {
   const double j = 0.4 * p.mass * p.ball_radius * p.ball_radius;
-  return 0.5 * p.mass * (s[2] * s[2] + s[3] * s[3]) + 0.5 * j * (s[4] * s[4] + s[5] * s[5] + s[6] * s[6]);
+  return 0.5 * p.mass * (s[2] * s[2] + s[3] * s[3]) +
+         0.5 * j * (s[4] * s[4] + s[5] * s[5] + s[6] * s[6]);
 }
 
 }  // namespace

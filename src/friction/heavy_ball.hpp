@@ -25,14 +25,14 @@ namespace nsd::friction {
 /// defaults m = g = R_b = f = R = 1, k_r0 = 0.5 put sliding and whirling on the same time scale,
 /// as in Fig. 7 (eq. (18) is written with R = R_b = 1).
 struct HeavyBallParameters {
-  double mass = 1.0;            ///< m_b
-  double ball_radius = 1.0;     ///< R_b
-  double gravity = 1.0;         ///< g
-  double friction = 1.0;        ///< f (Coulomb coefficient)
-  double contact_radius = 1.0;  ///< R (radius of the contact circle)
-  double k_r0 = 0.5;            ///< rolling asymmetry coefficient while rolling, |k_r0| <= 1
-  bool exact_model = false;     ///< exact integrals (6) instead of the Pade model (10)
-  double exact_tolerance = 1e-7;  ///< relative quadrature tolerance of the exact model
+  double mass = 1.0;                  ///< m_b
+  double ball_radius = 1.0;           ///< R_b
+  double gravity = 1.0;               ///< g
+  double friction = 1.0;              ///< f (Coulomb coefficient)
+  double contact_radius = 1.0;        ///< R (radius of the contact circle)
+  double k_r0 = 0.5;                  ///< rolling asymmetry coefficient while rolling, |k_r0| <= 1
+  bool exact_model = false;           ///< exact integrals (6) instead of the Pade model (10)
+  double exact_tolerance = 1e-7;      ///< relative quadrature tolerance of the exact model
   double absolute_tolerance = 1e-10;  ///< ODE error tolerances
   double relative_tolerance = 1e-10;
   double stop_fraction = 1e-7;  ///< slip and whirl "vanished" below this fraction
@@ -53,10 +53,10 @@ struct HeavyBallSample {
 /// A simulated trajectory.
 struct HeavyBallTrajectory {
   std::vector<HeavyBallSample> samples;  ///< at the requested spacing, plus the final state
-  double slip_stop_time = -1.0;   ///< first time v < stop threshold (-1: not reached)
-  double whirl_stop_time = -1.0;  ///< first time |u| < stop threshold (-1: not reached)
+  double slip_stop_time = -1.0;          ///< first time v < stop threshold (-1: not reached)
+  double whirl_stop_time = -1.0;         ///< first time |u| < stop threshold (-1: not reached)
   int steps = 0;
-  double energy_initial = 0.0;    ///< kinetic energy at t = 0
+  double energy_initial = 0.0;  ///< kinetic energy at t = 0
   double energy_final = 0.0;
 };
 

@@ -17,11 +17,11 @@
 
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <atomic>
 #include <exception>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -199,7 +199,8 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
   {
     const auto& t = top_tris[top_tris.size() / 2];
     const auto& x = b.mesh.vertices;
-    const Eigen::Vector3d a = x[static_cast<std::size_t>(t[0])], bb = x[static_cast<std::size_t>(t[1])],
+    const Eigen::Vector3d a = x[static_cast<std::size_t>(t[0])],
+                          bb = x[static_cast<std::size_t>(t[1])],
                           c = x[static_cast<std::size_t>(t[2])];
     if ((bb - a).cross(c - a).dot((a + bb + c) / 3.0) < 0) {
       for (auto& tri : top_tris) std::swap(tri[1], tri[2]);
@@ -234,13 +235,15 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
     for (int k = 0; k < 4; ++k) {
       double worst = 0.0;
       for (int v : side) {
-        worst = std::max(worst, std::fabs(models::planeValues(p, b.mesh.vertices[static_cast<std::size_t>(v)])[k]));
+        worst = std::max(worst, std::fabs(models::planeValues(
+                                    p, b.mesh.vertices[static_cast<std::size_t>(v)])[k]));
       }
       if (worst < 1e-9) best = k;
     }
     if (best < 0) {
-      throw SolverFailure("a side of the curved face (88) does not lie on a plane (82)-(83): the "
-                          "face structure of the paper does not hold for these parameters");
+      throw SolverFailure(
+          "a side of the curved face (88) does not lie on a plane (82)-(83): the "
+          "face structure of the paper does not hold for these parameters");
     }
     return best;
   };
@@ -263,17 +266,20 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
   // Straight edges: a top corner and a bottom corner on the same two planes. Discretized once
   // with spacing matching the curved sides, shared by the two planar faces.
   const double j1 = 1 + j, kk = mu * (1 + 2 * j);
-  const std::array<Eigen::Vector3d, 4> outward{Eigen::Vector3d(j, j1, -kk), -Eigen::Vector3d(j, j1, kk),
-                                               -Eigen::Vector3d(j1, j, -kk), Eigen::Vector3d(j1, j, kk)};
+  const std::array<Eigen::Vector3d, 4> outward{
+      Eigen::Vector3d(j, j1, -kk), -Eigen::Vector3d(j, j1, kk), -Eigen::Vector3d(j1, j, -kk),
+      Eigen::Vector3d(j1, j, kk)};
   auto on_plane = [&](int v, int k) {
-    return std::fabs(models::planeValues(p, b.mesh.vertices[static_cast<std::size_t>(v)])[k]) < 1e-9;
+    return std::fabs(models::planeValues(p, b.mesh.vertices[static_cast<std::size_t>(v)])[k]) <
+           1e-9;
   };
   double mean_spacing = 0.0;
   int spacing_count = 0;
   for (const auto& side : sides) {
     for (std::size_t k = 0; k + 1 < side.size(); ++k) {
       mean_spacing += (b.mesh.vertices[static_cast<std::size_t>(side[k + 1])] -
-                       b.mesh.vertices[static_cast<std::size_t>(side[k])]).norm();
+                       b.mesh.vertices[static_cast<std::size_t>(side[k])])
+                          .norm();
       ++spacing_count;
     }
   }
@@ -287,7 +293,8 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
     const Eigen::Vector3d c = b.mesh.vertices[static_cast<std::size_t>(bc)];
     const int n = std::max(2, static_cast<int>(std::ceil((c - a).norm() / mean_spacing)));
     std::vector<int> pts{t};
-    for (int k = 1; k < n; ++k) pts.push_back(b.addVertex(a + (c - a) * k / n, Eigen::Vector2d::Constant(NAN)));
+    for (int k = 1; k < n; ++k)
+      pts.push_back(b.addVertex(a + (c - a) * k / n, Eigen::Vector2d::Constant(NAN)));
     pts.push_back(bc);
     straight[key] = pts;
     return pts;
@@ -296,8 +303,10 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
   // Planar faces.
   int straight_edges_used = 0;
   for (int k = 0; k < 4; ++k) {
-    const auto ts = static_cast<std::size_t>(std::find(top_plane.begin(), top_plane.end(), k) - top_plane.begin());
-    const auto bs = static_cast<std::size_t>(std::find(bottom_plane.begin(), bottom_plane.end(), k) - bottom_plane.begin());
+    const auto ts = static_cast<std::size_t>(std::find(top_plane.begin(), top_plane.end(), k) -
+                                             top_plane.begin());
+    const auto bs = static_cast<std::size_t>(
+        std::find(bottom_plane.begin(), bottom_plane.end(), k) - bottom_plane.begin());
     std::vector<int> top_side = sides[ts];
     std::vector<int> bottom_side = bottom_sides[bs];
     // Polygon: top side, straight edge to the bottom side, bottom side, straight edge back.
@@ -307,7 +316,8 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
       if (l != k && on_plane(t_end, l)) other_plane = l;
     }
     if (other_plane < 0) throw SolverFailure("a body corner is not on two planes");
-    if (!on_plane(bottom_side.front(), other_plane)) std::reverse(bottom_side.begin(), bottom_side.end());
+    if (!on_plane(bottom_side.front(), other_plane))
+      std::reverse(bottom_side.begin(), bottom_side.end());
     if (!on_plane(bottom_side.front(), other_plane) || !on_plane(bottom_side.back(), k)) {
       throw SolverFailure("straight edge endpoints do not match on plane " + std::to_string(k));
     }
@@ -326,7 +336,7 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
     for (int v : polygon) origin += b.mesh.vertices[static_cast<std::size_t>(v)];
     origin /= static_cast<double>(polygon.size());
     const Eigen::Vector3d e1 = (std::fabs(normal[2]) < 0.9 ? normal.cross(Eigen::Vector3d::UnitZ())
-                                                          : normal.cross(Eigen::Vector3d::UnitX()))
+                                                           : normal.cross(Eigen::Vector3d::UnitX()))
                                    .normalized();
     const Eigen::Vector3d e2 = normal.cross(e1);
     CDT cdt;
@@ -359,8 +369,9 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
         tri[static_cast<std::size_t>(m)] = it->second;
       }
       const auto& x = b.mesh.vertices;
-      const Eigen::Vector3d n3 = (x[static_cast<std::size_t>(tri[1])] - x[static_cast<std::size_t>(tri[0])])
-                                     .cross(x[static_cast<std::size_t>(tri[2])] - x[static_cast<std::size_t>(tri[0])]);
+      const Eigen::Vector3d n3 =
+          (x[static_cast<std::size_t>(tri[1])] - x[static_cast<std::size_t>(tri[0])])
+              .cross(x[static_cast<std::size_t>(tri[2])] - x[static_cast<std::size_t>(tri[0])]);
       if (n3.dot(normal) < 0) std::swap(tri[1], tri[2]);
       b.mesh.triangles.push_back(tri);
       b.mesh.face_of_triangle.push_back(2 + k);
@@ -397,7 +408,8 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
       near_corner |= (a - k).norm() < corner_zone || (bb - k).norm() < corner_zone ||
                      (c - k).norm() < corner_zone;
     }
-    if (!near_corner) r.min_angle_away_from_corners_deg = std::min(r.min_angle_away_from_corners_deg, angle);
+    if (!near_corner)
+      r.min_angle_away_from_corners_deg = std::min(r.min_angle_away_from_corners_deg, angle);
   }
 
   // Distances. Vertices: planar ones from their plane, curved ones are exact evaluations of (88).
@@ -406,13 +418,15 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
     if (face < 2) continue;
     for (int v : out.mesh.triangles[t]) {
       const Eigen::Vector3d x = out.mesh.vertices[static_cast<std::size_t>(v)];
-      const double d = std::fabs(models::planeValues(p, x)[face - 2]) / outward[static_cast<std::size_t>(face - 2)].norm();
+      const double d = std::fabs(models::planeValues(p, x)[face - 2]) /
+                       outward[static_cast<std::size_t>(face - 2)].norm();
       r.max_vertex_distance = std::max(r.max_vertex_distance, d);
     }
   }
   // Triangle interiors of the curved faces: |T(xi) - S(p(xi), q(xi))| bounds the distance.
-  const double bary[7][3] = {{1. / 3, 1. / 3, 1. / 3}, {0.5, 0.5, 0}, {0, 0.5, 0.5}, {0.5, 0, 0.5},
-                             {0.6, 0.2, 0.2},          {0.2, 0.6, 0.2}, {0.2, 0.2, 0.6}};
+  const double bary[7][3] = {
+      {1. / 3, 1. / 3, 1. / 3}, {0.5, 0.5, 0},   {0, 0.5, 0.5},  {0.5, 0, 0.5},
+      {0.6, 0.2, 0.2},          {0.2, 0.6, 0.2}, {0.2, 0.2, 0.6}};
   for (const auto& t : top_tris) {
     for (const auto& w : bary) {
       Eigen::Vector3d x = Eigen::Vector3d::Zero();
@@ -438,7 +452,8 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
       for (int c = 0; c <= n; ++c) {
         const Eigen::Vector3d s = b.surface(p0 + (p1 - p0) * a / n, kPi * c / n);
         for (const Eigen::Vector3d& q : {s, mirror(s)}) {
-          worst = std::max(worst, std::sqrt(CGAL::to_double(tree.squared_distance(Point3(q[0], q[1], q[2])))));
+          worst = std::max(
+              worst, std::sqrt(CGAL::to_double(tree.squared_distance(Point3(q[0], q[1], q[2])))));
         }
       }
     }
@@ -461,7 +476,8 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
   const auto n1 = static_cast<std::size_t>(n + 1);
   const Eigen::Vector3d h = (o.box_upper - o.box_lower) / n;
   auto node_index = [&](int i, int jj, int k) {
-    return (static_cast<std::size_t>(k) * n1 + static_cast<std::size_t>(jj)) * n1 + static_cast<std::size_t>(i);
+    return (static_cast<std::size_t>(k) * n1 + static_cast<std::size_t>(jj)) * n1 +
+           static_cast<std::size_t>(i);
   };
   auto node_point = [&](std::size_t id) {
     const auto i = static_cast<double>(id % n1), jj = static_cast<double>((id / n1) % n1),
@@ -495,7 +511,8 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
       for (int i = 0; i < n; ++i) {
         std::array<std::size_t, 8> c{};
         for (int bit = 0; bit < 8; ++bit) {
-          c[static_cast<std::size_t>(bit)] = node_index(i + (bit & 1), jj + ((bit >> 1) & 1), k + ((bit >> 2) & 1));
+          c[static_cast<std::size_t>(bit)] =
+              node_index(i + (bit & 1), jj + ((bit >> 1) & 1), k + ((bit >> 2) & 1));
         }
         for (const auto& tet : kTets) {
           Tet t{{c[static_cast<std::size_t>(tet[0])], c[static_cast<std::size_t>(tet[1])],
@@ -506,7 +523,8 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
           active.push_back(t);
           for (int a = 0; a < 4; ++a) {
             for (int bb = a + 1; bb < 4; ++bb) {
-              const auto u = t.nodes[static_cast<std::size_t>(a)], w = t.nodes[static_cast<std::size_t>(bb)];
+              const auto u = t.nodes[static_cast<std::size_t>(a)],
+                         w = t.nodes[static_cast<std::size_t>(bb)];
               if (label[u] == label[w]) continue;
               const auto key = std::minmax(u, w);
               if (edge_vertex.emplace(key, static_cast<int>(crossing_edges.size())).second) {
@@ -537,7 +555,8 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
     auto vertex = [&](std::size_t a, std::size_t c) { return edge_vertex.at(std::minmax(a, c)); };
     std::vector<std::array<int, 3>> tris;
     Eigen::Vector3d direction = Eigen::Vector3d::Zero();  // inside -> outside
-    for (auto a : ins) for (auto c : outs) direction += node_point(c) - node_point(a);
+    for (auto a : ins)
+      for (auto c : outs) direction += node_point(c) - node_point(a);
     if (ins.size() == 1) {
       tris.push_back({vertex(ins[0], outs[0]), vertex(ins[0], outs[1]), vertex(ins[0], outs[2])});
     } else if (ins.size() == 3) {
@@ -550,8 +569,9 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
     }
     for (auto tri : tris) {
       const auto& x = out.mesh.vertices;
-      const Eigen::Vector3d nrm = (x[static_cast<std::size_t>(tri[1])] - x[static_cast<std::size_t>(tri[0])])
-                                      .cross(x[static_cast<std::size_t>(tri[2])] - x[static_cast<std::size_t>(tri[0])]);
+      const Eigen::Vector3d nrm =
+          (x[static_cast<std::size_t>(tri[1])] - x[static_cast<std::size_t>(tri[0])])
+              .cross(x[static_cast<std::size_t>(tri[2])] - x[static_cast<std::size_t>(tri[0])]);
       if (nrm.dot(direction) < 0) std::swap(tri[1], tri[2]);
       if (nrm.squaredNorm() == 0.0) continue;  // degenerate sliver (crossings at a node)
       out.mesh.triangles.push_back(tri);
@@ -587,8 +607,8 @@ void writeMesh(const TriangleMesh& mesh, const std::string& path, const std::str
   // CGAL picks the writer from the extension; write to a temporary with the right extension.
   const std::filesystem::path target(path);
   const std::filesystem::path tmp = target.string() + ".tmp-nsdkit." + format;
-  const bool ok = CGAL::IO::write_polygon_mesh(tmp.string(), sm,
-                                               CGAL::parameters::stream_precision(17));
+  const bool ok =
+      CGAL::IO::write_polygon_mesh(tmp.string(), sm, CGAL::parameters::stream_precision(17));
   if (!ok) {
     std::error_code ec;
     std::filesystem::remove(tmp, ec);

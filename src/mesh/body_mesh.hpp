@@ -42,14 +42,14 @@ struct BodyMeshReport {
   std::size_t vertices = 0, faces = 0;
   double volume = 0.0, area = 0.0;  ///< CGAL PMP::volume and PMP::area
   bool closed = false, manifold = false, outward = false;
-  double diameter = 0.0;               ///< bounding-box diagonal of the body
-  double max_vertex_distance = 0.0;    ///< max distance of vertices from their exact face
-  double max_face_distance = 0.0;      ///< sampled over triangle interiors (upper bound)
-  double hausdorff = 0.0;              ///< two-sided, dense exact sampling vs the mesh
-  double min_angle_deg = 0.0;          ///< over all triangles
+  double diameter = 0.0;                         ///< bounding-box diagonal of the body
+  double max_vertex_distance = 0.0;              ///< max distance of vertices from their exact face
+  double max_face_distance = 0.0;                ///< sampled over triangle interiors (upper bound)
+  double hausdorff = 0.0;                        ///< two-sided, dense exact sampling vs the mesh
+  double min_angle_deg = 0.0;                    ///< over all triangles
   double min_angle_away_from_corners_deg = 0.0;  ///< triangles not touching the 8 corners
-  int corners = 0;         ///< body corners found (8 expected)
-  int sharp_edges = 0;     ///< edges between faces (12 expected: 8 curved, 4 straight)
+  int corners = 0;                               ///< body corners found (8 expected)
+  int sharp_edges = 0;  ///< edges between faces (12 expected: 8 curved, 4 straight)
   double seconds = 0.0;
 };
 
@@ -68,7 +68,7 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p,
 struct ImplicitMeshOptions {
   Eigen::Vector3d box_lower = Eigen::Vector3d::Constant(-1.0);  ///< must enclose the region
   Eigen::Vector3d box_upper = Eigen::Vector3d::Constant(1.0);
-  int resolution = 32;          ///< grid cells per axis
+  int resolution = 32;                ///< grid cells per axis
   double bisection_tolerance = 1e-6;  ///< crossing points located to this distance
   unsigned threads = 1;
 };

@@ -27,13 +27,13 @@ namespace nsd::models {
 
 /// Parameters of the ball in the trough.
 struct BallTroughParameters {
-  double mu_plus = 0.3;         ///< friction coefficient at P+ [-], > 0.
-  double mu_minus = 0.3;        ///< friction coefficient at P- [-], > 0.
-  double inertia_ratio = 0.4;   ///< j = J/(m r^2) [-] in (0, 1]; 2/5 solid, 2/3 thin shell.
+  double mu_plus = 0.3;        ///< friction coefficient at P+ [-], > 0.
+  double mu_minus = 0.3;       ///< friction coefficient at P- [-], > 0.
+  double inertia_ratio = 0.4;  ///< j = J/(m r^2) [-] in (0, 1]; 2/5 solid, 2/3 thin shell.
   double opening_angle_rad = 1.5707963267948966;  ///< full angle between the walls [rad].
-  double mass_kg = 1.0;         ///< m [kg].
-  double radius_m = 0.05;       ///< r [m].
-  double gravity_m_s2 = 9.81;   ///< g [m/s^2].
+  double mass_kg = 1.0;                           ///< m [kg].
+  double radius_m = 0.05;                         ///< r [m].
+  double gravity_m_s2 = 9.81;                     ///< g [m/s^2].
 
   /// Right-angle trough with equal friction (the paper's case).
   static BallTroughParameters paper(double mu, double inertia_ratio);
@@ -112,8 +112,7 @@ std::string escapeLabel(const std::vector<contact::EscapeMode>& escapes);
 
 /// Classification by the closed forms: planes (82)-(83) for RS/SR and the codim-3 search on the
 /// closed-form field (85) in coordinates (u1+, u1-, u2) for SS.
-BallTroughClassification classifyClosedForm(const BallTroughParameters& p,
-                                            const Eigen::Vector3d& m,
+BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                             const filippov::Codim3Options& options = {});
 
 /// Classification through the generic two-contact machinery (Def 11), any angle and mu±.

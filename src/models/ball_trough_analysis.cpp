@@ -43,8 +43,8 @@ std::vector<Eigen::Vector3d> sectionBoundary(const BallTroughParameters& p, doub
   for (int s = 0; s < 4; ++s) {
     for (int k = 0; k < per_side; ++k) {
       const double t = static_cast<double>(k) / per_side;
-      const Eigen::Vector2d q = (1 - t) * c[static_cast<std::size_t>(s)] +
-                                t * c[static_cast<std::size_t>((s + 1) % 4)];
+      const Eigen::Vector2d q =
+          (1 - t) * c[static_cast<std::size_t>(s)] + t * c[static_cast<std::size_t>((s + 1) % 4)];
       const Eigen::Vector2d inside = centre + (1.0 - inset) * (q - centre);
       pts.emplace_back(inside[0], inside[1], m_z);
     }
@@ -61,8 +61,8 @@ std::array<Eigen::Vector2d, 4> tetrahedronSection(const BallTroughParameters& p,
   m << j, 1 + j, 1 + j, j;
   const Eigen::Matrix2d inv = m.inverse();
   const double a = k * (1 + m_z), b = k * (1 - m_z);
-  return {inv * Eigen::Vector2d(-a, -b), inv * Eigen::Vector2d(-a, b),
-          inv * Eigen::Vector2d(a, b), inv * Eigen::Vector2d(a, -b)};
+  return {inv * Eigen::Vector2d(-a, -b), inv * Eigen::Vector2d(-a, b), inv * Eigen::Vector2d(a, b),
+          inv * Eigen::Vector2d(a, -b)};
 }
 
 BisectionResult numericalMz3(const BallTroughParameters& p, double tolerance) {

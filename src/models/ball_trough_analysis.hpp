@@ -37,12 +37,12 @@ BisectionResult numericalMz2(const BallTroughParameters& p, double tolerance = 1
 /// Largest realizable acceleration: bisection on t along m = (t, -t, 0) (the direction of the
 /// red edge of Fig. 11), then dv/dt from the generic RR solution at the boundary [m/s^2].
 struct MaxAccelerationResult {
-  double acceleration = 0.0;          ///< [m/s^2], from the generic F_RR.
+  double acceleration = 0.0;                         ///< [m/s^2], from the generic F_RR.
   Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< dimensionless, at the boundary.
-  double bracket_width = 0.0;         ///< in t.
+  double bracket_width = 0.0;                        ///< in t.
 };
-MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p,
-                                               double m_z = 0.0, double tolerance = 1e-10);
+MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, double m_z = 0.0,
+                                               double tolerance = 1e-10);
 
 /// Corners of the tetrahedron cross-section at height m_z (a parallelogram for |m_z| < 1),
 /// counter-clockwise, as (m_x, m_y).

@@ -41,16 +41,19 @@ Table1 kinematics(const KaneLevinsonParameters& p, const KaneLevinsonState& s) {
   k.mu = Eigen::Vector3d(-std::cos(alpha) * std::sin(beta), std::sin(alpha),
                          std::cos(alpha) * std::cos(beta));  // (37)
   const double a2 = p.a * p.a, b2 = p.b * p.b, c2 = p.c * p.c;
-  k.eps = std::sqrt(a2 * k.mu[0] * k.mu[0] + b2 * k.mu[1] * k.mu[1] + c2 * k.mu[2] * k.mu[2]);  // (16)
+  k.eps =
+      std::sqrt(a2 * k.mu[0] * k.mu[0] + b2 * k.mu[1] * k.mu[1] + c2 * k.mu[2] * k.mu[2]);  // (16)
   k.x = Eigen::Vector3d(a2 * k.mu[0], b2 * k.mu[1], c2 * k.mu[2]) / k.eps;  // (17)-(18)
   k.mu_dot = Eigen::Vector3d(w3 * k.mu[1] - w2 * k.mu[2], w1 * k.mu[2] - w3 * k.mu[0],
                              w2 * k.mu[0] - w1 * k.mu[1]);  // (23)
-  k.eps_dot = (a2 * k.mu[0] * k.mu_dot[0] + b2 * k.mu[1] * k.mu_dot[1] +
-               c2 * k.mu[2] * k.mu_dot[2]) / k.eps;  // (19)
+  k.eps_dot =
+      (a2 * k.mu[0] * k.mu_dot[0] + b2 * k.mu[1] * k.mu_dot[1] + c2 * k.mu[2] * k.mu_dot[2]) /
+      k.eps;  // (19)
   const double e2 = k.eps * k.eps;
   k.x_dot = Eigen::Vector3d(a2 * (k.eps * k.mu_dot[0] - k.eps_dot * k.mu[0]),
                             b2 * (k.eps * k.mu_dot[1] - k.eps_dot * k.mu[1]),
-                            c2 * (k.eps * k.mu_dot[2] - k.eps_dot * k.mu[2])) / e2;  // (20)
+                            c2 * (k.eps * k.mu_dot[2] - k.eps_dot * k.mu[2])) /
+            e2;  // (20)
   const double x1 = k.x[0], x2 = k.x[1], x3 = k.x[2], h = p.h;
   k.v = Eigen::Vector3d(w2 * (h - x3) + w3 * x2, -w3 * x1 - w1 * (h - x3),
                         -w1 * x2 + w2 * x1);  // (26)
@@ -99,9 +102,9 @@ KaneLevinsonState kaneLevinsonRate(const KaneLevinsonParameters& p, const KaneLe
   // linear algebra with better rounding.
   const Eigen::Vector3d w_dot = inertia.partialPivLu().solve(q);
   KaneLevinsonState rate;
-  rate[0] = w3 * std::sin(beta) + w1 * std::cos(beta);                               // (40)
-  rate[1] = (-w3 * std::cos(beta) + w1 * std::sin(beta)) * std::tan(alpha) + w2;     // (41)
-  rate[2] = (w3 * std::cos(beta) - w1 * std::sin(beta)) / std::cos(alpha);           // (42)
+  rate[0] = w3 * std::sin(beta) + w1 * std::cos(beta);                            // (40)
+  rate[1] = (-w3 * std::cos(beta) + w1 * std::sin(beta)) * std::tan(alpha) + w2;  // (41)
+  rate[2] = (w3 * std::cos(beta) - w1 * std::sin(beta)) / std::cos(alpha);        // (42)
   rate.tail<3>() = w_dot;
   return rate;
 }

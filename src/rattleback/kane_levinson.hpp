@@ -22,8 +22,8 @@ struct KaneLevinsonParameters {
   double mass = 1.0;                    ///< M [kg]
   double h = 0.01;                      ///< distance of the mass centre from O along X3 [m]
   double A = 2e-4, B = 1.6e-3, C = 1.7e-3, D = -2e-5;  ///< inertia dyadic (2) about R* [kg m^2]
-  double sigma = 0.0;                   ///< air-drag coefficient of (4) [N m s]
-  double gravity = 9.81;                ///< g [m/s^2]
+  double sigma = 0.0;                                  ///< air-drag coefficient of (4) [N m s]
+  double gravity = 9.81;                               ///< g [m/s^2]
   /// @throws InvalidInput for non-positive sizes/mass, h outside [0, c), non-positive-definite
   /// inertia, negative sigma.
   void validate() const;
@@ -31,7 +31,7 @@ struct KaneLevinsonParameters {
 
 /// Initial conditions (gamma(0) = 0 in the paper).
 struct KaneLevinsonInitial {
-  double alpha = 0.0, beta = 0.0, gamma = 0.0;   ///< [rad]
+  double alpha = 0.0, beta = 0.0, gamma = 0.0;      ///< [rad]
   double omega1 = 0.0, omega2 = 0.0, omega3 = 0.0;  ///< [rad/s]
 };
 
@@ -40,9 +40,9 @@ using KaneLevinsonState = Eigen::Matrix<double, 6, 1>;
 
 /// Kinematic quantities at a state (Table 1): contact point, mass-centre velocity.
 struct ContactKinematics {
-  Eigen::Vector3d mu;          ///< mu_k = r_k . n3 (37)
-  Eigen::Vector3d contact;     ///< (x1, x2, x3) of the contact point (17)-(18) [m]
-  Eigen::Vector3d velocity;    ///< (v1, v2, v3) of R* in body components (26) [m/s]
+  Eigen::Vector3d mu;        ///< mu_k = r_k . n3 (37)
+  Eigen::Vector3d contact;   ///< (x1, x2, x3) of the contact point (17)-(18) [m]
+  Eigen::Vector3d velocity;  ///< (v1, v2, v3) of R* in body components (26) [m/s]
 };
 ContactKinematics contactKinematics(const KaneLevinsonParameters& p, const KaneLevinsonState& s);
 
@@ -56,7 +56,7 @@ double mechanicalEnergy(const KaneLevinsonParameters& p, const KaneLevinsonState
 struct IntegrationOptions {
   double absolute_tolerance = 1e-10;  ///< default converges the reversal time to < 1 ms
   double relative_tolerance = 1e-10;
-  double sample_spacing = 1e-3;       ///< output every 1 ms [s]
+  double sample_spacing = 1e-3;  ///< output every 1 ms [s]
 };
 
 /// A sample of the trajectory.

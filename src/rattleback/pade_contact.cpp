@@ -111,7 +111,7 @@ Evaluation evaluate(const PadeRattlebackParameters& p, const Vector12& x) {
   const Eigen::Vector3d w = x.segment<3>(9);
   const Eigen::Matrix3d rot = rotation(psi, theta, phi);
   const Eigen::Vector3d n(-std::sin(phi) * std::cos(theta), std::sin(theta),
-                          std::cos(phi) * std::cos(theta));  // (8), corrected first entry
+                          std::cos(phi) * std::cos(theta));         // (8), corrected first entry
   const Eigen::Vector3d rm(p.a1 * p.a1, p.a2 * p.a2, p.a3 * p.a3);  // (10)
   const double s2 = n.dot(rm.cwiseProduct(n));
   const double s = std::sqrt(s2);
@@ -124,17 +124,18 @@ Evaluation evaluate(const PadeRattlebackParameters& p, const Vector12& x) {
   const Eigen::Vector3d v_ac = v_body + w.cross(rho);
   const double omega_s = w.dot(n);  // (17)
   const Eigen::Vector3d v_a = v_ac + r_dot;
-  Eigen::Vector3d e1pi = Eigen::Vector3d::UnitX() - n[0] * n;  // (16)
+  Eigen::Vector3d e1pi = Eigen::Vector3d::UnitX() - n[0] * n;      // (16)
   const Eigen::Vector3d ex = e1pi.normalized(), ey = n.cross(ex);  // (15)
-  const double vax = v_a.dot(ex), vay = v_a.dot(ey);  // (18)
+  const double vax = v_a.dot(ex), vay = v_a.dot(ey);               // (18)
   const double vac2 = v_ac.squaredNorm();
   // Contact actions per unit normal force, (12)-(14).
   const Eigen::Vector3d t_s =
       -p.mu * v_ac / std::sqrt(vac2 + p.b1 * p.b1 * omega_s * omega_s + p.eps1 * p.eps1);
-  const Eigen::Vector3d m_s =
-      -p.mu * p.b2 * omega_s / std::sqrt(omega_s * omega_s + p.b3 * p.b3 * vac2 + p.eps1 * p.eps1) * n;
-  const Eigen::Vector3d m_r =
-      p.f * (p.b4 * vay * ex - vax * ey) / std::sqrt(vax * vax + p.b5 * p.b5 * vay * vay + p.eps2 * p.eps2);
+  const Eigen::Vector3d m_s = -p.mu * p.b2 * omega_s /
+                              std::sqrt(omega_s * omega_s + p.b3 * p.b3 * vac2 + p.eps1 * p.eps1) *
+                              n;
+  const Eigen::Vector3d m_r = p.f * (p.b4 * vay * ex - vax * ey) /
+                              std::sqrt(vax * vax + p.b5 * p.b5 * vay * vay + p.eps2 * p.eps2);
   Eigen::Matrix3d inertia;
   inertia << p.B1, -p.B12, -p.B13, -p.B12, p.B2, -p.B23, -p.B13, -p.B23, p.B3;
   const Eigen::Matrix3d inv = inertia.inverse();
@@ -143,7 +144,8 @@ Evaluation evaluate(const PadeRattlebackParameters& p, const Vector12& x) {
   const Eigen::Vector3d rxn = rho.cross(n);
   // Constraint (7): N c1 + c0 = 0 with a_C = ((N - m g) n + N t_s)/m, w' = B^-1 (N q1 + q0).
   const double c1 = (1.0 + n.dot(t_s)) / p.mass + (inv * q1).dot(rxn);
-  const double c0 = -p.gravity + (inv * q0).dot(rxn) + n.dot(w.cross(r_dot) + w.cross(w.cross(rho)));
+  const double c0 =
+      -p.gravity + (inv * q0).dot(rxn) + n.dot(w.cross(r_dot) + w.cross(w.cross(rho)));
   if (!(std::fabs(c1) > 0.0)) throw SolverFailure("normal-force equation is singular");
   const double normal = -c0 / c1;
   Evaluation e;
@@ -154,8 +156,8 @@ Evaluation evaluate(const PadeRattlebackParameters& p, const Vector12& x) {
   const Eigen::Vector3d w_dot = inv * (normal * q1 + q0);
   e.rate.segment<3>(0) = x.segment<3>(3);
   e.rate.segment<3>(3) = rot * a_body;
-  e.rate[6] = (w[2] * std::cos(phi) - w[0] * std::sin(phi)) / std::cos(theta);  // (4)
-  e.rate[7] = w[0] * std::cos(phi) + w[2] * std::sin(phi);                      // (5)
+  e.rate[6] = (w[2] * std::cos(phi) - w[0] * std::sin(phi)) / std::cos(theta);         // (4)
+  e.rate[7] = w[0] * std::cos(phi) + w[2] * std::sin(phi);                             // (5)
   e.rate[8] = w[1] + std::tan(theta) * (w[0] * std::sin(phi) - w[2] * std::cos(phi));  // (6)
   e.rate.segment<3>(9) = w_dot;
   return e;
@@ -224,16 +226,16 @@ PadeRattlebackTrajectory simulatePadeRattleback(const PadeRattlebackParameters& 
   auto record = [&](double t, const Vector12& x) {
     const Evaluation e = evaluate(p, x);
     if (!(e.normal_force > 0.0)) {
-      throw SolverFailure("contact lost at t = " + formatValue(t) + " s (N = " +
-                          formatValue(e.normal_force) + " N)");
+      throw SolverFailure("contact lost at t = " + formatValue(t) +
+                          " s (N = " + formatValue(e.normal_force) + " N)");
     }
     const Eigen::Vector3d w = x.segment<3>(9);
     const double energy = 0.5 * p.mass * x.segment<3>(3).squaredNorm() + 0.5 * w.dot(inertia * w) +
                           p.mass * p.gravity * x[2];
     const double theta = x[7], phi = x[8];
-    out.samples.push_back({t, theta, -phi, -x[6], std::acos(std::clamp(std::cos(theta) * std::cos(phi), -1.0, 1.0)),
-                           w[0], -w[1], -w[2], e.normal_force, e.slip_speed,
-                           x[2] + e.rho_global[2], energy});
+    out.samples.push_back(
+        {t, theta, -phi, -x[6], std::acos(std::clamp(std::cos(theta) * std::cos(phi), -1.0, 1.0)),
+         w[0], -w[1], -w[2], e.normal_force, e.slip_speed, x[2] + e.rho_global[2], energy});
   };
   record(0.0, x0);
   long index = 1;
@@ -252,7 +254,8 @@ PadeRattlebackTrajectory simulatePadeRattleback(const PadeRattlebackParameters& 
   }
   std::vector<KaneLevinsonSample> gamma_samples;
   for (const auto& s : out.samples) {
-    gamma_samples.push_back({s.t, s.alpha, s.beta, s.gamma, s.delta, s.omega1, s.omega2, s.omega3, s.energy});
+    gamma_samples.push_back(
+        {s.t, s.alpha, s.beta, s.gamma, s.delta, s.omega1, s.omega2, s.omega3, s.energy});
   }
   out.spin_reversals = turningPoints(gamma_samples, reversal_hysteresis_rad);
   return out;

@@ -34,15 +34,15 @@ struct PadeRattlebackParameters {
   /// Inertia about C: B = [[B1, -B12, -B13], [-B12, B2, -B23], [-B13, -B23, B3]] [kg m^2].
   double B1 = 247.4e-6, B2 = 1358.9e-6, B3 = 1374.7e-6, B12 = 159.1e-6, B13 = 0, B23 = 0;
   Eigen::Vector3d k = Eigen::Vector3d(0, 0, 4.46e-3);  ///< from C to O [m]
-  double mu = 0.231;          ///< friction coefficient
-  double f = 0.482e-3;        ///< rolling resistance coefficient [m]
-  double b1 = 4.29e-3;        ///< [m]
-  double b2 = 2.46e-3;        ///< [m]
-  double b3 = 0.667e3;        ///< [1/m]
-  double b4 = 2.27, b5 = 9.46;  ///< [-]
-  double eps1 = 1e-5;         ///< [m/s]
-  double eps2 = 0.0530;       ///< [m/s]
-  double gravity = 9.81;      ///< [m/s^2]
+  double mu = 0.231;                                   ///< friction coefficient
+  double f = 0.482e-3;                                 ///< rolling resistance coefficient [m]
+  double b1 = 4.29e-3;                                 ///< [m]
+  double b2 = 2.46e-3;                                 ///< [m]
+  double b3 = 0.667e3;                                 ///< [1/m]
+  double b4 = 2.27, b5 = 9.46;                         ///< [-]
+  double eps1 = 1e-5;                                  ///< [m/s]
+  double eps2 = 0.0530;                                ///< [m/s]
+  double gravity = 9.81;                               ///< [m/s^2]
   void validate() const;
 };
 
@@ -57,10 +57,10 @@ PadeRattlebackParameters fromKaneLevinson(const KaneLevinsonParameters& kl, doub
 /// Sample of a trajectory (Kane-Levinson conventions, see the file comment) plus contact data.
 struct PadeRattlebackSample {
   double t, alpha, beta, gamma, delta, omega1, omega2, omega3;
-  double normal_force;   ///< N [N]
-  double slip_speed;     ///< |v_AC| [m/s]
-  double height_error;   ///< (r_C + r + k) . n, the drift of the contact constraint [m]
-  double energy;         ///< kinetic + potential [J]
+  double normal_force;  ///< N [N]
+  double slip_speed;    ///< |v_AC| [m/s]
+  double height_error;  ///< (r_C + r + k) . n, the drift of the contact constraint [m]
+  double energy;        ///< kinetic + potential [J]
 };
 
 /// Trajectory, with spin reversals detected as for Kane-Levinson.

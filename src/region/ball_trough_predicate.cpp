@@ -8,8 +8,8 @@
 namespace nsd::region {
 
 const std::vector<std::string>& ballTroughParameterNames() {
-  static const std::vector<std::string> names{"mx",       "my",       "mz",      "mu",
-                                              "mu_plus",  "mu_minus", "inertia", "angle_deg"};
+  static const std::vector<std::string> names{"mx",      "my",       "mz",      "mu",
+                                              "mu_plus", "mu_minus", "inertia", "angle_deg"};
   return names;
 }
 
@@ -20,15 +20,24 @@ ParameterPredicate ballTroughPredicate(const models::BallTroughParameters& base)
     Eigen::Vector3d m = Eigen::Vector3d::Zero();
     for (const auto& [name, value] : point) {
       requireFinite(value, name);
-      if (name == "mx") m[0] = value;
-      else if (name == "my") m[1] = value;
-      else if (name == "mz") m[2] = value;
-      else if (name == "mu") p.mu_plus = p.mu_minus = value;
-      else if (name == "mu_plus") p.mu_plus = value;
-      else if (name == "mu_minus") p.mu_minus = value;
-      else if (name == "inertia") p.inertia_ratio = value;
-      else if (name == "angle_deg") p.opening_angle_rad = value == 90.0 ? 0.5 * kPi : value * kPi / 180.0;
-      else throw InvalidInput("ball-trough model has no parameter '" + name + "'");
+      if (name == "mx")
+        m[0] = value;
+      else if (name == "my")
+        m[1] = value;
+      else if (name == "mz")
+        m[2] = value;
+      else if (name == "mu")
+        p.mu_plus = p.mu_minus = value;
+      else if (name == "mu_plus")
+        p.mu_plus = value;
+      else if (name == "mu_minus")
+        p.mu_minus = value;
+      else if (name == "inertia")
+        p.inertia_ratio = value;
+      else if (name == "angle_deg")
+        p.opening_angle_rad = value == 90.0 ? 0.5 * kPi : value * kPi / 180.0;
+      else
+        throw InvalidInput("ball-trough model has no parameter '" + name + "'");
     }
     const models::BallTroughClassification c = models::classifyGeneric(p, m);
     PointVerdict v;

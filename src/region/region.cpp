@@ -63,7 +63,8 @@ SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
     if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
     requireFinite(a.lower, "axis lower bound");
     requireFinite(a.upper, "axis upper bound");
-    if (fixed.count(a.name)) throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
+    if (fixed.count(a.name))
+      throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
     total *= static_cast<std::size_t>(a.count);
     if (total > 200000000) throw InvalidInput("sweep grid exceeds 2e8 points");
   }
@@ -164,8 +165,8 @@ void writeCsv(std::ostream& out, const SweepResult& r, const ParameterPoint& met
   for (const auto& [k, v] : metadata) out << "# " << k << " = " << format(v) << '\n';
   for (const auto& [k, v] : r.fixed) out << "# fixed " << k << " = " << format(v) << '\n';
   for (const Axis& a : r.axes) {
-    out << "# axis " << a.name << " " << format(a.lower) << " " << format(a.upper) << " "
-        << a.count << '\n';
+    out << "# axis " << a.name << " " << format(a.lower) << " " << format(a.upper) << " " << a.count
+        << '\n';
   }
   out << "# predicate_calls = " << r.predicate_calls << ", boundary points = " << r.boundary.size()
       << '\n';
@@ -192,7 +193,8 @@ void writeJson(std::ostream& out, const SweepResult& r, const ParameterPoint& me
   j["predicate_calls"] = r.predicate_calls;
   j["seconds"] = r.seconds;
   for (const Axis& a : r.axes) {
-    j["axes"].push_back({{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
+    j["axes"].push_back(
+        {{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
   }
   j["points"] = nlohmann::json::array();
   for (const SweepPoint& p : r.points) {

@@ -16,8 +16,8 @@ namespace nsd::region {
 /// The verdict of the predicate at one parameter point.
 struct PointVerdict {
   bool realizable = false;
-  std::string label;        ///< "realizable" or the failing escape modes, e.g. "RS|SS".
-  bool uncertain = false;   ///< the underlying search reported possibly incomplete.
+  std::string label;       ///< "realizable" or the failing escape modes, e.g. "RS|SS".
+  bool uncertain = false;  ///< the underlying search reported possibly incomplete.
 };
 
 /// A named parameter vector (values in the parameter's own unit).
@@ -39,8 +39,8 @@ Axis parseAxis(const std::string& text);
 
 /// Options of a sweep.
 struct SweepOptions {
-  unsigned threads = 1;               ///< worker threads (>= 1); output order does not depend on it
-  double refine_tolerance = 0.0;      ///< > 0: bisect every realizable/non-realizable grid edge
+  unsigned threads = 1;           ///< worker threads (>= 1); output order does not depend on it
+  double refine_tolerance = 0.0;  ///< > 0: bisect every realizable/non-realizable grid edge
   /// Called with (done, total) from the calling thread about every 1% (may be empty).
   std::function<void(std::size_t, std::size_t)> progress;
 };
@@ -53,11 +53,11 @@ struct SweepPoint {
 
 /// A boundary point found by bisection between two neighbouring grid points.
 struct BoundaryPoint {
-  std::vector<double> values;      ///< the located boundary point (midpoint of the last bracket)
-  double bracket_width = 0.0;      ///< distance between the last inside and outside points
-  std::string inside_label;        ///< "realizable"
-  std::string outside_label;       ///< the escape label just outside
-  std::size_t axis = 0;            ///< the axis along which the bracket runs
+  std::vector<double> values;  ///< the located boundary point (midpoint of the last bracket)
+  double bracket_width = 0.0;  ///< distance between the last inside and outside points
+  std::string inside_label;    ///< "realizable"
+  std::string outside_label;   ///< the escape label just outside
+  std::size_t axis = 0;        ///< the axis along which the bracket runs
 };
 
 /// Result of a sweep.

@@ -20,10 +20,10 @@ HertzPatch hertzPatch(const BrushContactParameters& p) {
   p.validate();
   HertzPatch h;
   h.a = std::cbrt(3.0 * p.load * p.radius / (4.0 * p.elastic_modulus));  // (1)
-  h.p0 = 3.0 * p.load / (2.0 * kPi * h.a * h.a);                        // (2)
-  h.L1 = 8.0 * h.a / (3.0 * p.shear_modulus * 4.34);                   // (27)
-  h.L2 = 8.0 * h.a / (3.0 * p.shear_modulus * 3.73);                   // (28)
-  h.L3 = kPi * h.a * h.a / (4.0 * p.shear_modulus * h.a * 1.50);        // (29)
+  h.p0 = 3.0 * p.load / (2.0 * kPi * h.a * h.a);                         // (2)
+  h.L1 = 8.0 * h.a / (3.0 * p.shear_modulus * 4.34);                     // (27)
+  h.L2 = 8.0 * h.a / (3.0 * p.shear_modulus * 3.73);                     // (28)
+  h.L3 = kPi * h.a * h.a / (4.0 * p.shear_modulus * h.a * 1.50);         // (29)
   return h;
 }
 
@@ -98,7 +98,8 @@ TractionResultant BrushContact::step(double dq, double dcx, double dcy, double d
   const double norm = std::sqrt(dcx * dcx + dcy * dcy + dphi * a * dphi * a);
   if (norm > 0.0) {
     flexibility_ = (patch_.L1 * std::fabs(dcx) + patch_.L2 * std::fabs(dcy) +
-                    patch_.L3 * std::fabs(dphi * a)) / norm;
+                    patch_.L3 * std::fabs(dphi * a)) /
+                   norm;
   }
   std::vector<Eigen::Vector2d> shifted(u_.size(), Eigen::Vector2d::Zero());
   for (int j = 0; j < n_; ++j) {
@@ -137,8 +138,8 @@ TractionResultant BrushContact::resultant() const {
       const auto k = static_cast<std::size_t>(j * n_ + i);
       if (pz_[k] <= 0.0) continue;
       const double x = -patch_.a + (i + 0.5) * h_, y = -patch_.a + (j + 0.5) * h_;
-      r.fx += p_[k][0] * h_ * h_;  // (11)
-      r.fy += p_[k][1] * h_ * h_;  // (12)
+      r.fx += p_[k][0] * h_ * h_;                       // (11)
+      r.fy += p_[k][1] * h_ * h_;                       // (12)
       r.mz += (x * p_[k][1] - y * p_[k][0]) * h_ * h_;  // (13)
       ++inside;
       sliding += sliding_[k];

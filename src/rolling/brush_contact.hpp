@@ -21,19 +21,19 @@ namespace nsd::rolling {
 
 /// Sphere, load and friction.
 struct BrushContactParameters {
-  double radius = 0.01;          ///< R [m]
-  double load = 100.0;           ///< W [N]
+  double radius = 0.01;             ///< R [m]
+  double load = 100.0;              ///< W [N]
   double elastic_modulus = 2.3e11;  ///< equivalent modulus E_e [Pa] for the patch size (1)
   double shear_modulus = 8.0e10;    ///< equivalent modulus of rigidity G [Pa] (Appendix B)
-  double mu = 0.1;               ///< local friction coefficient [-]
-  int grid = 40;                 ///< cells per patch diameter (resolution)
+  double mu = 0.1;                  ///< local friction coefficient [-]
+  int grid = 40;                    ///< cells per patch diameter (resolution)
   void validate() const;
 };
 
 /// The Hertz patch (1)-(2) and the flexibilities of Appendix B.
 struct HertzPatch {
-  double a = 0.0;   ///< contact radius [m]
-  double p0 = 0.0;  ///< peak pressure [Pa]
+  double a = 0.0;                       ///< contact radius [m]
+  double p0 = 0.0;                      ///< peak pressure [Pa]
   double L1 = 0.0, L2 = 0.0, L3 = 0.0;  ///< [m/Pa], (27)-(29)
 };
 HertzPatch hertzPatch(const BrushContactParameters& p);
@@ -71,9 +71,9 @@ class BrushContact {
   HertzPatch patch_;
   int n_ = 0;
   double h_ = 0.0;
-  std::vector<Eigen::Vector2d> u_;   // displacement per cell
-  std::vector<Eigen::Vector2d> p_;   // traction per cell
-  std::vector<double> pz_;           // Hertz pressure per cell (0 outside)
+  std::vector<Eigen::Vector2d> u_;  // displacement per cell
+  std::vector<Eigen::Vector2d> p_;  // traction per cell
+  std::vector<double> pz_;          // Hertz pressure per cell (0 outside)
   std::vector<char> sliding_;
   double flexibility_ = 0.0;
 };

@@ -27,10 +27,10 @@ Scales scales(const RollingCaseParameters& p) {
   p.validate();
   Scales s;
   s.a = std::cbrt(3.0 * p.load * p.radius / (4.0 * p.elastic_modulus));  // (1)
-  s.p0 = 3.0 * p.load / (2.0 * kPi * s.a * s.a);                        // (2)
+  s.p0 = 3.0 * p.load / (2.0 * kPi * s.a * s.a);                         // (2)
   const double mass = p.density * 4.0 / 3.0 * kPi * std::pow(p.radius, 3);
-  s.inertia = 0.4 * mass * p.radius * p.radius;                         // solid sphere
-  s.mass = s.inertia / (s.a * s.a);                                      // Sect. 2.4
+  s.inertia = 0.4 * mass * p.radius * p.radius;  // solid sphere
+  s.mass = s.inertia / (s.a * s.a);              // Sect. 2.4
   s.time = std::sqrt(s.inertia / (s.p0 * s.a * s.a * s.a));
   s.force = s.p0 * s.a * s.a;
   return s;
@@ -58,8 +58,8 @@ std::vector<RollingSample> simulate(const RollingCaseParameters& p, PlateMotion&
   const Scales s = scales(p);
   const double mass = s.inertia / (0.4 * p.radius * p.radius);
   // Lever arm of the contact forces: R, or R sin(alpha/2) in the V-grooves (eq. (25)).
-  const double arm = p.system == "v-groove" ? p.radius * std::sin(0.5 * p.groove_angle_rad)
-                                            : p.radius;
+  const double arm =
+      p.system == "v-groove" ? p.radius * std::sin(0.5 * p.groove_angle_rad) : p.radius;
   const double spin_factor = p.system == "v-groove" ? std::cos(0.5 * p.groove_angle_rad) : 0.0;
   BrushContact upper(contactParameters(p)), lower(contactParameters(p));
   const double h = dt * s.time;  // SI step
@@ -114,14 +114,16 @@ std::vector<RollingSample> simulate(const RollingCaseParameters& p, PlateMotion&
 std::vector<RollingSample> simulateStep(const RollingCaseParameters& p, double speed,
                                         double duration, double dt) {
   requireFinite(speed, "step speed");
-  return simulate(p, [speed](double t) { return speed * t; }, duration, dt, 0.0, 0.0);
+  return simulate(
+      p, [speed](double t) { return speed * t; }, duration, dt, 0.0, 0.0);
 }
 
 std::vector<RollingSample> simulateFree(const RollingCaseParameters& p, double omega0,
                                         double duration, double dt) {
   requireFinite(omega0, "initial angular velocity");
   if (p.system != "plate") throw InvalidInput("the free response is defined for the plate case");
-  return simulate(p, [](double) { return 0.0; }, duration, dt, 0.0, omega0);
+  return simulate(
+      p, [](double) { return 0.0; }, duration, dt, 0.0, omega0);
 }
 
 std::vector<RollingSample> simulateSine(const RollingCaseParameters& p, double amplitude,
@@ -186,12 +188,15 @@ NaturalFrequencies identifyFrequencies(const std::vector<RollingSample>& samples
   // angular velocity (the two are uncoupled for equal contact stiffnesses).
   NaturalFrequencies f;
   double max_translation_speed = 0.0;
-  for (const auto& s : samples) max_translation_speed = std::max(max_translation_speed, std::fabs(s.v_ball));
+  for (const auto& s : samples)
+    max_translation_speed = std::max(max_translation_speed, std::fabs(s.v_ball));
   // The single-plate case has no translation degree of freedom: omega1 stays 0.
   if (max_translation_speed > 0.0) {
-    f.omega1 = spectralPeak(samples, [](const RollingSample& s) { return s.v_ball; }, w_max, 4000);
+    f.omega1 = spectralPeak(
+        samples, [](const RollingSample& s) { return s.v_ball; }, w_max, 4000);
   }
-  f.omega2 = spectralPeak(samples, [](const RollingSample& s) { return s.omega_ball; }, w_max, 4000);
+  f.omega2 = spectralPeak(
+      samples, [](const RollingSample& s) { return s.omega_ball; }, w_max, 4000);
   return f;
 }
 
@@ -231,8 +236,8 @@ HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, doubl
   h.frf_magnitude = std::abs(frf);
   h.frf_phase_rad = std::arg(frf);
   h.periods = periods;
-  h.k_e = f_m / a_m;                                         // (26)
-  h.c_e_times_f = h.loop_area / (kPi * a_m * a_m);           // (26)
+  h.k_e = f_m / a_m;                                // (26)
+  h.c_e_times_f = h.loop_area / (kPi * a_m * a_m);  // (26)
   h.c_e = h.c_e_times_f / frequency;
   h.zeta_r = h.loop_area / (2.0 * kPi * a_m * f_m);
   return h;

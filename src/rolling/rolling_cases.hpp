@@ -15,15 +15,15 @@ namespace nsd::rolling {
 
 /// The system and its excitation.
 struct RollingCaseParameters {
-  std::string system = "two-plates";  ///< "plate", "two-plates" or "v-groove"
+  std::string system = "two-plates";                     ///< "plate", "two-plates" or "v-groove"
   double groove_angle_rad = 3.14159265358979323846 / 3;  ///< V-groove opening angle alpha
-  double radius = 0.005;              ///< R [m]
-  double load = 100.0;                ///< W [N] per contact
-  double elastic_modulus = 1.1538e11; ///< E [Pa] (equivalent)
+  double radius = 0.005;                                 ///< R [m]
+  double load = 100.0;                                   ///< W [N] per contact
+  double elastic_modulus = 1.1538e11;                    ///< E [Pa] (equivalent)
   double poisson = 0.3;
-  double density = 7830.0;            ///< [kg/m^3] (m = 0.0041 kg)
+  double density = 7830.0;  ///< [kg/m^3] (m = 0.0041 kg)
   double mu = 0.5;
-  int grid = 30;                      ///< brush cells per patch diameter
+  int grid = 30;  ///< brush cells per patch diameter
   void validate() const;
 };
 
@@ -72,20 +72,21 @@ NaturalFrequencies identifyFrequencies(const std::vector<RollingSample>& samples
 
 /// Describing-function parameters of the hysteresis loop (driven-plate force on the sphere
 /// against plate displacement), eq. (26), averaged over all complete periods after the fade-in
-/// of simulateSine (use an even number of periods: the residual free oscillation then cancels). The loop area is the energy the
-/// driver puts in per period, i.e. the energy dissipated by micro- and macroslip in steady state;
-/// for gross sliding (rectangular Coulomb loop) zeta_r -> 2 / pi and k_e A_m -> mu W.
+/// of simulateSine (use an even number of periods: the residual free oscillation then cancels). The
+/// loop area is the energy the driver puts in per period, i.e. the energy dissipated by micro- and
+/// macroslip in steady state; for gross sliding (rectangular Coulomb loop) zeta_r -> 2 / pi and k_e
+/// A_m -> mu W.
 struct HysteresisParameters {
-  double k_e = 0.0;       ///< F_m / A_m
-  double c_e = 0.0;       ///< loop area / (pi A_m^2 f): (26) reads c_e f = area / (pi A_m^2)
+  double k_e = 0.0;          ///< F_m / A_m
+  double c_e = 0.0;          ///< loop area / (pi A_m^2 f): (26) reads c_e f = area / (pi A_m^2)
   double c_e_times_f = 0.0;  ///< loop area / (pi A_m^2)
-  double zeta_r = 0.0;    ///< loop area / (2 pi A_m F_m)
+  double zeta_r = 0.0;       ///< loop area / (2 pi A_m F_m)
   /// |F1 / X1| of the fundamental Fourier components, F the force of the sphere on the driven
   /// plate: the complex contact stiffness of Fig. 7(a).
   double frf_magnitude = 0.0;
   double frf_phase_rad = 0.0;  ///< arg(F1 / X1): 0 while the sphere follows, a lag (< 0) in slip
-  double loop_area = 0.0;  ///< mean over the periods
-  int periods = 0;          ///< steady periods averaged
+  double loop_area = 0.0;      ///< mean over the periods
+  int periods = 0;             ///< steady periods averaged
 };
 HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, double frequency);
 
@@ -95,12 +96,12 @@ HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, doubl
 /// stepped-sine point of `periods` steady periods); `saturation` is the fraction of mu W taken as
 /// reached (default 0.99).
 struct BreakFrequency {
-  double frequency = 0.0;       ///< f_s (dimensionless)
-  double bracket_width = 0.0;   ///< final bisection bracket, the error bound
+  double frequency = 0.0;      ///< f_s (dimensionless)
+  double bracket_width = 0.0;  ///< final bisection bracket, the error bound
   int probes = 0;
 };
 BreakFrequency breakFrequency(const RollingCaseParameters& p, double amplitude, double f_low,
-                              double f_high, double tolerance, int periods = 4,
-                              double dt = 2e-4, double saturation = 0.99);
+                              double f_high, double tolerance, int periods = 4, double dt = 2e-4,
+                              double saturation = 0.99);
 
 }  // namespace nsd::rolling

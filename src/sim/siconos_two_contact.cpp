@@ -2,14 +2,14 @@
 // classes only); SolverOptions.h is included explicitly for the solver parameters.
 #include "sim/siconos_two_contact.hpp"
 
-#include <SiconosKernel.hpp>
 #include <SolverOptions.h>
+#include <SiconosKernel.hpp>
 
 #include <Eigen/Geometry>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <sstream>
-#include <cmath>
 
 #include "core/errors.hpp"
 
@@ -81,8 +81,10 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
       }
       return std::make_shared<LagrangianLinearTIR>(c);
     };
-    auto nsl_plus = std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, body.friction_plus.mu_static, 3);
-    auto nsl_minus = std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, body.friction_minus.mu_static, 3);
+    auto nsl_plus =
+        std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, body.friction_plus.mu_static, 3);
+    auto nsl_minus =
+        std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, body.friction_minus.mu_static, 3);
     auto inter_plus = std::make_shared<Interaction>(
         nsl_plus, relation(body.r_CPplus_W, body.n_plus_W, b.t1_plus_W, b.t2_plus_W));
     auto inter_minus = std::make_shared<Interaction>(
@@ -158,8 +160,10 @@ SiconosEventDrivenRun simulateSiconosEventDrivenFrictionless(const contact::TwoC
       return std::make_shared<LagrangianLinearTIR>(c);
     };
     auto nsl = std::make_shared<NewtonImpactNSL>(0.0);
-    auto inter_plus = std::make_shared<Interaction>(nsl, normal_relation(body.r_CPplus_W, body.n_plus_W));
-    auto inter_minus = std::make_shared<Interaction>(nsl, normal_relation(body.r_CPminus_W, body.n_minus_W));
+    auto inter_plus =
+        std::make_shared<Interaction>(nsl, normal_relation(body.r_CPplus_W, body.n_plus_W));
+    auto inter_minus =
+        std::make_shared<Interaction>(nsl, normal_relation(body.r_CPminus_W, body.n_minus_W));
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, t_end);
     nsds->insertDynamicalSystem(ds);
     nsds->link(inter_plus, ds);

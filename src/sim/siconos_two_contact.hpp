@@ -23,18 +23,18 @@ namespace nsd::sim {
 
 /// Options of the Siconos run (defaults from the known pitfalls).
 struct SiconosOptions {
-  double step = 1e-3;                    ///< h [s]
-  double t_end = 0.5;                    ///< [s]; must be >= t0 + 2h (Debian's assertions)
-  double activation_threshold = 1e-7;    ///< MoreauJeanOSI::setConstraintActivationThreshold
+  double step = 1e-3;                  ///< h [s]
+  double t_end = 0.5;                  ///< [s]; must be >= t0 + 2h (Debian's assertions)
+  double activation_threshold = 1e-7;  ///< MoreauJeanOSI::setConstraintActivationThreshold
   double solver_tolerance = 1e-10;
   int solver_iterations = 1000;
-  double slip_threshold = 1e-6;          ///< slip speed below which a contact counts as rolling
+  double slip_threshold = 1e-6;  ///< slip speed below which a contact counts as rolling
 };
 
 /// One time step's record.
 struct SiconosSample {
   double t = 0.0;
-  double slip_plus = 0.0, slip_minus = 0.0;            ///< tangential speeds at P± [m/s]
+  double slip_plus = 0.0, slip_minus = 0.0;               ///< tangential speeds at P± [m/s]
   Eigen::Vector3d force_plus = Eigen::Vector3d::Zero();   ///< (N, T1, T2) at P+ [N] = lambda/h
   Eigen::Vector3d force_minus = Eigen::Vector3d::Zero();  ///< (N, T1, T2) at P- [N]
   Eigen::Vector3d v_C_W = Eigen::Vector3d::Zero();        ///< centre velocity [m/s]
@@ -43,12 +43,12 @@ struct SiconosSample {
 /// A Siconos run and its classification from the slip at the end of the run.
 struct SiconosRun {
   std::vector<SiconosSample> samples;
-  std::string observed_mode;  ///< "RR", "RS", "SR" or "SS" (R = slip speed below threshold)
+  std::string observed_mode;      ///< "RR", "RS", "SR" or "SS" (R = slip speed below threshold)
   double slip_onset_time = -1.0;  ///< first time a contact exceeds the slip threshold (-1: never)
   /// Steps where the friction-contact solver reported non-convergence (Siconos prints
   /// "Non smooth solver warning"; captured here instead of on stdout).
   int solver_warnings = 0;
-  double seconds = 0.0;           ///< wall time
+  double seconds = 0.0;  ///< wall time
 };
 
 /// Runs Siconos from rest (or from v_C, Omega) for the body (its omega_a is ignored).
@@ -60,9 +60,9 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
 /// acceleration level, NewtonImpactNSL on the two normal contacts): where EventDriven applies.
 /// With frictionless contacts the torque only spins the body: d Omega/dt = J^-1 (M_e - ...).
 struct SiconosEventDrivenRun {
-  std::vector<double> t;                       ///< event/output times [s]
-  std::vector<Eigen::Vector3d> omega_W;        ///< angular velocity [rad/s]
-  std::vector<Eigen::Vector3d> v_C_W;          ///< centre velocity [m/s]
+  std::vector<double> t;                 ///< event/output times [s]
+  std::vector<Eigen::Vector3d> omega_W;  ///< angular velocity [rad/s]
+  std::vector<Eigen::Vector3d> v_C_W;    ///< centre velocity [m/s]
   double seconds = 0.0;
 };
 

@@ -60,8 +60,9 @@ std::vector<ValidationCase> generateCases() {
     std::string tag;
     models::BallTroughParameters p;
   };
-  std::vector<Family> families{{"mu0.3_j0.4", models::BallTroughParameters::paper(0.3, 0.4)},
-                               {"mu0.5_j0.667", models::BallTroughParameters::paper(0.5, 2.0 / 3.0)}};
+  std::vector<Family> families{
+      {"mu0.3_j0.4", models::BallTroughParameters::paper(0.3, 0.4)},
+      {"mu0.5_j0.667", models::BallTroughParameters::paper(0.5, 2.0 / 3.0)}};
   auto v60 = models::BallTroughParameters::paper(0.3, 0.4);
   v60.opening_angle_rad = 60.0 * 3.14159265358979323846 / 180.0;
   families.push_back({"mu0.3_j0.4_angle60", v60});
@@ -72,17 +73,23 @@ std::vector<ValidationCase> generateCases() {
     const double mz_low = 0.05;
     const double mz_high = p.closedFormApplies() ? 0.9 * models::specialValues(p.mu()).m_z3 : 0.3;
     const std::vector<std::pair<std::string, Eigen::Vector3d>> dirs{
-        {"+x", Eigen::Vector3d(1, 0, 0)}, {"-x", Eigen::Vector3d(-1, 0, 0)},
-        {"+y", Eigen::Vector3d(0, 1, 0)}, {"-y", Eigen::Vector3d(0, -1, 0)}};
+        {"+x", Eigen::Vector3d(1, 0, 0)},
+        {"-x", Eigen::Vector3d(-1, 0, 0)},
+        {"+y", Eigen::Vector3d(0, 1, 0)},
+        {"-y", Eigen::Vector3d(0, -1, 0)}};
     for (const auto& [dname, d] : dirs) {
       const Eigen::Vector3d o_low(0, 0, mz_low), o_high(0, 0, mz_high);
       const Eigen::Vector3d b_low = boundaryOnRay(p, o_low, d);
-      cases.push_back(makeCase(f.tag + "/face_low" + dname + "/inside", p, o_low + in * (b_low - o_low)));
-      cases.push_back(makeCase(f.tag + "/face_low" + dname + "/outside", p, o_low + out * (b_low - o_low)));
+      cases.push_back(
+          makeCase(f.tag + "/face_low" + dname + "/inside", p, o_low + in * (b_low - o_low)));
+      cases.push_back(
+          makeCase(f.tag + "/face_low" + dname + "/outside", p, o_low + out * (b_low - o_low)));
       if (dname == "+x" || dname == "-y") {
         const Eigen::Vector3d b_high = boundaryOnRay(p, o_high, d);
-        cases.push_back(makeCase(f.tag + "/face_high" + dname + "/inside", p, o_high + in * (b_high - o_high)));
-        cases.push_back(makeCase(f.tag + "/face_high" + dname + "/outside", p, o_high + out * (b_high - o_high)));
+        cases.push_back(
+            makeCase(f.tag + "/face_high" + dname + "/inside", p, o_high + in * (b_high - o_high)));
+        cases.push_back(makeCase(f.tag + "/face_high" + dname + "/outside", p,
+                                 o_high + out * (b_high - o_high)));
       }
     }
     if (p.closedFormApplies()) {
@@ -155,7 +162,8 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
       runTimed(r, o.t_end, [&] {
         eventdriven::ModeSwitchingOptions mo;
         mo.sample_spacing = o.t_end / 200;
-        const auto tr = eventdriven::simulateModeSwitching(body, Eigen::Vector4d::Zero(), o.t_end, mo);
+        const auto tr =
+            eventdriven::simulateModeSwitching(body, Eigen::Vector4d::Zero(), o.t_end, mo);
         r.observed = eventdriven::toString(tr.samples.back().mode);
         r.acceleration = tr.samples.back().v_C_W.z() / tr.samples.back().t;
         for (const auto& e : tr.events) {
@@ -185,12 +193,14 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
       so.step = h;
       so.t_end = o.t_end;
       runTimed(r, o.t_end, [&] {
-        const auto run = sim::simulateSiconos(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), so);
+        const auto run =
+            sim::simulateSiconos(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), so);
         r.observed = run.observed_mode;
         r.acceleration = run.samples.back().v_C_W.z() / run.samples.back().t;
         if (run.slip_onset_time >= 0) r.slip_onset = run.slip_onset_time;
         if (run.solver_warnings > 0) {
-          r.note = std::to_string(run.solver_warnings) + " steps where the Siconos friction solver "
+          r.note = std::to_string(run.solver_warnings) +
+                   " steps where the Siconos friction solver "
                    "did not reach its tolerance";
         }
         if (!series_dir.empty() && representative && h == o.siconos_steps.front()) {

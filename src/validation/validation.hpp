@@ -31,13 +31,13 @@ std::vector<ValidationCase> generateCases();
 /// Result of one case x solver.
 struct ValidationResult {
   std::string case_name, solver;
-  std::string expected;         ///< "RR" or the escapes joined by '|'
-  std::string observed;         ///< mode at the end of the run
+  std::string expected;  ///< "RR" or the escapes joined by '|'
+  std::string observed;  ///< mode at the end of the run
   bool pass = false;
-  double acceleration = NAN;    ///< measured dv/dt along the trough [m/s^2]
+  double acceleration = NAN;        ///< measured dv/dt along the trough [m/s^2]
   double acceleration_error = NAN;  ///< relative to the expected value (RR cases)
-  double slip_onset = NAN;      ///< first time a contact slips [s] (NaN: never)
-  double tolerance = 0.0;       ///< relative acceleration tolerance used
+  double slip_onset = NAN;          ///< first time a contact slips [s] (NaN: never)
+  double tolerance = 0.0;           ///< relative acceleration tolerance used
   double wall_seconds = 0.0;
   double simulated_seconds = 0.0;
   std::string note;
@@ -45,9 +45,9 @@ struct ValidationResult {
 
 /// Options of the validation run.
 struct ValidationOptions {
-  double t_end = 0.2;                       ///< simulated time per run [s]
+  double t_end = 0.2;  ///< simulated time per run [s]
   std::vector<double> siconos_steps{1e-3, 1e-4};
-  double acceleration_tolerance = 1e-3;     ///< relative, for RR cases
+  double acceleration_tolerance = 1e-3;  ///< relative, for RR cases
 };
 
 /// Runs all cases through all solvers. Time series of representative cases are written as CSV

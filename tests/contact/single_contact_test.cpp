@@ -32,7 +32,8 @@ TEST(SingleContact, RealizableEqualsPossibleSpatial) {
       continue;  // Painleve configuration: realizability is not defined there
     }
     if (r.contact_loss) continue;
-    const double ratio = r.sticking_force.tail<2>().norm() / (b.friction.mu_static * r.sticking_force[0]);
+    const double ratio =
+        r.sticking_force.tail<2>().norm() / (b.friction.mu_static * r.sticking_force[0]);
     if (std::fabs(ratio - 1.0) < 1e-6) continue;
     EXPECT_EQ(r.realizable, r.possible) << "trial " << trial << " ratio " << ratio;
     ++compared;
@@ -57,7 +58,8 @@ TEST(SingleContact, RealizableEqualsPossiblePlanar) {
     b.friction = FrictionLaw::coulomb(0.1 + std::fabs(normal(rng)));
     const auto r = analyzePlanarContact(b);
     if (r.contact_loss) continue;
-    const double ratio = std::fabs(r.sticking_force[1]) / (b.friction.mu_static * r.sticking_force[0]);
+    const double ratio =
+        std::fabs(r.sticking_force[1]) / (b.friction.mu_static * r.sticking_force[0]);
     if (std::fabs(ratio - 1.0) < 1e-9) continue;
     EXPECT_EQ(r.realizable, r.possible) << "trial " << trial;
     ++compared;

@@ -87,9 +87,7 @@ TEST(Codim1, RejectsBadInput) {
   EXPECT_THROW(limitVectorsCodim1(field, vec({0.1, 0}), 0), InvalidInput);  // not on Sigma
   EXPECT_THROW(limitVectorsCodim1(field, vec({0, NAN}), 0), InvalidInput);
   EXPECT_THROW(limitVectorsCodim1(field, vec({0, 0}), 2), InvalidInput);
-  const VectorField nan_field = [](const Eigen::VectorXd& x) -> Eigen::VectorXd {
-    return x * NAN;
-  };
+  const VectorField nan_field = [](const Eigen::VectorXd& x) -> Eigen::VectorXd { return x * NAN; };
   EXPECT_THROW(limitVectorsCodim1(nan_field, vec({0, 0}), 0), SolverFailure);
   EXPECT_THROW(classifyCodim1(vec({1, 2}), vec({1}), 0), InvalidInput);
   EXPECT_THROW(classifyCodim1(vec({NAN, 2}), vec({1, 1}), 0), InvalidInput);

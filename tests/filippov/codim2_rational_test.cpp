@@ -45,8 +45,8 @@ TEST(Codim2Rational, AgreesWithTheSampledSearchOnRandomFields) {
       EXPECT_LT(circularDistance(exact.directions[k].phi_rad, sampled.directions[k].phi_rad),
                 1.05e-12);
       EXPECT_EQ(exact.directions[k].type, sampled.directions[k].type);
-      const Eigen::Vector2d g = f.value(std::cos(exact.directions[k].phi_rad),
-                                        std::sin(exact.directions[k].phi_rad));
+      const Eigen::Vector2d g =
+          f.value(std::cos(exact.directions[k].phi_rad), std::sin(exact.directions[k].phi_rad));
       EXPECT_LT(std::fabs(circumferentialComponent(g, exact.directions[k].phi_rad)),
                 1e-12 * (1.0 + g.norm()));
     }

@@ -15,7 +15,8 @@ Eigen::Vector2d n(double phi) { return {std::cos(phi), std::sin(phi)}; }
 
 // A normal-plane field with prescribed R(phi) and V(phi): G = R n(phi) + V n(phi + pi/2).
 NormalPlaneField prescribed(std::function<double(double)> r, std::function<double(double)> v) {
-  return [r, v](double phi) { return Eigen::Vector2d(r(phi) * n(phi) + v(phi) * n(phi + kPi / 2)); };
+  return
+      [r, v](double phi) { return Eigen::Vector2d(r(phi) * n(phi) + v(phi) * n(phi + kPi / 2)); };
 }
 
 TEST(Codim2, IsotropicCoulombRealizableIffForceInsideCone) {
@@ -61,8 +62,8 @@ TEST(Codim2, PrescribedRootsCloseSimplePairAndDoubleRoot) {
 }
 
 TEST(Codim2, RotatingFieldHasNoLimitDirection) {
-  const auto result = analyzeCodim2(prescribed([](double) { return -1.0; },
-                                               [](double p) { return 0.7 + 0.2 * std::sin(3 * p); }));
+  const auto result = analyzeCodim2(prescribed(
+      [](double) { return -1.0; }, [](double p) { return 0.7 + 0.2 * std::sin(3 * p); }));
   EXPECT_TRUE(result.directions.empty());
   EXPECT_EQ(result.type, SlidingPointType::kNoLimitDirection);
 }
@@ -100,8 +101,8 @@ TEST(Codim2, RandomAffineFieldsMatchBruteForceSweep) {
     for (std::size_t k = 0; k < reference.size(); ++k) {
       EXPECT_LT(circularDistance(result.directions[k].phi_rad, reference[k]), 1e-9);
       const double r = radialComponent(g(reference[k]), reference[k]);
-      EXPECT_EQ(result.directions[k].type, r < 0 ? LimitDirectionType::kAttracting
-                                                 : LimitDirectionType::kRepelling);
+      EXPECT_EQ(result.directions[k].type,
+                r < 0 ? LimitDirectionType::kAttracting : LimitDirectionType::kRepelling);
     }
   }
 }

@@ -18,9 +18,9 @@ TEST(RootSearch1D, SimpleAndDoubleRootsOfAPolynomial) {
   // (x - 0.2)(x - 0.21)(x - 0.7)^2 on [0, 1]: a close pair and a double root.
   RootSearch1DOptions o;
   o.min_interval = 1e-7;
-  const auto r = findAllRoots1D(
-      wrap([](double x) { return (x - 0.2) * (x - 0.21) * (x - 0.7) * (x - 0.7); }), 0.0, 1.0,
-      false, o);
+  const auto r =
+      findAllRoots1D(wrap([](double x) { return (x - 0.2) * (x - 0.21) * (x - 0.7) * (x - 0.7); }),
+                     0.0, 1.0, false, o);
   ASSERT_EQ(r.roots.size(), 3u);
   // Simple roots polished by toms748 to ~1e-15; the double root by Brent to ~sqrt(eps).
   EXPECT_NEAR(r.roots[0].x, 0.2, 1e-12);
@@ -34,15 +34,18 @@ TEST(RootSearch1D, AllRootsOfAHighFrequencySine) {
   // sin(12 x) on the circle: 24 roots k pi/12. A caller bound |f''| <= 144 certifies the list.
   RootSearch1DOptions o;
   o.second_derivative_bound = 144.0;
-  const auto r = findAllRoots1D(wrap([](double x) { return std::sin(12 * x); }), 0, kTwoPi, true, o);
+  const auto r =
+      findAllRoots1D(wrap([](double x) { return std::sin(12 * x); }), 0, kTwoPi, true, o);
   EXPECT_EQ(r.report.completeness, Completeness::kCertified);
   ASSERT_EQ(r.roots.size(), 24u);
-  for (std::size_t k = 0; k < 24; ++k) EXPECT_NEAR(r.roots[k].x, kPi * static_cast<double>(k) / 12.0, 1e-12);
+  for (std::size_t k = 0; k < 24; ++k)
+    EXPECT_NEAR(r.roots[k].x, kPi * static_cast<double>(k) / 12.0, 1e-12);
 }
 
 TEST(RootSearch1D, NoRootsAndContinuum) {
   RootSearch1DOptions o;
-  const auto none = findAllRoots1D(wrap([](double x) { return 2.0 + std::cos(x); }), 0, kTwoPi, true, o);
+  const auto none =
+      findAllRoots1D(wrap([](double x) { return 2.0 + std::cos(x); }), 0, kTwoPi, true, o);
   EXPECT_TRUE(none.roots.empty());
   EXPECT_EQ(none.report.completeness, Completeness::kEstimatedBounds);
   const auto all = findAllRoots1D([](double) { return Sample1D{0.0, 1.0}; }, 0, 1, false, o);

@@ -50,8 +50,8 @@ TEST(TrigPoly2, ProductsWithCosSinMatchPointwiseProducts) {
   const TrigPoly2 s =
       TrigPoly2::separable(Eigen::Vector3d(1.0, 0.5, -0.2), Eigen::Vector3d(0.3, 0.0, 2.0));
   const AnglePair x = AnglePair::fromAngles(0.4, 2.1);
-  EXPECT_NEAR(s.value(x), (1.0 + 0.5 * std::cos(0.4) - 0.2 * std::sin(0.4)) *
-                              (0.3 + 2.0 * std::sin(2.1)),
+  EXPECT_NEAR(s.value(x),
+              (1.0 + 0.5 * std::cos(0.4) - 0.2 * std::sin(0.4)) * (0.3 + 2.0 * std::sin(2.1)),
               1e-15);
 }
 
@@ -73,8 +73,8 @@ TEST(TrigPoly2, GradientMatchesCentralDifferencesAndBoundsHold) {
     EXPECT_NEAR(g.d2, (f(t1, t2 + h) - f(t1, t2 - h)) / (2 * h), 1e-6);
     max11 = std::max(max11, std::fabs(f(t1 + h, t2) - 2 * f(t1, t2) + f(t1 - h, t2)) / (h * h));
     max22 = std::max(max22, std::fabs(f(t1, t2 + h) - 2 * f(t1, t2) + f(t1, t2 - h)) / (h * h));
-    max12 = std::max(max12, std::fabs(f(t1 + h, t2 + h) - f(t1 + h, t2 - h) -
-                                      f(t1 - h, t2 + h) + f(t1 - h, t2 - h)) /
+    max12 = std::max(max12, std::fabs(f(t1 + h, t2 + h) - f(t1 + h, t2 - h) - f(t1 - h, t2 + h) +
+                                      f(t1 - h, t2 - h)) /
                                 (4 * h * h));
     min_value = std::min(min_value, g.value);
   }

@@ -13,7 +13,8 @@ namespace {
 // Independent reference: midpoint rule on a Cartesian grid over the unit disk, straight from
 // eq. (1) with (2)-(4) (no polar coordinates, no symmetry reduction). Its error is O(h) near the
 // singular point and the disk edge, so agreement is checked to 2e-3.
-FrictionResultant cartesianReference(const CombinedMotion& m, const PressureDistribution& p, int n) {
+FrictionResultant cartesianReference(const CombinedMotion& m, const PressureDistribution& p,
+                                     int n) {
   FrictionResultant out;
   const double h = 2.0 / n;
   for (int i = 0; i < n; ++i) {
@@ -21,8 +22,8 @@ FrictionResultant cartesianReference(const CombinedMotion& m, const PressureDist
       const double x = -1 + (i + 0.5) * h, y = -1 + (j + 0.5) * h;
       const double r2 = x * x + y * y;
       if (r2 >= 1.0) continue;
-      const double s = p.sigma(std::sqrt(r2)) *
-                       (1 + m.k_r * (x * std::cos(m.beta) - y * std::sin(m.beta)));
+      const double s =
+          p.sigma(std::sqrt(r2)) * (1 + m.k_r * (x * std::cos(m.beta) - y * std::sin(m.beta)));
       const double vx = m.v - m.u * y, vy = m.u * x, speed = std::hypot(vx, vy);
       if (speed == 0.0) continue;
       out.f_par += s * vx / speed * h * h;
@@ -74,8 +75,9 @@ TEST(ExactFriction, LimitsAndSlopesGiveThePrintedPadeCoefficients) {
   EXPECT_NEAR(exactFriction({1, 0, kr, beta}, p).m_c / (kr * std::sin(beta)), printed.m_wr, 1e-8);
   const double d = 1e-4;
   // 1/m = (v/M0) dM_c/du at u = 0 (k_r = 0), v = 1.
-  const double dm = (exactFriction({1, d, 0, 0}, p, 1e-11).m_c -
-                     exactFriction({1, -d, 0, 0}, p, 1e-11).m_c) / (2 * d);
+  const double dm =
+      (exactFriction({1, d, 0, 0}, p, 1e-11).m_c - exactFriction({1, -d, 0, 0}, p, 1e-11).m_c) /
+      (2 * d);
   EXPECT_NEAR(printed.m0 / dm, printed.m, 1e-5);
   // 1/a = (u/F0) dF_par/dv at v = 0 (k_r = 0), u = 1: one-sided (v >= 0), second order.
   const double f1 = exactFriction({d, 1, 0, 0}, p, 1e-11).f_par;
@@ -84,7 +86,8 @@ TEST(ExactFriction, LimitsAndSlopesGiveThePrintedPadeCoefficients) {
   EXPECT_NEAR(printed.f0 / da, printed.a, 1e-5);
   // 1/b = v/(k_r F_r cos beta) dF_perp/du at u = 0, v = 1.
   const double db = (exactFriction({1, d, kr, 0}, p, 1e-11).f_perp -
-                     exactFriction({1, -d, kr, 0}, p, 1e-11).f_perp) / (2 * d);
+                     exactFriction({1, -d, kr, 0}, p, 1e-11).f_perp) /
+                    (2 * d);
   EXPECT_NEAR(kr * printed.f_r / db, printed.b, 1e-5);
   // Shift (7): s = pi R int sigma r^3 dr = R/5 for Hertz.
   EXPECT_NEAR(padeCoefficients(p).s, printed.s, 1e-13);

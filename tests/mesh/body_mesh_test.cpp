@@ -30,7 +30,8 @@ TEST(BodyMesh, StructureHoldsForSeveralMuAndJ) {
       EXPECT_EQ(b.report.sharp_edges, 12);
       EXPECT_GT(b.report.volume, 0.0);
       // The body lies inside the tetrahedron of the planes.
-      EXPECT_LT(b.report.volume, models::tetrahedronVolume(models::BallTroughParameters::paper(mu, j)));
+      EXPECT_LT(b.report.volume,
+                models::tetrahedronVolume(models::BallTroughParameters::paper(mu, j)));
     }
   }
 }
@@ -102,9 +103,9 @@ TEST(BodyMesh, VolumeAgreesWithCrossSectionIntegrationOfThePredicate) {
   const auto p = models::BallTroughParameters::paper(0.3, 0.4);
   const auto sv = models::specialValues(0.3);
   // First check the integrator on the tetrahedron of the planes: (16/3) mu^2 (1 + 2j).
-  const double tet = crossSectionVolume(
-      [&](const Eigen::Vector3d& m) { return models::insideTetrahedron(p, m); }, {-1.0, 0.0, 1.0},
-      720);
+  const double tet =
+      crossSectionVolume([&](const Eigen::Vector3d& m) { return models::insideTetrahedron(p, m); },
+                         {-1.0, 0.0, 1.0}, 720);
   EXPECT_NEAR(tet, models::tetrahedronVolume(p), 1e-3 * models::tetrahedronVolume(p));
   // The body: Def 11 through the generic route.
   const double body = crossSectionVolume(
@@ -160,8 +161,8 @@ TEST(ImplicitMesh, GenericRouteAgreesWithTheConformingMesh) {
 }
 
 TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {
-  const BodyMesh b = meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4),
-                                        BodyMeshOptions{5e-3});
+  const BodyMesh b =
+      meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4), BodyMeshOptions{5e-3});
   const auto dir = std::filesystem::temp_directory_path();
   for (const std::string f : {"off", "ply", "obj", "stl"}) {
     const auto path = (dir / ("nsd_body." + f)).string();
@@ -177,8 +178,9 @@ TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {
   EXPECT_EQ(nf, b.mesh.triangles.size());
   EXPECT_THROW(writeMesh(b.mesh, (dir / "x.vtk").string(), "vtk"), InvalidInput);
   EXPECT_THROW(meshBallTroughBody(models::BallTroughParameters::paper(1.2, 0.4)), InvalidInput);
-  EXPECT_THROW(meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4), BodyMeshOptions{0}),
-               InvalidInput);
+  EXPECT_THROW(
+      meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4), BodyMeshOptions{0}),
+      InvalidInput);
   auto other = models::BallTroughParameters::paper(0.3, 0.4);
   other.opening_angle_rad = 1.0;
   EXPECT_THROW(meshBallTroughBody(other), InvalidInput);

@@ -22,7 +22,8 @@ TEST(BallTroughSweep, GenericAndClosedFormAgreeOnRandomTorques) {
     const Eigen::Vector3d m(0.9 * u(rng), 0.9 * u(rng), 0.65 * u(rng));
     const auto a = classifyGeneric(p, m);
     const auto b = classifyClosedForm(p, m);
-    const bool same = escapeLabel(a.escapes) == escapeLabel(b.escapes) && a.realizable == b.realizable;
+    const bool same =
+        escapeLabel(a.escapes) == escapeLabel(b.escapes) && a.realizable == b.realizable;
     const bool flagged = a.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete ||
                          b.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete;
     // A disagreement is only acceptable where a search says it may be incomplete (roots within
@@ -50,7 +51,7 @@ TEST(BallTroughSweep, GenericAndClosedFormAgreeOnRandomTorques) {
     }
   }
   EXPECT_GE(agree, n - n / 10000);  // at most 1e-4 of the points, all flagged above
-  EXPECT_LT(incomplete, n / 20);       // the flag is rare, not a blanket excuse
+  EXPECT_LT(incomplete, n / 20);    // the flag is rare, not a blanket excuse
   EXPECT_GT(realizable, 1000);
 }
 

@@ -48,7 +48,8 @@ TEST(BallTrough, SlipSlipFieldMatchesEq85And86) {
   const contact::TwoContactDynamics dyn(makeTwoContactBody(p, m));
   for (double a : {0.2, 1.0, 2.5, 3.5, 5.0}) {
     for (double b : {0.4, 1.9, 3.2, 4.4, 6.0}) {
-      const Eigen::Vector2d lp(std::cos(a), kSqrt2 * std::sin(a)), lm(std::cos(b), kSqrt2 * std::sin(b));
+      const Eigen::Vector2d lp(std::cos(a), kSqrt2 * std::sin(a)),
+          lm(std::cos(b), kSqrt2 * std::sin(b));
       const auto g = dyn.slipSlip(lp.normalized(), lm.normalized());
       const double psi_p = std::atan2(lp[1], lp[0]), psi_m = std::atan2(lm[1], lm[0]);
       const Eigen::Vector4d cf = slipSlipLimitField(p, m, psi_p, psi_m);
@@ -117,8 +118,10 @@ TEST(BallTrough, MirrorSymmetrySwapsRSAndSR) {
     EXPECT_EQ(a.realizable, b.realizable);
     auto swapped = b.escapes;
     for (auto& e : swapped) {
-      if (e == contact::EscapeMode::kRS) e = contact::EscapeMode::kSR;
-      else if (e == contact::EscapeMode::kSR) e = contact::EscapeMode::kRS;
+      if (e == contact::EscapeMode::kRS)
+        e = contact::EscapeMode::kSR;
+      else if (e == contact::EscapeMode::kSR)
+        e = contact::EscapeMode::kRS;
     }
     std::sort(swapped.begin(), swapped.end());
     EXPECT_EQ(escapeLabel(a.escapes), escapeLabel(swapped)) << m.transpose();

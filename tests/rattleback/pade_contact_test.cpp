@@ -51,7 +51,8 @@ TEST(PadeRattleback, PresetsDissipateAndKeepContact) {
   // Friction and rolling resistance only dissipate: the energy never increases (to the
   // integration tolerance), the contact constraint (7) drifts by less than 1e-7 m.
   for (const std::string name : {"A", "C1", "E"}) {
-    const auto tr = simulatePadeRattleback(padePreset(name), {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, 5}, 5.0);
+    const auto tr =
+        simulatePadeRattleback(padePreset(name), {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, 5}, 5.0);
     for (std::size_t k = 1; k < tr.samples.size(); ++k) {
       EXPECT_LE(tr.samples[k].energy, tr.samples[k - 1].energy + 1e-9) << name;
       EXPECT_LT(std::fabs(tr.samples[k].height_error), 1e-7) << name;

@@ -29,7 +29,8 @@ TEST(Region, CrossSectionBelowMz1IsBoundedByThePlanes) {
   const SweepResult r = section(0.1, 2, 1e-7);
   ASSERT_GT(r.boundary.size(), 20u);
   for (const BoundaryPoint& b : r.boundary) {
-    const Eigen::Vector4d v = models::planeValues(kParams, Eigen::Vector3d(b.values[0], b.values[1], 0.1));
+    const Eigen::Vector4d v =
+        models::planeValues(kParams, Eigen::Vector3d(b.values[0], b.values[1], 0.1));
     EXPECT_LT(v.cwiseAbs().minCoeff(), 1e-6);
     EXPECT_EQ(b.outside_label.find("SS"), std::string::npos) << b.outside_label;
   }

@@ -28,8 +28,8 @@ TEST(BrushContact, HertzPatchAndFlexibilities) {
   const auto p = base(40);
   const HertzPatch h = hertzPatch(p);
   EXPECT_NEAR(h.a, std::cbrt(3 * p.load * p.radius / (4 * p.elastic_modulus)), 1e-18);  // (1)
-  EXPECT_NEAR(h.p0 * 2 * 3.14159265358979 * h.a * h.a / 3, p.load, 1e-9 * p.load);       // (2)
-  EXPECT_NEAR(h.L1 / h.L2, 3.73 / 4.34, 1e-12);  // (27)-(28)
+  EXPECT_NEAR(h.p0 * 2 * 3.14159265358979 * h.a * h.a / 3, p.load, 1e-9 * p.load);      // (2)
+  EXPECT_NEAR(h.L1 / h.L2, 3.73 / 4.34, 1e-12);                                         // (27)-(28)
 }
 
 TEST(BrushContact, SmallCreepageGivesKalkerLinearStiffness) {
@@ -79,7 +79,8 @@ TEST(BrushContact, HysteresisLoopDissipates) {
     double work = 0.0, f_prev = 0.0;
     for (int cycle = 0; cycle < 2; ++cycle) {
       for (int k = 0; k < steps; ++k) {
-        const double t0 = 2 * 3.14159265358979 * k / steps, t1 = 2 * 3.14159265358979 * (k + 1) / steps;
+        const double t0 = 2 * 3.14159265358979 * k / steps,
+                     t1 = 2 * 3.14159265358979 * (k + 1) / steps;
         const double dx = amplitude * (std::sin(t1) - std::sin(t0));
         const double f = c.step(0.0, dx, 0.0, 0.0).fx;
         // Work of the driver against the contact force, trapezoidal (exact for elastic loops).

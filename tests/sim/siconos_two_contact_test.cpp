@@ -19,8 +19,8 @@ TEST(Siconos, RealizableRollingMatchesEq78) {
   const Eigen::Vector3d m(0.1, -0.1, 0.05);
   SiconosOptions o;
   o.t_end = 0.2;
-  const SiconosRun r = simulateSiconos(models::makeTwoContactBody(kBall, m), Eigen::Vector3d::Zero(),
-                                       Eigen::Vector3d::Zero(), o);
+  const SiconosRun r = simulateSiconos(models::makeTwoContactBody(kBall, m),
+                                       Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), o);
   EXPECT_EQ(r.observed_mode, "RR");
   const auto& last = r.samples.back();
   EXPECT_NEAR(last.v_C_W.z(), models::rollingAcceleration(kBall, m) * last.t, 1e-6);
@@ -33,12 +33,13 @@ TEST(Siconos, OnePointSlipOutsideThePlanes) {
   const Eigen::Vector3d m(1.0, 0.0, 0.0);
   SiconosOptions o;
   o.t_end = 0.2;
-  const SiconosRun r = simulateSiconos(models::makeTwoContactBody(kBall, m), Eigen::Vector3d::Zero(),
-                                       Eigen::Vector3d::Zero(), o);
+  const SiconosRun r = simulateSiconos(models::makeTwoContactBody(kBall, m),
+                                       Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), o);
   EXPECT_EQ(r.observed_mode, "SR");
   const double rate = std::fabs(models::slipRollField(kBall, m, -1).rates[0]);
   // Time stepping: the slip grows linearly; 1 % covers the first step's transient.
-  EXPECT_NEAR(r.samples.back().slip_plus, rate * r.samples.back().t, 0.01 * rate * r.samples.back().t);
+  EXPECT_NEAR(r.samples.back().slip_plus, rate * r.samples.back().t,
+              0.01 * rate * r.samples.back().t);
 }
 
 TEST(Siconos, EventDrivenFrictionlessSpinMatchesClosedForm) {

@@ -40,8 +40,10 @@ TEST(Validation, EventDrivenIntegratorPassesEveryCaseAndSiconosTheInteriorOnes) 
     if (r.solver == "nsdkit-event-driven") {
       EXPECT_TRUE(r.pass) << r.case_name << " " << r.observed;
     }
-    if (r.case_name.find("/inside") != std::string::npos && r.case_name.find("face") == std::string::npos &&
-        r.case_name.find("mz") == std::string::npos && r.case_name.find("vmax") == std::string::npos) {
+    if (r.case_name.find("/inside") != std::string::npos &&
+        r.case_name.find("face") == std::string::npos &&
+        r.case_name.find("mz") == std::string::npos &&
+        r.case_name.find("vmax") == std::string::npos) {
       EXPECT_TRUE(r.pass) << r.case_name << " " << r.solver;
     }
   }
