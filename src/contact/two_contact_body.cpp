@@ -363,17 +363,18 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
     retry.report.evaluations += out.ss.report.evaluations;
     out.ss = std::move(retry);
   }
-  bool ss_loss = false;
+  // An SS limit direction offends if it is not attracting or if the slip along it loses
+  // contact (a normal force <= 0: that motion is not two-point slipping at all).
   for (const auto& d : out.ss.directions) {
-    if (d.type != filippov::LimitDirectionType::kAttracting) {
-      out.offending_ss_directions.push_back(d);
-    }
     Eigen::Vector2d normal_forces;
     slipSlipLimitNormalPart(d.asSphereDirection(), &normal_forces);
     QuasiAccelerations normals;
     normals.normal_plus = normal_forces[0];
     normals.normal_minus = normal_forces[1];
-    ss_loss |= loss(normals, "SS limit direction");
+    const bool direction_loss = loss(normals, "SS limit direction");
+    if (d.type != filippov::LimitDirectionType::kAttracting || direction_loss) {
+      out.offending_ss_directions.push_back(d);
+    }
   }
 
   if (out.rs.type != filippov::Codim1PointType::kAttractingSliding || rs_loss) {

@@ -119,13 +119,16 @@ struct RealizabilityOptions {
 /// Realizability of two-point rolling at x_bar (Def 11).
 struct TwoPointRealizability {
   bool realizable = false;
-  std::vector<EscapeMode> escapes;  ///< failing modes, ordered RS, SR, SS.
+  /// Failing modes, ordered RS, SR, SS; empty iff realizable. A mode whose slip loses contact
+  /// (a normal force <= 0) fails too.
+  std::vector<EscapeMode> escapes;
   /// RS: Sigma# inside Sigma+ as the codim-1 set {u1- = 0}; F1* for u1- -> 0+, F2* for 0-.
   filippov::Codim1Classification rs;
   filippov::Codim1Classification sr;                        ///< SR: switching variable u1+.
   QuasiAccelerations rs_plus, rs_minus, sr_plus, sr_minus;  ///< the four one-point-slip fields.
   filippov::Codim3Result ss;  ///< SS limit directions at Sigma# (Def 10).
-  /// SS limit directions that are not attracting (repelling or neutral): the escapes.
+  /// SS limit directions that are not attracting (repelling or neutral), or along which the
+  /// slip loses contact: the escapes.
   std::vector<filippov::Codim3LimitDirection> offending_ss_directions;
   /// A normal force <= 0 appeared in an RS/SR field or at an SS limit direction.
   bool contact_loss = false;

@@ -188,8 +188,7 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
                                             const filippov::Codim3Options& options) {
   p.validate();
   requireFinite(m, "dimensionless torque");
-  const double mu = p.mu();
-  (void)mu;
+  (void)p.mu();  // throws unless the closed forms apply (90-degree trough, mu+ = mu-)
   BallTroughClassification c;
   const Eigen::Vector4d v = planeValues(p, m);
   // RS attracting sliding iff du1-(sigma=+1) < 0 and du1-(sigma=-1) > 0, i.e. v0 < 0 < v1.
@@ -199,12 +198,20 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
     return slipSlipLimitField(p, m, d.phi_plus, d.phi_minus).head<3>();
   };
   c.ss = filippov::analyzeCodim3(field, options);
+  // Contact loss (as in the generic route): a normal force <= 0 in RS or SR (ERRATA item 6:
+  // N- = (m g / sqrt2)(1 + m_z), N+ = (m g / sqrt2)(1 - m_z)) or, by (86), at an SS limit
+  // direction. (86) stays positive for mu < 1; for mu > 1 it can change sign, where the paper's
+  // assumption of permanent contact (Sect. 2) fails. An SS limit direction offends if it is
+  // not attracting or loses contact.
+  c.contact_loss = !(1 + m[2] > 0) || !(1 - m[2] > 0);
   bool offending = false;
   for (const auto& d : c.ss.directions) {
-    offending |= d.type != filippov::LimitDirectionType::kAttracting;
+    const Eigen::Vector2d n = slipSlipNormalForces(p, d.phi_plus, d.phi_minus);
+    const bool direction_loss = !(n[0] > 0) || !(n[1] > 0);
+    c.contact_loss |= direction_loss;
+    offending |= d.type != filippov::LimitDirectionType::kAttracting || direction_loss;
   }
   if (offending) c.escapes.push_back(contact::EscapeMode::kSS);
-  c.contact_loss = !(1 + m[2] > 0) || !(1 - m[2] > 0);
   c.realizable = c.escapes.empty() && !c.contact_loss;
   return c;
 }

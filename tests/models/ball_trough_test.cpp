@@ -128,6 +128,50 @@ TEST(BallTrough, MirrorSymmetrySwapsRSAndSR) {
   }
 }
 
+TEST(BallTrough, ContactLossAtSlipSlipDirectionsOnlyBeyondMuOne) {
+  // (86): N+ ∝ (1 - mu sin phi-) / (1 + mu^2 sin phi+ sin phi-), N- ∝ (1 + mu sin phi+) / (...).
+  // For mu < 1 numerators and denominator are positive for every slip direction, so no torque
+  // with |m_z| < 1 loses contact; for mu > 1 they change sign and a limit direction with N <= 0
+  // means contact loss (an SS escape: that slip is not two-point slipping). Both routes must
+  // flag the same points:
+  // the generic one from its Delassus-operator forces, the closed form from (86) (written out
+  // again here as the independent reference).
+  std::mt19937 rng(86);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const double mu : {0.9, 1.2}) {
+    const auto p = BallTroughParameters::paper(mu, 0.2);
+    int loss = 0, realizable = 0;
+    for (int i = 0; i < 1500; ++i) {
+      const Eigen::Vector3d m(1.5 * u(rng), 1.5 * u(rng), 0.98 * u(rng));
+      const auto a = classifyGeneric(p, m);
+      const auto b = classifyClosedForm(p, m);
+      SCOPED_TRACE(testing::Message() << "mu " << mu << " m " << m.transpose());
+      bool negative_86 = false;
+      for (const auto& d : b.ss.directions) {
+        const double sp = std::sin(d.phi_plus), sm = std::sin(d.phi_minus);
+        const double den = 1 + mu * mu * sp * sm;
+        negative_86 |= !((1 - mu * sm) / den > 0) || !((1 + mu * sp) / den > 0);
+      }
+      EXPECT_EQ(b.contact_loss, negative_86);
+      EXPECT_EQ(a.contact_loss, b.contact_loss);
+      EXPECT_EQ(a.realizable, b.realizable);
+      EXPECT_EQ(escapeLabel(a.escapes), escapeLabel(b.escapes));
+      EXPECT_EQ(a.realizable, a.escapes.empty());
+      if (a.contact_loss) {
+        EXPECT_FALSE(a.realizable);
+      }
+      loss += a.contact_loss;
+      realizable += a.realizable;
+    }
+    if (mu < 1) {
+      EXPECT_EQ(loss, 0);
+    } else {
+      EXPECT_GT(loss, 100);  // a large part of torque space (about 40 % here)
+    }
+    EXPECT_GT(realizable, 50);
+  }
+}
+
 TEST(BallTrough, RejectsBadParameters) {
   EXPECT_THROW(BallTroughParameters::paper(0.0, 0.4), InvalidInput);
   EXPECT_THROW(BallTroughParameters::paper(NAN, 0.4), InvalidInput);
