@@ -49,8 +49,10 @@ struct Codim2Options {
   double second_derivative_bound = 0;  ///< > 0: caller's bound on |V''| [field units/rad^2].
   /// |V| or |R| at most value_tolerance_relative * max|G| counts as zero.
   double value_tolerance_relative = 1e-10;
-  /// Polishing stops when the bracket of a simple root is this narrow [rad]; the reported root
-  /// is an evaluated point of that bracket, so it is within this distance of the true root.
+  /// Polishing stops when the bracket of a simple root is this narrow [rad], or when an
+  /// evaluated point has |V| <= m1 * root_tolerance_rad with m1 the slope bound of its certified
+  /// interval (|V'| >= m1 there); either way the reported root, an evaluated point, is within
+  /// this distance of the true root (up to the reliability of the bound on |V''|).
   double root_tolerance_rad = 1e-12;
   /// Also compute dV/dphi at each simple root (two extra evaluations per root).
   bool compute_slopes = false;

@@ -10,7 +10,9 @@
 ///  - An interval with a sign change holds *exactly one* root when |f(b) - f(a)| / w > M2 w:
 ///    the mean-value slope then exceeds the largest possible variation of f' on [a, b], so f is
 ///    monotone there. The root is polished with Boost.Math toms748_solve (Alefeld, Potra, Shi,
-///    TOMS 748) to `root_tolerance_bits` bits.
+///    TOMS 748) to `root_tolerance_bits` bits (or `root_tolerance_absolute`); on such an interval
+///    |f'| >= m1 = |f(b) - f(a)| / w - M2 w, so polishing also stops at the first evaluated point
+///    with |f| <= m1 * tolerance, which is within the tolerance of the root.
 ///  - Other intervals are halved. At the minimum width, a same-sign interval is searched for a
 ///    touching (double) root by Brent minimization of |f|; a value within `value_tolerance` is
 ///    reported as a double root, anything else leaves the search "possibly incomplete".
