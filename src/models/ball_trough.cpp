@@ -191,19 +191,21 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
   (void)p.mu();  // throws unless the closed forms apply (90-degree trough, mu+ = mu-)
   BallTroughClassification c;
   const Eigen::Vector4d v = planeValues(p, m);
-  // RS attracting sliding iff du1-(sigma=+1) < 0 and du1-(sigma=-1) > 0, i.e. v0 < 0 < v1.
-  if (!(v[0] < 0 && v[1] > 0)) c.escapes.push_back(contact::EscapeMode::kRS);
-  if (!(v[2] > 0 && v[3] < 0)) c.escapes.push_back(contact::EscapeMode::kSR);
+  // RS attracting sliding iff du1-(sigma=+1) < 0 and du1-(sigma=-1) > 0, i.e. v0 < 0 < v1; a
+  // one-point slip that loses contact fails too (ERRATA item 6: N- = (m g / sqrt2)(1 + m_z) in
+  // RS, N+ = (m g / sqrt2)(1 - m_z) in SR).
+  const bool rs_loss = !(1 + m[2] > 0), sr_loss = !(1 - m[2] > 0);
+  if (!(v[0] < 0 && v[1] > 0) || rs_loss) c.escapes.push_back(contact::EscapeMode::kRS);
+  if (!(v[2] > 0 && v[3] < 0) || sr_loss) c.escapes.push_back(contact::EscapeMode::kSR);
   const filippov::SphereField field = [&](const filippov::SphereDirection& d) -> Eigen::Vector3d {
     return slipSlipLimitField(p, m, d.phi_plus, d.phi_minus).head<3>();
   };
   c.ss = filippov::analyzeCodim3(field, options);
-  // Contact loss (as in the generic route): a normal force <= 0 in RS or SR (ERRATA item 6:
-  // N- = (m g / sqrt2)(1 + m_z), N+ = (m g / sqrt2)(1 - m_z)) or, by (86), at an SS limit
-  // direction. (86) stays positive for mu < 1; for mu > 1 it can change sign, where the paper's
-  // assumption of permanent contact (Sect. 2) fails. An SS limit direction offends if it is
-  // not attracting or loses contact.
-  c.contact_loss = !(1 + m[2] > 0) || !(1 - m[2] > 0);
+  // Contact loss (as in the generic route): a normal force <= 0 in RS or SR, or, by (86), at an
+  // SS limit direction. (86) stays positive for mu < 1; for mu > 1 it can change sign, where
+  // the paper's assumption of permanent contact (Sect. 2) fails. An SS limit direction offends
+  // if it is not attracting or loses contact.
+  c.contact_loss = rs_loss || sr_loss;
   bool offending = false;
   for (const auto& d : c.ss.directions) {
     const Eigen::Vector2d n = slipSlipNormalForces(p, d.phi_plus, d.phi_minus);
