@@ -384,7 +384,8 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
     out.escapes.push_back(EscapeMode::kSR);
   }
   if (!out.offending_ss_directions.empty()) out.escapes.push_back(EscapeMode::kSS);
-  out.realizable = out.escapes.empty() && !out.contact_loss;
+  // Every contact loss above also fails its mode, so no escape means realizable.
+  out.realizable = out.escapes.empty();
   return out;
 }
 

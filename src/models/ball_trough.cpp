@@ -214,7 +214,7 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
     offending |= d.type != filippov::LimitDirectionType::kAttracting || direction_loss;
   }
   if (offending) c.escapes.push_back(contact::EscapeMode::kSS);
-  c.realizable = c.escapes.empty() && !c.contact_loss;
+  c.realizable = c.escapes.empty();  // every contact loss above also fails its mode
   return c;
 }
 

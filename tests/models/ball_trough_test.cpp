@@ -133,9 +133,8 @@ TEST(BallTrough, ContactLossAtSlipSlipDirectionsOnlyBeyondMuOne) {
   // For mu < 1 numerators and denominator are positive for every slip direction, so no torque
   // with |m_z| < 1 loses contact; for mu > 1 they change sign and a limit direction with N <= 0
   // means contact loss (an SS escape: that slip is not two-point slipping). Both routes must
-  // flag the same points:
-  // the generic one from its Delassus-operator forces, the closed form from (86) (written out
-  // again here as the independent reference).
+  // flag the same points: the generic one from its Delassus-operator forces, the closed form
+  // from (86) (written out again here as the independent reference).
   std::mt19937 rng(86);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (const double mu : {0.9, 1.2}) {
