@@ -104,9 +104,20 @@ enum class SlipSlipSearch {
   kSampledField,
 };
 
+/// Default options of the SS limit-direction search: the filippov defaults with the coarser
+/// initial grid of 8 cells per side (Codim3Options::polynomial_initial_grid). SS fields of
+/// bodies like the ball in the trough have one or two limit directions, and for those the
+/// smaller table of initial node tests is cheaper than the finer default grid (Def-11
+/// classification of a ball torque point: 3.45 us against 3.65 us with 12).
+inline filippov::Codim3Options slipSlipCodim3Options() {
+  filippov::Codim3Options options;
+  options.polynomial_initial_grid = 8;
+  return options;
+}
+
 /// Options of the two-point realizability analysis.
 struct RealizabilityOptions {
-  filippov::Codim3Options codim3;  ///< SS limit-direction search.
+  filippov::Codim3Options codim3 = slipSlipCodim3Options();  ///< SS limit-direction search.
   SlipSlipSearch ss_search = SlipSlipSearch::kRationalField;
   /// Relative tolerance of the codimension-1 zero test (tangency), times the limit-vector size.
   double codim1_tolerance_relative = 1e-12;

@@ -99,8 +99,11 @@ constexpr double kWideCellHalfWidth = 0.3;
 // Largest Codim3Options::polynomial_max_depth accepted.
 constexpr std::size_t kMaxDepthLimit = 40;
 
-// Default Codim3Options::polynomial_initial_grid (its initial tests are compiled for it).
-constexpr int kDefaultInitialGrid = 8;
+// Default Codim3Options::polynomial_initial_grid and the coarser grid of the two-contact
+// realizability defaults (contact::slipSlipCodim3Options): the initial tests are compiled for
+// both.
+constexpr int kDefaultInitialGrid = 12;
+constexpr int kCoarseInitialGrid = 8;
 static_assert(Codim3Options{}.polynomial_initial_grid == kDefaultInitialGrid,
               "the initial tests are compiled for the default grid");
 
@@ -332,10 +335,12 @@ class PolynomialSearch {
       chord_scale_grid_ = n;
     }
     if (structured_) {
-      // The default grid gets its own instance with the size known at compile time (fixed
-      // trip counts: the table loops unroll and vectorize).
+      // The default and the coarse grid get their own instances with the size known at compile
+      // time (fixed trip counts: the table loops unroll and vectorize).
       if (n == kDefaultInitialGrid) {
         initialCellTests<kDefaultInitialGrid>(n, h);
+      } else if (n == kCoarseInitialGrid) {
+        initialCellTests<kCoarseInitialGrid>(n, h);
       } else {
         initialCellTests<0>(n, h);
       }

@@ -112,8 +112,9 @@ std::string escapeLabel(const std::vector<contact::EscapeMode>& escapes);
 
 /// Classification by the closed forms: planes (82)-(83) for RS/SR and the codim-3 search on the
 /// closed-form field (85) in coordinates (u1+, u1-, u2) for SS.
-BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const Eigen::Vector3d& m,
-                                            const filippov::Codim3Options& options = {});
+BallTroughClassification classifyClosedForm(
+    const BallTroughParameters& p, const Eigen::Vector3d& m,
+    const filippov::Codim3Options& options = contact::slipSlipCodim3Options());
 
 /// Classification through the generic two-contact machinery (Def 11), any angle and mu±.
 BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,

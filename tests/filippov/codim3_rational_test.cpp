@@ -176,7 +176,8 @@ void expectPlantedRootFoundOnce(const TrigRationalSphereField& field, const Codi
 // Roots planted on the lines of the initial grid (multiples of pi/n for the default n, shared
 // by two cells and, at the corners, by four cells and the whole-strip tests), at cell centres
 // (where Newton starts on the root) and 0.02 rad from a side of the square (where the
-// whole-strip ranges take their end values), for the default grid and for the grid of 4: each is
+// whole-strip ranges take their end values), for the default grid (12), the coarse grid of the
+// contact defaults (8) and the grid of 4 (the generic instance of the initial tests): each is
 // found exactly once, with the planted radial component, and the direction list agrees with the
 // sampled search. (c± = 1 here, so the slip angles theta± on the grid equal phi±.)
 TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
@@ -187,7 +188,7 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
     int grid;  // polynomial_initial_grid of the search
   };
   std::vector<Planted> planted;
-  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 4}) {
+  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 8, 4}) {
     const double h = kPi / grid;
     const std::vector<std::pair<double, double>> in_cells = {
         {1.0 * h, 3.0 * h},        // a corner of four cells (both angles on grid lines)
@@ -288,7 +289,7 @@ TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
   std::mt19937 rng(41);
   std::normal_distribution<double> n(0.0, 1.0);
   int trials = 0;
-  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 4}) {
+  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 8, 4}) {
     const double h = kPi / grid;
     for (const bool fold_of_w_plus : {true, false}) {
       for (const double offset : {0.01 * h, -0.01 * h}) {
@@ -332,7 +333,7 @@ TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
       }
     }
   }
-  EXPECT_EQ(trials, 32);
+  EXPECT_EQ(trials, 48);  // 3 grids x 2 functions x 2 offsets x 4 repeats
 }
 
 TEST(Codim3Rational, ValueMatchesTheRationalFormula) {
