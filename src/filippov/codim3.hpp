@@ -89,10 +89,11 @@ struct Codim3Options {
   int polynomial_max_depth = 24;
   /// Trigonometric-rational fields: evaluation strategy of the initial node tests.
   InitialCellTests polynomial_initial_tests = InitialCellTests::kAutomatic;
-  /// Trigonometric-rational fields with structure (Coulomb fields): check every local
-  /// second-derivative bound against the exact second partials sampled on a 5 x 5 grid of its
-  /// cell, and throw SolverFailure on a violation (a self-test; slow).
-  bool verify_local_bounds = false;
+  /// Trigonometric-rational fields with structure (Coulomb fields): check the remainder bounds
+  /// of every cell's second-order model (W± and their first partials against their Taylor
+  /// polynomials at the cell centre, with the third-derivative coefficient bounds) on a 5 x 5
+  /// grid of the cell, and throw SolverFailure on a violation (a self-test; slow).
+  bool verify_model_bounds = false;
 };
 
 /// One limit direction at a point of Sigma#.

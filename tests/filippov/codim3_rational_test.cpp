@@ -74,8 +74,8 @@ BothSearches compareWithSampledSearch(const TrigRationalSphereField& f,
 // The initial node tests batched and one by one are the same tests: the same directions
 // (to rounding: a borderline cell may be split in one and not the other, which changes only
 // the Newton start of a root) and the same classification as the automatic choice. Both runs
-// also check every local second-derivative bound against sampled exact partials
-// (verify_local_bounds throws on a violation).
+// also check the remainder bounds of every cell's second-order model against the exact values
+// and partials sampled on the cell (verify_model_bounds throws on a violation).
 void expectSameWithEveryInitialTestStrategy(const TrigRationalSphereField& f,
                                             const Codim3Options& options,
                                             const Codim3Result& automatic) {
@@ -83,7 +83,7 @@ void expectSameWithEveryInitialTestStrategy(const TrigRationalSphereField& f,
        {InitialCellTests::kBatched, InitialCellTests::kOneByOne}) {
     Codim3Options o = options;
     o.polynomial_initial_tests = strategy;
-    o.verify_local_bounds = true;
+    o.verify_model_bounds = true;
     const Codim3Result r = analyzeCodim3(f, o);
     SCOPED_TRACE(strategy == InitialCellTests::kBatched ? "batched" : "one by one");
     EXPECT_EQ(r.report.completeness, Completeness::kCertified);
