@@ -996,13 +996,23 @@ class PolynomialSearch {
                  i22 = j11 * inverse_det;
     const double step1 = -(i11 * e.plus.value + i12 * e.minus.value);
     const double step2 = -(i21 * e.plus.value + i22 * e.minus.value);
-    // Rounding slack of the preconditioned equations (relative to their terms).
-    const double slack1 = 1e-13 * (std::fabs(step1) + h1);
-    const double slack2 = 1e-13 * (std::fabs(step2) + h2);
     const double k1_11 = i11 * hs.p11 + i12 * hs.m11, k1_12 = i11 * hs.p12 + i12 * hs.m12,
                  k1_22 = i11 * hs.p22 + i12 * hs.m22;
     const double k2_11 = i21 * hs.p11 + i22 * hs.m11, k2_12 = i21 * hs.p12 + i22 * hs.m12,
                  k2_22 = i21 * hs.p22 + i22 * hs.m22;
+    // Rounding slack of the preconditioned equations: 1e-13 of the magnitudes of their terms
+    // before cancellation (|P_i1 W+| + |P_i2 W-|, the offset, |P_i.| |H| h^2 for the quadratic
+    // part), far above the few roundings each term carries.
+    auto slack = [&](double p1, double p2, double h) {
+      const double hessian = std::fabs(p1) * (std::fabs(hs.p11) + 2.0 * std::fabs(hs.p12) +
+                                              std::fabs(hs.p22)) +
+                             std::fabs(p2) * (std::fabs(hs.m11) + 2.0 * std::fabs(hs.m12) +
+                                              std::fabs(hs.m22));
+      const double h_max = std::max(h1, h2);
+      return 1e-13 * (std::fabs(p1 * e.plus.value) + std::fabs(p2 * e.minus.value) + h +
+                      hessian * h_max * h_max);
+    };
+    const double slack1 = slack(i11, i12, h1), slack2 = slack(i21, i22, h2);
     // Range of k11 x^2 + 2 k12 x y + k22 y^2 over the box [l1, u1] x [l2, u2].
     auto quadratic = [](double k11, double k12, double k22, double l1, double u1, double l2,
                         double u2) {
