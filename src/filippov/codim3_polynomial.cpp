@@ -1004,10 +1004,9 @@ class PolynomialSearch {
     // before cancellation (|P_i1 W+| + |P_i2 W-|, the offset, |P_i.| |H| h^2 for the quadratic
     // part), far above the few roundings each term carries.
     auto slack = [&](double p1, double p2, double h) {
-      const double hessian = std::fabs(p1) * (std::fabs(hs.p11) + 2.0 * std::fabs(hs.p12) +
-                                              std::fabs(hs.p22)) +
-                             std::fabs(p2) * (std::fabs(hs.m11) + 2.0 * std::fabs(hs.m12) +
-                                              std::fabs(hs.m22));
+      const double hessian =
+          std::fabs(p1) * (std::fabs(hs.p11) + 2.0 * std::fabs(hs.p12) + std::fabs(hs.p22)) +
+          std::fabs(p2) * (std::fabs(hs.m11) + 2.0 * std::fabs(hs.m12) + std::fabs(hs.m22));
       const double h_max = std::max(h1, h2);
       return 1e-13 * (std::fabs(p1 * e.plus.value) + std::fabs(p2 * e.minus.value) + h +
                       hessian * h_max * h_max);
