@@ -169,12 +169,13 @@ struct TrigRationalSphereField {
 };
 
 /// Finds all limit directions of a trigonometric-rational field and classifies the point.
-/// The derivative bounds come from the coefficients (|d^2 W / dtheta^2| <= sum |c| k^2, and for
-/// fields affine in each slip direction also cell-local bounds from the coefficients on the grid
-/// lines plus a fourth-derivative slack), so a complete search is *certified*: every cell of both
-/// parameter squares is excluded (node-line ranges, Taylor bounds of the linear model), holds at
-/// most one root by a regular interval Jacobian and that root is found by Newton's method, or lies
-/// in the uniqueness ball sigma_min(J) / L of a found root (L bounds the Lipschitz constant of J).
+/// The derivative bounds come from the coefficients (|d^k W / dtheta^k| <= sum |c| k^p l^q), so
+/// a complete search is *certified*: every cell of both parameter squares is excluded (node-line
+/// ranges; for fields affine in each slip direction a second-order Taylor model at the cell
+/// centre with exact Hessians and a third-order remainder, otherwise a linear model with a
+/// second-order remainder), holds at most one root by a regular interval Jacobian and that root
+/// is found by Newton's method, or lies in the uniqueness ball sigma_min(J) / L of a found root
+/// (L bounds the Lipschitz constant of J).
 /// Works on W± = D (V± rescaled by positive factors), which share roots and signs with V±.
 /// @throws InvalidInput for invalid options or c±; SolverFailure if D is not positive.
 Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Options& options = {});
