@@ -5,6 +5,7 @@
 #include <array>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "core/angles.hpp"
@@ -446,13 +447,17 @@ class PolynomialSearch {
   // Range of a cos(t) + b sin(t) over the arc [x.a, x.b] (width <= pi): the end values, or
   // ±|(a, b)| where (a, b) or -(a, b) points into the arc.
   static void arcRange(double a, double b, const AxisInterval& x, double& lo, double& hi) {
+    arcRange(a, b, std::sqrt(a * a + b * b), x, lo, hi);
+  }
+  // The same with the amplitude r = |(a, b)| known.
+  static void arcRange(double a, double b, double r, const AxisInterval& x, double& lo,
+                       double& hi) {
     const double va = a * x.ca + b * x.sa, vb = a * x.cb + b * x.sb;
     lo = std::min(va, vb);
     hi = std::max(va, vb);
     const double cross_a = x.ca * b - x.sa * a, cross_b = a * x.sb - b * x.cb;
     // Branch-free selection (the cases depend on the data and mispredict often): the peak
     // direction (a, b) lies in the arc iff both cross products are >= 0, the trough iff <= 0.
-    const double r = std::sqrt(a * a + b * b);
     const double peak_inside = static_cast<double>(std::min(cross_a, cross_b) >= 0.0);
     const double trough_inside = static_cast<double>(std::max(cross_a, cross_b) <= 0.0);
     hi += peak_inside * (r - hi);
@@ -528,11 +533,13 @@ class PolynomialSearch {
 
   // Initial cells of the n x n grid of the current square (structured fields). Whole strips
   // are excluded first. When many cells remain, the node test (nodeExclusionOne) of all of them
-  // runs in one pass: the exact ranges of k0 + k1 cos u + k2 sin u of each node line over each
-  // initial arc of the other axis are tabulated once (nodeRanges) and shared by the two cells
-  // on either side of the node line; only cells that neither W+ nor W- excludes are pushed
-  // (initial_tested_ = true). When few remain, they are pushed untested and the search loop
-  // tests them one by one.
+  // runs in passes: the exact ranges of W+ = k0 + k1 cos u + k2 sin u on each theta+ node line
+  // over each initial theta- arc are tabulated once (nodeRanges) and shared by the two cells on
+  // either side of the node line; the cells within the global W+ margin (about a third) are
+  // compacted, W- is tested on those only, in one branch-free pass (a second table would cost
+  // more, and testing them inside the cell loop mispredicts), and only cells that neither W+
+  // nor W- excludes are pushed (initial_tested_ = true). When few cells remain after the
+  // strips, they are pushed untested and the search loop tests them one by one.
   template <int kFixedN>
   void initialCellTests(int n_runtime, double h) {
     const int n = kFixedN > 0 ? kFixedN : n_runtime;
@@ -602,55 +609,70 @@ class PolynomialSearch {
     }
     range_lo_plus_.resize(rows * cells);
     range_hi_plus_.resize(rows * cells);
-    range_lo_minus_.resize(rows * cells);
-    range_hi_minus_.resize(rows * cells);
     nodeRanges<kFixedN>(nodes1_, nodes2_, strip_plus_, amplitude_plus_, n, range_lo_plus_.data(),
                         range_hi_plus_.data());
-    nodeRanges<kFixedN>(nodes2_, nodes1_, strip_minus_, amplitude_minus_, n, range_lo_minus_.data(),
-                        range_hi_minus_.data());
     const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
-    // Distance of each cell's node range from zero (<= 0: the node values straddle zero), for
-    // all cells in one branch-free pass per table: gap[row * n + arc] from node lines row and
-    // row + 1. (Rows of excluded strips hold stale values; those cells are skipped below.)
-    auto gaps = [&](const double* lo, const double* hi, double* gap) {
+    // Distance of each cell's W+ node range from zero (<= 0: the node values straddle zero), for
+    // all cells in one branch-free pass: gap[row * n + arc] from node lines row and row + 1.
+    // (Rows of excluded strips hold stale values; those cells are skipped below.)
+    gap_plus_.resize(cells * cells);
+    {
+      const double* lo = range_lo_plus_.data();
+      const double* hi = range_hi_plus_.data();
       for (std::size_t row = 0; row < cells; ++row) {
         const double *lo0 = lo + row * cells, *lo1 = lo0 + cells;
         const double *hi0 = hi + row * cells, *hi1 = hi0 + cells;
-        double* g = gap + row * cells;
+        double* g = gap_plus_.data() + row * cells;
         for (std::size_t arc = 0; arc < cells; ++arc) {
           g[arc] = std::max(std::min(lo0[arc], lo1[arc]), -std::max(hi0[arc], hi1[arc]));
         }
       }
-    };
-    gap_plus_.resize(cells * cells);
-    gap_minus_.resize(cells * cells);
-    gaps(range_lo_plus_.data(), range_hi_plus_.data(), gap_plus_.data());
-    gaps(range_lo_minus_.data(), range_hi_minus_.data(), gap_minus_.data());
+    }
     const double margin_plus = half_h2 * bounds_plus_.b11,
                  margin_minus = half_h2 * bounds_minus_.b22;
-    // Excluded with the local second-derivative bound (only for gaps in (0, global margin]).
-    auto excluded_locally = [&](double gap, std::size_t row, std::size_t arc,
-                                const std::vector<Node>& lines, const std::vector<Node>& across,
-                                double fourth) {
-      const Node &u0 = across[arc], &u1 = across[arc + 1];
-      const AxisInterval side{u0.t, u1.t, u0.c, u0.s, u1.c, u1.s};
-      const double local_b =
-          std::max(absArcBound(lines[row].d2k, side), absArcBound(lines[row + 1].d2k, side)) +
-          half_h2 * fourth;
-      return gap > half_h2 * local_b;
-    };
+    // W+ by the table: the cells within its global margin (in push order), compacted.
+    std::size_t count = 0;
+    candidates_.resize(cells * cells);
     for (std::size_t j = cells; j-- > 0;) {
       if (strip_minus_[j]) continue;
       for (std::size_t i = cells; i-- > 0;) {
-        const double gp = gap_plus_[i * cells + j], gm = gap_minus_[j * cells + i];
-        // Excluded by the global margin of either function (one combined test), or open.
-        if (strip_plus_[i] | (gp > margin_plus) | (gm > margin_minus)) continue;
-        if ((gp > 0.0 && excluded_locally(gp, i, j, nodes1_, nodes2_, fourth_plus_[0])) ||
-            (gm > 0.0 && excluded_locally(gm, j, i, nodes2_, nodes1_, fourth_minus_[2]))) {
-          continue;
-        }
-        pushInitialCell(i, j);
+        candidates_[count] = static_cast<std::uint32_t>(i * cells + j);
+        count += !strip_plus_[i] & (gap_plus_[i * cells + j] <= margin_plus);
       }
+    }
+    // W- on its node lines over the theta+ arc of each candidate (arcRange with the amplitudes
+    // of the strip stage; branch-free), in one pass.
+    gap_minus_.resize(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = candidates_[k] / cells, j = candidates_[k] % cells;
+      const Node &u0 = nodes2_[j], &u1 = nodes2_[j + 1], &t0 = nodes1_[i], &t1 = nodes1_[i + 1];
+      const AxisInterval arc{t0.t, t1.t, t0.c, t0.s, t1.c, t1.s};
+      double lo0, hi0, lo1, hi1;
+      arcRange(u0.k[1], u0.k[2], amplitude_minus_[j], arc, lo0, hi0);
+      arcRange(u1.k[1], u1.k[2], amplitude_minus_[j + 1], arc, lo1, hi1);
+      gap_minus_[k] =
+          std::max(std::min(u0.k[0] + lo0, u1.k[0] + lo1), -std::max(u0.k[0] + hi0, u1.k[0] + hi1));
+    }
+    // The margins: global, then local for gaps in (0, global margin] (as gapExclusion).
+    for (std::size_t k = 0; k < count; ++k) {
+      const double gm = gap_minus_[k];
+      if (gm > margin_minus) continue;
+      const std::size_t i = candidates_[k] / cells, j = candidates_[k] % cells;
+      const Node &u0 = nodes2_[j], &u1 = nodes2_[j + 1], &t0 = nodes1_[i], &t1 = nodes1_[i + 1];
+      const double gp = gap_plus_[i * cells + j];
+      if (gp > 0.0) {
+        const AxisInterval side{u0.t, u1.t, u0.c, u0.s, u1.c, u1.s};
+        const double local_b = std::max(absArcBound(t0.d2k, side), absArcBound(t1.d2k, side)) +
+                               half_h2 * fourth_plus_[0];
+        if (gp > half_h2 * local_b) continue;
+      }
+      if (gm > 0.0) {
+        const AxisInterval arc{t0.t, t1.t, t0.c, t0.s, t1.c, t1.s};
+        const double local_b = std::max(absArcBound(u0.d2k, arc), absArcBound(u1.d2k, arc)) +
+                               half_h2 * fourth_minus_[2];
+        if (gm > half_h2 * local_b) continue;
+      }
+      pushInitialCell(i, j);
     }
   }
 
@@ -1271,8 +1293,10 @@ class PolynomialSearch {
     std::vector<double> chord_scale;            // 1 / (2 cos(w / 2)) of the cells at each depth
     int chord_scale_grid = 0;                   // the grid n of chord_scale
     std::vector<char> strip_plus, strip_minus;  // initial strips excluded whole
-    std::vector<double> range_lo_plus, range_hi_plus, range_lo_minus, range_hi_minus;
-    std::vector<double> gap_plus, gap_minus;  // distance of each initial cell's range from 0
+    std::vector<double> range_lo_plus, range_hi_plus;  // the W+ table of the initial node tests
+    // Distance from 0 of each initial cell's W+ range, and of each candidate's W- range.
+    std::vector<double> gap_plus, gap_minus;
+    std::vector<std::uint32_t> candidates;  // initial cells i n + j left by the W+ table
     // Half-circle value range and amplitude |(k1, k2)| of each initial node line (strip tests).
     std::vector<double> line_lo_plus, line_hi_plus, line_lo_minus, line_hi_minus;
     std::vector<double> amplitude_plus, amplitude_minus;
@@ -1296,10 +1320,9 @@ class PolynomialSearch {
   std::vector<char>& strip_minus_ = scratch().strip_minus;
   std::vector<double>& range_lo_plus_ = scratch().range_lo_plus;
   std::vector<double>& range_hi_plus_ = scratch().range_hi_plus;
-  std::vector<double>& range_lo_minus_ = scratch().range_lo_minus;
-  std::vector<double>& range_hi_minus_ = scratch().range_hi_minus;
   std::vector<double>& gap_plus_ = scratch().gap_plus;
   std::vector<double>& gap_minus_ = scratch().gap_minus;
+  std::vector<std::uint32_t>& candidates_ = scratch().candidates;
   std::vector<double>& line_lo_plus_ = scratch().line_lo_plus;
   std::vector<double>& line_hi_plus_ = scratch().line_hi_plus;
   std::vector<double>& line_lo_minus_ = scratch().line_lo_minus;
