@@ -108,7 +108,7 @@ enum class SlipSlipSearch {
 /// initial grid of 8 cells per side (Codim3Options::polynomial_initial_grid). SS fields of
 /// bodies like the ball in the trough have one or two limit directions, and for those the
 /// smaller table of initial node tests is cheaper than the finer default grid (Def-11
-/// classification of a ball torque point: 3.41 us against 3.56 us with 12, 3.47 us with 10).
+/// classification of a ball torque point: 3.42 us against 3.51 us with 12, 3.45 us with 10).
 inline filippov::Codim3Options slipSlipCodim3Options() {
   filippov::Codim3Options options;
   options.polynomial_initial_grid = 8;

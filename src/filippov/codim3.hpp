@@ -78,7 +78,7 @@ struct Codim3Options {
   /// Trigonometric-rational fields: cells per side of each parameter square at the start.
   /// Finer grids cost more in the initial node tests (a table over all initial cells) and less
   /// per root (smaller cells are resolved at once): 12 is the faster choice for fields with a
-  /// handful of roots (13 % less time than 8 over 256 random Coulomb fields, faster on 207 of
+  /// handful of roots (15 % less time than 8 over 256 random Coulomb fields, faster on 218 of
   /// them), 8 for fields with one or two (contact::slipSlipCodim3Options). Both have compiled
   /// instances of the initial tests; other values use a generic one.
   int polynomial_initial_grid = 12;
