@@ -898,19 +898,38 @@ class PolynomialSearch {
     // plane when the Jacobian at the centre is singular).
     double lo1 = -INFINITY, hi1 = INFINITY, lo2 = -INFINITY, hi2 = INFINITY;
   };
+  // The Jacobian J = [[j11, j12], [j21, j22]] of (W+, W-) at a cell centre (evaluation e), its
+  // inverse (one division) and the step d* = -J^-1 W(m); not regular when det J is 0 or not
+  // finite. Shared by linearModel and quadraticModel.
+  struct CentreInverse {
+    bool regular = false;
+    double i11 = 0.0, i12 = 0.0, i21 = 0.0, i22 = 0.0, step1 = 0.0, step2 = 0.0;
+  };
+  static CentreInverse centreInverse(const Evaluation& e) {
+    CentreInverse out;
+    const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
+    const double det = j11 * j22 - j12 * j21;
+    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return out;
+    const double inverse_det = 1.0 / det;
+    out.regular = true;
+    out.i11 = j22 * inverse_det;
+    out.i12 = -j12 * inverse_det;
+    out.i21 = -j21 * inverse_det;
+    out.i22 = j11 * inverse_det;
+    out.step1 = -(out.i11 * e.plus.value + out.i12 * e.minus.value);
+    out.step2 = -(out.i21 * e.plus.value + out.i22 * e.minus.value);
+    return out;
+  }
+
   static ModelResult linearModel(const Evaluation& e, double h1, double h2,
                                  const SecondDerivativeBounds& bp,
                                  const SecondDerivativeBounds& bm) {
     ModelResult out;
-    // J = [[j11, j12], [j21, j22]] at the centre, its inverse and the step d* = -J^-1 W(m).
+    const CentreInverse inverse = centreInverse(e);
+    if (!inverse.regular) return out;
     const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
-    const double det = j11 * j22 - j12 * j21;
-    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return out;
-    const double inverse_det = 1.0 / det;  // one division
-    const double i11 = j22 * inverse_det, i12 = -j12 * inverse_det, i21 = -j21 * inverse_det,
-                 i22 = j11 * inverse_det;
-    const double step1 = -(i11 * e.plus.value + i12 * e.minus.value);
-    const double step2 = -(i21 * e.plus.value + i22 * e.minus.value);
+    const double i11 = inverse.i11, i12 = inverse.i12, i21 = inverse.i21, i22 = inverse.i22;
+    const double step1 = inverse.step1, step2 = inverse.step2;
     const double hh11 = 0.5 * h1 * h1, hh12 = h1 * h2, hh22 = 0.5 * h2 * h2;
     const double r_plus = bp.b11 * hh11 + bp.b12 * hh12 + bp.b22 * hh22;
     const double r_minus = bm.b11 * hh11 + bm.b12 * hh12 + bm.b22 * hh22;
@@ -1010,14 +1029,11 @@ class PolynomialSearch {
   // and needs no cell-local bounds.
   ModelResult quadraticModel(const Evaluation& e, const Hessians& hs, double h1, double h2) const {
     ModelResult out;
+    const CentreInverse inverse = centreInverse(e);
+    if (!inverse.regular) return out;
     const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
-    const double det = j11 * j22 - j12 * j21;
-    if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return out;
-    const double inverse_det = 1.0 / det;  // one division
-    const double i11 = j22 * inverse_det, i12 = -j12 * inverse_det, i21 = -j21 * inverse_det,
-                 i22 = j11 * inverse_det;
-    const double step1 = -(i11 * e.plus.value + i12 * e.minus.value);
-    const double step2 = -(i21 * e.plus.value + i22 * e.minus.value);
+    const double i11 = inverse.i11, i12 = inverse.i12, i21 = inverse.i21, i22 = inverse.i22;
+    const double step1 = inverse.step1, step2 = inverse.step2;
     const double k1_11 = i11 * hs.p11 + i12 * hs.m11, k1_12 = i11 * hs.p12 + i12 * hs.m12,
                  k1_22 = i11 * hs.p22 + i12 * hs.m22;
     const double k2_11 = i21 * hs.p11 + i22 * hs.m11, k2_12 = i21 * hs.p12 + i22 * hs.m12,
