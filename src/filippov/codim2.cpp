@@ -46,9 +46,10 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
     return g;
   };
   auto at_angle = [&](double phi) { return evaluate(std::cos(phi), std::sin(phi)); };
-  // V of (43) with R as companion, so roots carry R without re-evaluation.
+  // V of (43) with R as companion, so roots carry R without re-evaluation. The searcher rejects
+  // a non-finite V or |G_i| + |G_j|, so a non-finite G is reported without a check here.
   auto sample = [&](const detail::CirclePoint& p) {
-    const Eigen::Vector2d g = evaluate(p.c, p.s);
+    const Eigen::Vector2d g = normal_part(PlaneDirection{p.c, p.s});
     // Magnitude |G_i| + |G_j| >= |G|: an upper bound without a square root.
     return Sample1D{-g[0] * p.s + g[1] * p.c, std::fabs(g[0]) + std::fabs(g[1]),
                     g[0] * p.c + g[1] * p.s};
@@ -67,7 +68,8 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
   detail::validateRootSearch1DOptions(o);
   const int n0 = o.initial_intervals;
   const detail::CircleGeometry geometry(n0);
-  detail::RootSearcher<detail::CircleGeometry, decltype(sample)> searcher(geometry, sample, o);
+  detail::RootSearcher<detail::CircleGeometry, decltype(sample)> searcher(
+      geometry, sample, o, "limit field is not finite at phi = ");
   const RootSearch1DResult roots = searcher.run(true, 0.0, kTwoPi);
   result.report = roots.report;
   const double tolerance = roots.report.value_tolerance;

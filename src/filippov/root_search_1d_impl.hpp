@@ -19,11 +19,13 @@
 
 #include <algorithm>
 #include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/roots.hpp>
 #include <boost/math/tools/toms748_solve.hpp>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/angles.hpp"
@@ -51,8 +53,15 @@ class RootSearcher {
  public:
   using Point = typename Geometry::Point;
 
-  RootSearcher(const Geometry& geometry, Eval& eval, const RootSearch1DOptions& options)
-      : geo_(geometry), eval_(eval), options_(options), scratch_(acquireScratch()) {
+  /// `nonfinite_message` starts the InvalidInput message for a non-finite sample; the argument
+  /// of the sample is appended.
+  RootSearcher(const Geometry& geometry, Eval& eval, const RootSearch1DOptions& options,
+               const char* nonfinite_message = "function value is not finite at x = ")
+      : geo_(geometry),
+        eval_(eval),
+        options_(options),
+        nonfinite_message_(nonfinite_message),
+        scratch_(acquireScratch()) {
     result_.roots.reserve(8);
   }
   ~RootSearcher() {
@@ -67,15 +76,16 @@ class RootSearcher {
     auto& values = scratch_.values;
     auto& stack = scratch_.stack;
     auto& excluded = scratch_.excluded;
-    nodes.clear();
-    values.clear();
-    for (int k = 0; k < n; ++k) {
-      nodes.push_back(geo_.node(k));
-      values.push_back(evaluate(nodes.back()));
+    const auto n_nodes = static_cast<std::size_t>(n) + 1;
+    nodes.resize(n_nodes);
+    values.resize(n_nodes);
+    for (std::size_t k = 0; k + 1 < n_nodes; ++k) {
+      nodes[k] = geo_.node(static_cast<int>(k));
+      values[k] = evaluate(nodes[k]);
+      if (k == 0) companions_front_ = last_companion_;
     }
-    companions_front_ = companion_of_first_;
-    nodes.push_back(geo_.end());
-    values.push_back(periodic ? values.front() : evaluate(nodes.back()));
+    nodes[n_nodes - 1] = geo_.end();
+    values[n_nodes - 1] = periodic ? values.front() : evaluate(nodes.back());
     companions_end_ = periodic ? companions_front_ : last_companion_;
 
     tolerance_ = options_.value_tolerance_relative * scale_;
@@ -133,11 +143,8 @@ class RootSearcher {
     };
     for (int k = 0; k < n; ++k) {
       const auto i = static_cast<std::size_t>(k);
-      if (resolve(Interval{nodes[i], nodes[i + 1], values[i], values[i + 1]},
-                  geo_.width(nodes[i], nodes[i + 1]) <= options_.min_interval)) {
-        continue;
-      }
       const Interval iv{nodes[i], nodes[i + 1], values[i], values[i + 1]};
+      if (resolve(iv, geo_.width(iv.a, iv.b) <= options_.min_interval)) continue;
       const Point m = geo_.mid(iv.a, iv.b);
       const double fm = evaluate(m);
       raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
@@ -154,7 +161,7 @@ class RootSearcher {
       std::size_t kept = 0;
       for (const Interval& iv : excluded) {
         const double w = geo_.width(iv.a, iv.b);
-        if (std::min(std::fabs(iv.fa), std::fabs(iv.fb)) > m2_ * w * w / 8.0) {
+        if (keepsSign(iv.fa, iv.fb, w)) {
           excluded[kept++] = iv;
         } else {
           stack.push_back(iv);
@@ -206,11 +213,10 @@ class RootSearcher {
     const Sample1D sample = eval_(p);
     ++result_.report.evaluations;
     if (!std::isfinite(sample.value) || !std::isfinite(sample.magnitude)) {
-      throw InvalidInput("function value is not finite at x = " + formatValue(geo_.x(p)));
+      throw InvalidInput(std::string(nonfinite_message_) + formatValue(geo_.x(p)));
     }
     scale_ = std::max(scale_, sample.magnitude);
     last_companion_ = sample.companion;
-    if (result_.report.evaluations == 1) companion_of_first_ = sample.companion;
     return sample.value;
   }
 
@@ -221,14 +227,24 @@ class RootSearcher {
     if (estimate > m2_) m2_ = estimate;
   }
 
-  // Polishes a bracketed simple root with Boost.Math toms748_solve in the chord parameter t of
-  // [a, b], to 2^-root_tolerance_bits relative to |x| (at least 4 ulp of t), or to the
-  // absolute root tolerance. Records the evaluated point with the smallest |f| (within the
-  // final bracket, so within the tolerance). On a certified interval (`unique`) the slope
-  // bound |f'| >= |f(b) - f(a)| / w - M2 w of the uniqueness test also stops the polishing as
-  // soon as an evaluated point is provably within the tolerance (PolishTolerance).
+  // Polishes a bracketed simple root to the absolute root tolerance (2^-root_tolerance_bits
+  // relative to |x|, or root_tolerance_absolute) and records the evaluated point with the
+  // smallest |f| (companion included).
+  //  - Certified interval (`unique`, slope bound m1 = |f(b) - f(a)| / w - M2 w / 2 > 0, so f is
+  //    monotone with |f'| >= m1): Boost.Math newton_raphson_iterate from the false-position
+  //    point, with f' estimated by the derivative of the parabola through the last three samples
+  //    at the newest one (order ~1.84, as inverse quadratic interpolation; the chord slope when
+  //    that estimate has the wrong sign, so steps always point into the bracket). An evaluated
+  //    point with |f| <= m1 * tolerance is provably within the tolerance and ends the iteration.
+  //    If Newton stops otherwise (rounding noise), toms748 finishes on the bracket it kept.
+  //  - Otherwise (minimum-width interval, no slope bound): Boost.Math toms748_solve to a
+  //    bracket narrower than the tolerance.
   void polishAndAdd(const Interval& iv, bool unique) {
     double best_t = 0.0, best_f = INFINITY, best_companion = 0.0;
+    // Bracket [lo_t, hi_t] kept from the samples (meaningful where f is monotone): f has the
+    // sign of f(a) at lo_t and of f(b) at hi_t.
+    double lo_t = 0.0, hi_t = 1.0, f_lo = iv.fa, f_hi = iv.fb;
+    const bool rising = iv.fb > iv.fa;
     auto f = [&](double t) {
       const double v = evaluate(geo_.along(iv.a, iv.b, t));
       if (std::fabs(v) < best_f) {
@@ -236,19 +252,54 @@ class RootSearcher {
         best_t = t;
         best_companion = last_companion_;
       }
+      if ((v < 0.0) == rising) {
+        if (t > lo_t) lo_t = t, f_lo = v;
+      } else if (t < hi_t) {
+        hi_t = t, f_hi = v;
+      }
       return v;
     };
-    std::uintmax_t max_iter = 100;
     const double w = geo_.width(iv.a, iv.b);
     const double x_scale = std::max(1.0, std::fabs(geo_.x(iv.a)));
     const double absolute = options_.root_tolerance_absolute > 0.0
                                 ? options_.root_tolerance_absolute
                                 : std::ldexp(x_scale, -options_.root_tolerance_bits);
-    const double slope_lower_bound = unique ? std::fabs(iv.fb - iv.fa) / w - m2_ * w : 0.0;
-    const PolishTolerance tol{std::max(absolute / w, 4.0 * std::numeric_limits<double>::epsilon()),
-                              std::max(0.0, slope_lower_bound) * absolute, &best_f};
+    const double width_t = std::max(absolute / w, 4.0 * std::numeric_limits<double>::epsilon());
+    const double slope_lower_bound = unique ? slopeLowerBound(iv.fa, iv.fb, w) : 0.0;
+    const double value_stop = std::max(0.0, slope_lower_bound) * absolute;
+    if (value_stop > 0.0) {
+      // Newton in u = 1 + t in [1, 2], where Boost's relative step test is an absolute one:
+      // it stops when |step| <= u 2^(1 - digits) <= width_t / 2.
+      const int digits = std::min(std::numeric_limits<double>::digits, 3 - std::ilogb(width_t));
+      const double chord = iv.fb - iv.fa;                 // slope of the chord in t: the sign of f'
+      double t1 = 0.0, f1 = iv.fa, t2 = 1.0, f2 = iv.fb;  // the two previous samples
+      auto newton_f = [&](double u) {
+        const double t = u - 1.0;
+        const double v = f(t);
+        if (std::fabs(v) <= value_stop) return std::make_pair(0.0, chord);  // within tolerance
+        double slope = chord;
+        if (t != t1 && t != t2) {
+          const double d1 = (v - f1) / (t - t1), d12 = (f1 - f2) / (t1 - t2);
+          const double parabola = d1 + (d1 - d12) / (t - t2) * (t - t1);
+          slope = parabola * chord > 0.0 ? parabola : d1 * chord > 0.0 ? d1 : chord;
+        }
+        t2 = t1, f2 = f1, t1 = t, f1 = v;
+        return std::make_pair(v, slope);
+      };
+      const double t0 = iv.fa / (iv.fa - iv.fb);  // false position, in (0, 1)
+      std::uintmax_t max_iter = 40;
+      boost::math::tools::newton_raphson_iterate(newton_f, 1.0 + t0, 1.0, 2.0, digits, max_iter);
+      // Done if certified by value, or if the kept bracket is narrower than the tolerance (or
+      // collapsed by rounding noise of f).
+      if (best_f <= value_stop || !(hi_t - lo_t > width_t)) {
+        addRoot(geo_.coordinate(iv.a, iv.b, best_t), 1, unique, best_companion);
+        return;
+      }
+    }
+    std::uintmax_t max_iter = 100;
+    const PolishTolerance tol{width_t, value_stop, &best_f};
     const auto bracket =
-        boost::math::tools::toms748_solve(f, 0.0, 1.0, iv.fa, iv.fb, tol, max_iter);
+        boost::math::tools::toms748_solve(f, lo_t, hi_t, f_lo, f_hi, tol, max_iter);
     if (!(best_f < INFINITY)) {
       // toms748 returned without an interior evaluation (never for a strict sign change).
       best_t = 0.5 * (bracket.first + bracket.second);
@@ -261,6 +312,23 @@ class RootSearcher {
     result_.roots.push_back(Root1D{x, multiplicity, unique, companion});
   }
 
+  // Lower bound of |f'| on an interval of width w with end values fa, fb, from |f''| <= M2:
+  // |f'(x) - (fb - fa)/w| <= M2 ((x - a)^2 + (b - x)^2) / (2 w) <= M2 w / 2. Positive: f is
+  // monotone there (at most one root).
+  double slopeLowerBound(double fa, double fb, double w) const {
+    return std::fabs(fb - fa) / w - 0.5 * m2_ * w;
+  }
+
+  // True if f provably keeps the sign of fa (= sign of fb, both nonzero) on the interval: with
+  // s = (x - a)/w, |f - chord| <= K s (1 - s), K = M2 w^2 / 2, so |f| >= p - d s + K s^2 with
+  // p = |fa|, q = |fb|, d = K + p - q. The minimum of that bound over [0, 1] is p - d^2/(4K)
+  // at s = d/(2K) when 0 < d < 2K, else min(p, q) > 0. (fa = fb: min|f| > M2 w^2/8.)
+  bool keepsSign(double fa, double fb, double w) const {
+    const double p = std::fabs(fa), q = std::fabs(fb), k = 0.5 * m2_ * w * w;
+    const double d = k + p - q;
+    return !(d > 0.0 && d < 2.0 * k) || 4.0 * k * p > d * d;
+  }
+
   // Returns true if the interval is done (excluded or resolved); false means "halve it".
   bool resolve(const Interval& iv, bool at_min_width) {
     const double w = geo_.width(iv.a, iv.b);
@@ -269,7 +337,7 @@ class RootSearcher {
       // Exact zero at the left end: it is recorded here (each node is the left end of one leaf).
       evaluate(iv.a);  // companion at the node
       const double companion = last_companion_;
-      if (std::fabs(iv.fb - iv.fa) / w > m2_ * w) {
+      if (slopeLowerBound(iv.fa, iv.fb, w) > 0.0) {
         addRoot(geo_.x(iv.a), 1, true, companion);
         return true;
       }
@@ -281,7 +349,7 @@ class RootSearcher {
       return false;
     }
     if (sign_change) {
-      if (std::fabs(iv.fb - iv.fa) / w > m2_ * w) {
+      if (slopeLowerBound(iv.fa, iv.fb, w) > 0.0) {
         polishAndAdd(iv, true);
         return true;
       }
@@ -295,11 +363,10 @@ class RootSearcher {
     if (iv.fb == 0.0) {
       // Right end is an exact zero; it belongs to the next interval (or is handled by the
       // caller at the end of a non-periodic domain). Interior: exclude by monotonicity.
-      if (std::fabs(iv.fb - iv.fa) / w > m2_ * w) return true;
+      if (slopeLowerBound(iv.fa, iv.fb, w) > 0.0) return true;
       return at_min_width ? (++result_.report.unresolved_cells, true) : false;
     }
-    const double smaller = std::min(std::fabs(iv.fa), std::fabs(iv.fb));
-    if (smaller > m2_ * w * w / 8.0) {
+    if (keepsSign(iv.fa, iv.fb, w)) {
       if (scratch_.excluded.empty()) first_exclusion_bound_ = m2_;
       scratch_.excluded.push_back(iv);
       return true;
@@ -388,6 +455,7 @@ class RootSearcher {
   const Geometry& geo_;
   Eval& eval_;
   const RootSearch1DOptions& options_;
+  const char* nonfinite_message_;
   RootSearch1DResult result_;
   double m2_ = 0.0;
   bool estimated_ = true;
@@ -396,7 +464,6 @@ class RootSearcher {
   double last_companion_ = 0.0;
   double companions_front_ = 0.0;
   double companions_end_ = 0.0;
-  double companion_of_first_ = 0.0;
   double first_exclusion_bound_ = 0.0;    // m2_ when the first interval was excluded
   std::unique_ptr<Scratch> own_scratch_;  // declared before scratch_: initialized first
   Scratch& scratch_;
