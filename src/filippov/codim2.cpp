@@ -100,7 +100,7 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
   result.directions.reserve(roots.roots.size());
   for (const Root1D& r : roots.roots) {
     Codim2LimitDirection d;
-    d.phi_rad = wrapToTwoPi(r.x);
+    d.phi_rad = r.x >= 0.0 && r.x < kTwoPi ? r.x : wrapToTwoPi(r.x);  // in range: no fmod
     d.radial = r.companion;
     d.type = typeFromRadial(d.radial, tolerance);
     d.multiplicity = r.multiplicity;

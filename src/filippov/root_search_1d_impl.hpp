@@ -23,6 +23,7 @@
 #include <boost/math/tools/toms748_solve.hpp>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <string>
@@ -47,6 +48,13 @@ struct PolishTolerance {
     return std::fabs(b - a) <= width || *best_abs_value <= value_stop;
   }
 };
+
+/// floor(log2(x)) of a positive normal double (std::ilogb without the library call).
+inline int binaryExponent(double x) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  return static_cast<int>((bits >> 52) & 0x7ffu) - 1023;
+}
 
 template <class Geometry, class Eval>
 class RootSearcher {
@@ -212,12 +220,15 @@ class RootSearcher {
   double evaluate(const Point& p) {
     const Sample1D sample = eval_(p);
     ++result_.report.evaluations;
-    if (!std::isfinite(sample.value) || !std::isfinite(sample.magnitude)) {
-      throw InvalidInput(std::string(nonfinite_message_) + formatValue(geo_.x(p)));
-    }
+    if (!std::isfinite(sample.value) || !std::isfinite(sample.magnitude)) throwNonFinite(p);
     scale_ = std::max(scale_, sample.magnitude);
     last_companion_ = sample.companion;
     return sample.value;
+  }
+
+  // Out of line, so that evaluate() stays small enough to inline.
+  [[noreturn]] void throwNonFinite(const Point& p) const {
+    throw InvalidInput(std::string(nonfinite_message_) + formatValue(geo_.x(p)));
   }
 
   void raiseBound(double second_difference_abs, double half_width) {
@@ -252,11 +263,13 @@ class RootSearcher {
         best_t = t;
         best_companion = last_companion_;
       }
-      if ((v < 0.0) == rising) {
-        if (t > lo_t) lo_t = t, f_lo = v;
-      } else if (t < hi_t) {
-        hi_t = t, f_hi = v;
-      }
+      // Selects rather than branches: the side alternates unpredictably during Newton.
+      const bool low_side = (v < 0.0) == rising;
+      const bool raise_lo = low_side && t > lo_t, lower_hi = !low_side && t < hi_t;
+      lo_t = raise_lo ? t : lo_t;
+      f_lo = raise_lo ? v : f_lo;
+      hi_t = lower_hi ? t : hi_t;
+      f_hi = lower_hi ? v : f_hi;
       return v;
     };
     const double w = geo_.width(iv.a, iv.b);
@@ -270,20 +283,23 @@ class RootSearcher {
     if (value_stop > 0.0) {
       // Newton in u = 1 + t in [1, 2], where Boost's relative step test is an absolute one:
       // it stops when |step| <= u 2^(1 - digits) <= width_t / 2.
-      const int digits = std::min(std::numeric_limits<double>::digits, 3 - std::ilogb(width_t));
-      const double chord = iv.fb - iv.fa;                 // slope of the chord in t: the sign of f'
-      double t1 = 0.0, f1 = iv.fa, t2 = 1.0, f2 = iv.fb;  // the two previous samples
+      const int digits = std::min(std::numeric_limits<double>::digits, 3 - binaryExponent(width_t));
+      const double chord = iv.fb - iv.fa;  // slope of the chord in t: the sign of f'
+      // The two previous samples (t1 the newer) and the divided difference between them.
+      double t1 = 0.0, f1 = iv.fa, t2 = 1.0, d12 = chord;
       auto newton_f = [&](double u) {
         const double t = u - 1.0;
+        // The divisions that depend on t only come before the evaluation, off the critical
+        // path of the iteration.
+        const double inverse_step = t != t1 ? 1.0 / (t - t1) : 0.0;
+        const double weight = t != t2 ? (t - t1) / (t - t2) : 0.0;
         const double v = f(t);
-        if (std::fabs(v) <= value_stop) return std::make_pair(0.0, chord);  // within tolerance
-        double slope = chord;
-        if (t != t1 && t != t2) {
-          const double d1 = (v - f1) / (t - t1), d12 = (f1 - f2) / (t1 - t2);
-          const double parabola = d1 + (d1 - d12) / (t - t2) * (t - t1);
-          slope = parabola * chord > 0.0 ? parabola : d1 * chord > 0.0 ? d1 : chord;
-        }
-        t2 = t1, f2 = f1, t1 = t, f1 = v;
+        if (std::fabs(v) <= value_stop) return std::make_pair(0.0, chord);       // within tolerance
+        if (t == t1) return std::make_pair(v, d12 * chord > 0.0 ? d12 : chord);  // repeated
+        const double d1 = (v - f1) * inverse_step;
+        const double parabola = d1 + (d1 - d12) * weight;
+        const double slope = parabola * chord > 0.0 ? parabola : d1 * chord > 0.0 ? d1 : chord;
+        d12 = d1, t2 = t1, t1 = t, f1 = v;
         return std::make_pair(v, slope);
       };
       const double t0 = iv.fa / (iv.fa - iv.fb);  // false position, in (0, 1)
