@@ -99,8 +99,20 @@ class RootSearcher {
     tolerance_ = options_.value_tolerance_relative * scale_;
     result_.report.value_tolerance = tolerance_;
     result_.report.field_scale = scale_;
-    double max_abs = 0.0;
-    for (double v : values) max_abs = std::max(max_abs, std::fabs(v));
+    // One pass over the nodes: the largest |f| and the largest second difference (the grid is
+    // uniform, spacing h; on the circle the node before node 0 is node n - 1).
+    const double h = geo_.width(nodes[0], nodes[1]);
+    double max_abs = std::fabs(values[0]), max_second_difference = 0.0;
+    for (std::size_t k = 1; k < n_nodes - 1; ++k) {
+      max_abs = std::max(max_abs, std::fabs(values[k]));
+      max_second_difference = std::max(max_second_difference,
+                                       std::fabs(values[k - 1] - 2.0 * values[k] + values[k + 1]));
+    }
+    max_abs = std::max(max_abs, std::fabs(values[n_nodes - 1]));
+    if (periodic) {
+      max_second_difference = std::max(
+          max_second_difference, std::fabs(values[n_nodes - 2] - 2.0 * values[0] + values[1]));
+    }
     if (max_abs <= tolerance_) {
       // |f| vanishes on every sample: a continuum of zeros (e.g. an isotropic field).
       result_.continuum.emplace_back(lower, upper);
@@ -114,22 +126,13 @@ class RootSearcher {
       estimated_ = false;
     } else {
       m2_ = options_.curvature_floor_relative * scale_;
-      for (int k = 0; k < n; ++k) {
-        const int km = k == 0 ? (periodic ? n - 1 : 1) : k - 1;
-        const int kk = k == 0 && !periodic ? 1 : k;
-        const int kp = kk + 1;
-        if (kp > n) continue;
-        const double h =
-            geo_.width(nodes[static_cast<std::size_t>(kk)], nodes[static_cast<std::size_t>(kp)]);
-        raiseBound(std::fabs(values[static_cast<std::size_t>(km)] -
-                             2.0 * values[static_cast<std::size_t>(kk)] +
-                             values[static_cast<std::size_t>(kp)]),
-                   h);
-      }
+      raiseBound(max_second_difference, h);
     }
 
     stack.clear();
     excluded.clear();
+    auto& excluded_initial = scratch_.excluded_initial;
+    excluded_initial.clear();
     // Depth-first from each initial interval in turn.
     auto drain = [&] {
       while (!stack.empty()) {
@@ -149,36 +152,64 @@ class RootSearcher {
         stack.push_back(Interval{iv.a, m, iv.fa, fm});
       }
     };
-    for (int k = 0; k < n; ++k) {
-      const auto i = static_cast<std::size_t>(k);
+    // Initial intervals: those of one sign that keep it are only listed by index (the common
+    // case, without copying an Interval); the others are resolved or refined.
+    auto refine_initial = [&](std::size_t i) {
       const Interval iv{nodes[i], nodes[i + 1], values[i], values[i + 1]};
-      if (resolve(iv, geo_.width(iv.a, iv.b) <= options_.min_interval)) continue;
+      if (resolve(iv, geo_.width(iv.a, iv.b) <= options_.min_interval)) return;
       const Point m = geo_.mid(iv.a, iv.b);
       const double fm = evaluate(m);
       raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
       stack.push_back(Interval{m, iv.b, fm, iv.fb});
       stack.push_back(Interval{iv.a, m, iv.fa, fm});
       drain();
-    }
-    // The bound may have grown after some intervals were excluded: re-check them (only when it
-    // did; every interval was excluded with a bound >= first_exclusion_bound_).
-    double checked_bound = first_exclusion_bound_;
-    while (!excluded.empty() && m2_ > checked_bound) {
-      checked_bound = m2_;
-      bool again = false;
-      std::size_t kept = 0;
-      for (const Interval& iv : excluded) {
-        const double w = geo_.width(iv.a, iv.b);
-        if (keepsSign(iv.fa, iv.fb, w)) {
-          excluded[kept++] = iv;
-        } else {
-          stack.push_back(iv);
-          again = true;
-        }
+    };
+    const bool initial_at_min = h <= options_.min_interval;
+    double initial_exclusion_bound = m2_;
+    for (std::size_t i = 0; i + 1 < n_nodes; ++i) {
+      const double fa = values[i], fb = values[i + 1];
+      if (!initial_at_min && ((fa > 0.0 && fb > 0.0) || (fa < 0.0 && fb < 0.0)) &&
+          keepsSign(fa, fb, geo_.width(nodes[i], nodes[i + 1]))) {
+        if (excluded_initial.empty()) initial_exclusion_bound = m2_;
+        excluded_initial.push_back(static_cast<int>(i));
+        continue;
       }
-      excluded.resize(kept);
-      if (!again) break;
-      drain();
+      refine_initial(i);
+    }
+    // The bound may have grown after intervals were excluded: re-check them, the initial ones
+    // and the refined ones, until the bound stops growing (each list only when the bound
+    // exceeds the one it was last checked with).
+    double checked_initial = initial_exclusion_bound, checked_refined = first_exclusion_bound_;
+    for (bool progressed = true; progressed;) {
+      progressed = false;
+      if (!excluded_initial.empty() && m2_ > checked_initial) {
+        progressed = true;
+        checked_initial = m2_;
+        std::size_t kept = 0;
+        for (std::size_t j = 0; j < excluded_initial.size(); ++j) {
+          const auto i = static_cast<std::size_t>(excluded_initial[j]);
+          if (keepsSign(values[i], values[i + 1], geo_.width(nodes[i], nodes[i + 1]))) {
+            excluded_initial[kept++] = excluded_initial[j];
+          } else {
+            refine_initial(i);
+          }
+        }
+        excluded_initial.resize(kept);
+      }
+      if (!excluded.empty() && m2_ > checked_refined) {
+        progressed = true;
+        checked_refined = m2_;
+        std::size_t kept = 0;
+        for (const Interval& iv : excluded) {
+          if (keepsSign(iv.fa, iv.fb, geo_.width(iv.a, iv.b))) {
+            excluded[kept++] = iv;
+          } else {
+            stack.push_back(iv);
+          }
+        }
+        excluded.resize(kept);
+        drain();
+      }
     }
     if (!periodic && values.back() == 0.0) {
       addRoot(geo_.x(nodes.back()), 1, false, companions_end_);
@@ -198,6 +229,7 @@ class RootSearcher {
     std::vector<double> values;
     std::vector<Interval> stack;
     std::vector<Interval> excluded;
+    std::vector<int> excluded_initial;  // indices of initial intervals excluded
   };
   static Scratch& threadScratch() {
     static thread_local Scratch scratch;
