@@ -70,7 +70,7 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
   const detail::CircleGeometry geometry(n0);
   detail::RootSearcher<detail::CircleGeometry, decltype(sample)> searcher(
       geometry, sample, o, "limit field is not finite at phi = ");
-  const RootSearch1DResult roots = searcher.run(true, 0.0, kTwoPi);
+  RootSearch1DResult roots = searcher.run(true, 0.0, kTwoPi);
   result.report = roots.report;
   const double tolerance = roots.report.value_tolerance;
 
@@ -115,6 +115,7 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
     }
     result.directions.push_back(d);
   }
+  searcher.recycleRoots(std::move(roots.roots));
   result.type = classifyDirections(result.directions);
   return result;
 }

@@ -70,6 +70,9 @@ class RootSearcher {
         options_(options),
         nonfinite_message_(nonfinite_message),
         scratch_(acquireScratch()) {
+    // The root list reuses storage handed back by recycleRoots() (no allocation per search).
+    result_.roots = std::move(scratch_.spare_roots);
+    result_.roots.clear();
     result_.roots.reserve(8);
   }
   ~RootSearcher() {
@@ -77,6 +80,9 @@ class RootSearcher {
   }
   RootSearcher(const RootSearcher&) = delete;
   RootSearcher& operator=(const RootSearcher&) = delete;
+
+  /// Hands the storage of a root list (from run()) back for the next search on this thread.
+  void recycleRoots(std::vector<Root1D>&& roots) { scratch_.spare_roots = std::move(roots); }
 
   RootSearch1DResult run(bool periodic, double lower, double upper) {
     const int n = options_.initial_intervals;
@@ -230,6 +236,7 @@ class RootSearcher {
     std::vector<Interval> stack;
     std::vector<Interval> excluded;
     std::vector<int> excluded_initial;  // indices of initial intervals excluded
+    std::vector<Root1D> spare_roots;    // storage for the next root list
   };
   static Scratch& threadScratch() {
     static thread_local Scratch scratch;
