@@ -23,6 +23,8 @@ namespace {
 // symmetric roots (0, pi/2, pi, ...) do not fall on nodes; exact zeros on nodes are handled.
 struct LineGeometry {
   using Point = double;
+  static constexpr bool kFitsNodes = false;  // no node fit: Newton starts at false position
+  struct Fit {};
   double lower, upper, offset, h;
   int n;
   Point node(int k) const { return lower + offset + k * h; }

@@ -18,6 +18,7 @@
 /// and the evaluation Eval is any callable Point -> Sample1D.
 
 #include <algorithm>
+#include <array>
 #include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/roots.hpp>
 #include <boost/math/tools/toms748_solve.hpp>
@@ -28,6 +29,9 @@
 #include <memory>
 #include <string>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
@@ -341,7 +345,7 @@ class RootSearcher {
         d12 = d1, t2 = t1, t1 = t, f1 = v;
         return std::make_pair(v, slope);
       };
-      const double t0 = iv.fa / (iv.fa - iv.fb);  // false position, in (0, 1)
+      const double t0 = startingPoint(iv);
       std::uintmax_t max_iter = 40;
       boost::math::tools::newton_raphson_iterate(newton_f, 1.0 + t0, 1.0, 2.0, digits, max_iter);
       // Done if certified by value, or if the kept bracket is narrower than the tolerance (or
@@ -361,6 +365,20 @@ class RootSearcher {
       f(best_t);
     }
     addRoot(geo_.coordinate(iv.a, iv.b, best_t), 1, unique, best_companion);
+  }
+
+  // Newton's start on a certified interval: the false-position point, refined on the fit of
+  // the node samples where the geometry has one (computed once per search, at the first root).
+  double startingPoint(const Interval& iv) {
+    const double false_position = iv.fa / (iv.fa - iv.fb);  // in (0, 1)
+    if constexpr (Geometry::kFitsNodes) {
+      if (!fit_ready_) {
+        fit_ = geo_.fit(scratch_.values);
+        fit_ready_ = true;
+      }
+      return geo_.fitRoot(fit_, iv.a, iv.b, false_position);
+    }
+    return false_position;
   }
 
   void addRoot(double x, int multiplicity, bool unique, double companion) {
@@ -519,7 +537,9 @@ class RootSearcher {
   double last_companion_ = 0.0;
   double companions_front_ = 0.0;
   double companions_end_ = 0.0;
-  double first_exclusion_bound_ = 0.0;    // m2_ when the first interval was excluded
+  double first_exclusion_bound_ = 0.0;  // m2_ when the first interval was excluded
+  typename Geometry::Fit fit_{};        // of the node samples, when fit_ready_
+  bool fit_ready_ = false;
   std::unique_ptr<Scratch> own_scratch_;  // declared before scratch_: initialized first
   Scratch& scratch_;
 };
@@ -534,11 +554,24 @@ struct CirclePoint {
 class CircleGeometry {
  public:
   using Point = CirclePoint;
+  /// Largest degree of the trigonometric fit of the node samples that predicts roots.
+  static constexpr int kMaxFitDegree = 8;
+  static constexpr bool kFitsNodes = true;
+  /// f ~ constant + sum_k cosine[k-1] cos(k phi) + sine[k-1] sin(k phi), k = 1..degree: the
+  /// least-squares fit of degree min(n/2 - 1, kMaxFitDegree) to the n node samples (the
+  /// truncated discrete Fourier series; exact when f is a trigonometric polynomial of at most
+  /// that degree, as V is for every field affine in the direction).
+  struct Fit {
+    int degree = 0;
+    double constant = 0.0;
+    std::array<double, kMaxFitDegree> cosine{}, sine{};
+  };
+
   // Grid of `intervals` nodes offset by h/pi (h = 2 pi/intervals), so that symmetric roots
   // (0, pi/2, pi, ...) do not fall on nodes. Cached per thread for the last grid size.
-  explicit CircleGeometry(int intervals) : nodes_(grid(intervals)) {}
-  Point node(int k) const { return nodes_[static_cast<std::size_t>(k)]; }
-  Point end() const { return nodes_.back(); }
+  explicit CircleGeometry(int intervals) : grid_(grid(intervals)) {}
+  Point node(int k) const { return grid_.nodes[static_cast<std::size_t>(k)]; }
+  Point end() const { return grid_.nodes.back(); }
   // Intervals are at most 2 pi / 4 wide, so the chord midpoint is never degenerate.
   Point mid(const Point& a, const Point& b) const {
     const double c = a.c + b.c, s = a.s + b.s, inverse = 1.0 / std::sqrt(c * c + s * s);
@@ -556,12 +589,99 @@ class CircleGeometry {
   double x(const Point& p) const { return p.x; }
   double width(const Point& a, const Point& b) const { return b.x - a.x; }
 
+  /// The fit of the samples values[0..n-1] at the nodes, truncated after its last harmonic
+  /// above 1e-14 of the largest (so a field of low degree costs little to evaluate).
+  Fit fit(const std::vector<double>& values) const {
+    Fit result;
+    const std::size_t n = grid_.nodes.size() - 1;  // even (the grid has >= 4 nodes... any n)
+    const double scale = 2.0 / static_cast<double>(n);
+    double sum = 0.0;
+    for (std::size_t j = 0; j < n; ++j) sum += values[j];
+    result.constant = 0.5 * scale * sum;
+    double largest = std::fabs(result.constant);
+    for (int k = 0; k < grid_.degree; ++k) {
+      // (cos, sin)(k phi_j) interleaved: the two sums advance together (one vector lane each).
+      const double* harmonic = grid_.harmonics.data() + 2 * static_cast<std::size_t>(k) * n;
+      double a = 0.0, b = 0.0;
+#if defined(__SSE2__)
+      __m128d sum_ab = _mm_setzero_pd();
+      for (std::size_t j = 0; j < n; ++j) {
+        sum_ab =
+            _mm_add_pd(sum_ab, _mm_mul_pd(_mm_set1_pd(values[j]), _mm_loadu_pd(harmonic + 2 * j)));
+      }
+      a = _mm_cvtsd_f64(sum_ab);
+      b = _mm_cvtsd_f64(_mm_unpackhi_pd(sum_ab, sum_ab));
+#else
+      for (std::size_t j = 0; j < n; ++j) {
+        a += values[j] * harmonic[2 * j];
+        b += values[j] * harmonic[2 * j + 1];
+      }
+#endif
+      const auto i = static_cast<std::size_t>(k);
+      result.cosine[i] = scale * a;
+      result.sine[i] = scale * b;
+      largest = std::max(largest, std::fabs(result.cosine[i]) + std::fabs(result.sine[i]));
+    }
+    result.degree = grid_.degree;
+    while (result.degree > 0) {
+      const auto i = static_cast<std::size_t>(result.degree - 1);
+      if (std::fabs(result.cosine[i]) + std::fabs(result.sine[i]) > 1e-14 * largest) break;
+      --result.degree;
+    }
+    return result;
+  }
+
+  /// A root of the fit in the chord parameter t of [a, b], by Halley's iteration in the angle
+  /// from the direction at t0, or t0 when the iteration does not settle inside (0, 1) within a
+  /// few small steps (the fit has no root there, or not one near t0).
+  double fitRoot(const Fit& fit, const Point& a, const Point& b, double t0) const {
+    const Point start = along(a, b, t0);
+    double zc = start.c, zs = start.s;  // the direction, rotated by each step
+    for (int iteration = 0; iteration < 4; ++iteration) {
+      // P, P', P'' in the angle from the powers e^{i k phi} = (re, im).
+      double value = fit.constant, first = 0.0, second = 0.0, re = zc, im = zs, order = 1.0;
+      for (int k = 0; k < fit.degree; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        const double even = fit.cosine[i] * re + fit.sine[i] * im;
+        value += even;
+        first += order * (fit.sine[i] * re - fit.cosine[i] * im);
+        second -= order * order * even;
+        const double next_re = re * zc - im * zs;
+        im = re * zs + im * zc;
+        re = next_re;
+        order += 1.0;
+      }
+      const double step = -2.0 * value * first / (2.0 * first * first - value * second);
+      if (!(std::fabs(step) <= 0.05)) return t0;  // also for a non-finite step
+      // Rotation by the step: cos/sin by their series (error below 1e-15 for |step| <= 0.05).
+      const double s2 = step * step;
+      const double cosine = 1.0 - s2 * (0.5 - s2 * (1.0 / 24.0 - s2 * (1.0 / 720.0)));
+      const double sine =
+          step * (1.0 - s2 * (1.0 / 6.0 - s2 * (1.0 / 120.0 - s2 * (1.0 / 5040.0))));
+      const double next_c = zc * cosine - zs * sine;
+      zs = zs * cosine + zc * sine;
+      zc = next_c;
+      // Cubic convergence: after a step this small the error is of the order of its cube.
+      if (std::fabs(step) <= 1e-5) break;
+    }
+    // The chord parameter of the direction z: (1 - t) a x z + t b x z = 0.
+    const double az = a.c * zs - a.s * zc, bz = b.c * zs - b.s * zc;
+    const double t = az / (az - bz);
+    return t > 0.0 && t < 1.0 ? t : t0;
+  }
+
  private:
-  static const std::vector<CirclePoint>& grid(int n) {
-    static thread_local std::vector<CirclePoint> nodes;
+  struct Grid {
+    std::vector<CirclePoint> nodes;  // n + 1 nodes, the last one the image of the first
+    int degree = 0;                  // of the fit
+    std::vector<double> harmonics;   // (cos, sin)(k phi_j) at [2 ((k - 1) n + j)], j < n
+  };
+  static const Grid& grid(int n) {
+    static thread_local Grid cache;
     static thread_local int cached = 0;
     if (cached != n) {
       const double h = kTwoPi / n, offset = h / kPi;
+      auto& nodes = cache.nodes;
       nodes.clear();
       const double ch = std::cos(h), sh = std::sin(h);
       double c = std::cos(offset), s = std::sin(offset);
@@ -572,11 +692,22 @@ class CircleGeometry {
         c = cn / norm;
         s = sn / norm;
       }
+      cache.degree = std::min(n / 2 - 1, kMaxFitDegree);
+      const auto un = static_cast<std::size_t>(n);
+      cache.harmonics.assign(2 * static_cast<std::size_t>(cache.degree) * un, 0.0);
+      for (std::size_t j = 0; j < un; ++j) {
+        for (int k = 1; k <= cache.degree; ++k) {
+          const double angle = static_cast<double>(k) * nodes[j].x;
+          const std::size_t at = 2 * (static_cast<std::size_t>(k - 1) * un + j);
+          cache.harmonics[at] = std::cos(angle);
+          cache.harmonics[at + 1] = std::sin(angle);
+        }
+      }
       cached = n;
     }
-    return nodes;
+    return cache;
   }
-  const std::vector<CirclePoint>& nodes_;
+  const Grid& grid_;
 };
 
 /// Checks the options shared by all 1-D searches. @throws InvalidInput.
