@@ -4,18 +4,28 @@
 /// statement of how completeness is known. Used for the circumferential component V(phi) of
 /// codimension-2 limit fields (eq. (43)) and along the equator arcs of the codimension-3 sphere.
 ///
-/// Method: adaptive bisection driven by a bound M2 on |f''|.
-///  - An interval [a, b] (width w) whose end values have the same sign is *excluded* when
-///    min(|f(a)|, |f(b)|) > M2 w^2 / 8: the linear interpolant error is at most M2 w^2 / 8.
-///  - An interval with a sign change holds *exactly one* root when |f(b) - f(a)| / w > M2 w:
-///    the mean-value slope then exceeds the largest possible variation of f' on [a, b], so f is
-///    monotone there. The root is polished with Boost.Math toms748_solve (Alefeld, Potra, Shi,
-///    TOMS 748) to `root_tolerance_bits` bits (or `root_tolerance_absolute`); on such an interval
-///    |f'| >= m1 = |f(b) - f(a)| / w - M2 w, so polishing also stops at the first evaluated point
-///    with |f| <= m1 * tolerance, which is within the tolerance of the root.
-///  - Other intervals are halved. At the minimum width, a same-sign interval is searched for a
-///    touching (double) root by Brent minimization of |f|; a value within `value_tolerance` is
-///    reported as a double root, anything else leaves the search "possibly incomplete".
+/// Method: adaptive bisection driven by a bound M2 on |f''|. On an interval [a, b] of width w,
+/// with s = (x - a)/w, f differs from its chord by at most K s (1 - s), K = M2 w^2 / 2.
+///  - An interval whose end values have the same sign is *excluded* when that bound cannot reach
+///    zero: with p = |f(a)|, q = |f(b)|, d = K + p - q, the minimum of p - d s + K s^2 over
+///    [0, 1] is positive (p > d^2 / (4K) when 0 < d < 2K; else min(p, q) > 0). For p = q this
+///    is min|f| > M2 w^2 / 8; a steep chord excludes even with one small end value.
+///  - An interval with a sign change holds *exactly one* root when
+///    m1 = |f(b) - f(a)| / w - M2 w / 2 > 0: |f'(x) - (f(b) - f(a))/w| <= M2 ((x - a)^2 +
+///    (b - x)^2) / (2w) <= M2 w / 2, so |f'| >= m1 > 0 on [a, b] and f is monotone there.
+///    The root is polished to `root_tolerance_bits` bits (or `root_tolerance_absolute`) by
+///    Boost.Math newton_raphson_iterate, with f' estimated from the last three samples (the
+///    derivative of their parabola at the newest one) and an a-posteriori stop: a sample with
+///    |f| <= m1 * tolerance is within the tolerance of the root. Newton starts from the false
+///    position point or, on the circle, from the root of the trigonometric fit of the node
+///    samples (exact for fields whose V has degree < n/2, e.g. every field affine in the
+///    direction, which then need one evaluation per root). If Newton ends otherwise, Boost.Math
+///    toms748_solve (Alefeld, Potra, Shi, TOMS 748) finishes on the bracket kept from its samples.
+///  - Other intervals are halved. At the minimum width, a sign change without a slope bound is
+///    polished by toms748 to a bracket narrower than the tolerance; a same-sign interval is
+///    searched for a touching (double) root by Brent minimization of |f|; a value within
+///    `value_tolerance` is reported as a double root, anything else leaves the search "possibly
+///    incomplete".
 /// M2 is either supplied by the caller (certified search) or estimated as `bound_safety` times the
 /// largest sampled second difference, floored by `curvature_floor` and raised (with a re-check of
 /// everything excluded so far) whenever a refinement samples a larger second difference.
@@ -39,8 +49,8 @@ struct RootSearch1DOptions {
   /// Structural floor of M2 as a multiple of scale (for V(phi) = <G, n(phi + pi/2)> with G
   /// constant, |V''| <= |G|, so 1 is right there; 0 for no floor).
   double curvature_floor_relative = 1.0;
-  int root_tolerance_bits = 50;  ///< toms748 termination (bits of the root).
-  /// > 0: absolute termination width of toms748 [argument units], instead of the bits.
+  int root_tolerance_bits = 50;  ///< polishing termination (bits of the root, relative).
+  /// > 0: absolute polishing tolerance [argument units], instead of the bits.
   double root_tolerance_absolute = 0.0;
   int max_evaluations = 200000;  ///< hard cap; exceeding it marks the search incomplete.
 };
