@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
@@ -105,6 +107,91 @@ TEST(Codim2, RandomAffineFieldsMatchBruteForceSweep) {
                 r < 0 ? LimitDirectionType::kAttracting : LimitDirectionType::kRepelling);
     }
   }
+}
+
+TEST(Codim2, HighDegreeFieldsMatchBruteForceSweep) {
+  // Property test beyond the trigonometric fit that starts the polishing (degree n/2 - 1 = 7 on
+  // the default 16 nodes): V a seeded random trigonometric polynomial of degree 9 to 12, R = 1
+  // + 0.5 cos(phi) (types alternate with the sign of R). The fit is then only approximate, so
+  // polishing may start off the root or fall back to false position; the roots must still
+  // match a dense sweep of 2e5 directions (sign changes refined by bisection) to 1e-9.
+  std::mt19937 rng(91122);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const int sweep = 200000;
+  int total_roots = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const int degree = 9 + trial % 4;
+    std::vector<double> a(static_cast<std::size_t>(degree) + 1), b(a.size());
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      a[k] = normal(rng);
+      b[k] = normal(rng);
+    }
+    auto v = [&](double phi) {
+      double sum = 0.0;
+      for (std::size_t k = 0; k < a.size(); ++k) {
+        const double kk = static_cast<double>(k);
+        sum += a[k] * std::cos(kk * phi) + b[k] * std::sin(kk * phi);
+      }
+      return sum;
+    };
+    auto r = [](double phi) { return 1.0 + 0.5 * std::cos(phi); };
+    const auto result = analyzeCodim2(prescribed(r, v));
+    ASSERT_NE(result.report.completeness, Completeness::kPossiblyIncomplete) << "trial " << trial;
+    std::vector<double> reference;
+    double prev = v(0.0);
+    for (int k = 1; k <= sweep; ++k) {
+      const double phi = kTwoPi * k / sweep;
+      const double cur = v(phi);
+      if ((prev < 0) != (cur < 0)) {
+        double lo = kTwoPi * (k - 1) / sweep, hi = phi;
+        for (int it = 0; it < 60; ++it) {
+          const double mid = 0.5 * (lo + hi);
+          ((v(mid) < 0) == (prev < 0) ? lo : hi) = mid;
+        }
+        reference.push_back(wrapToTwoPi(0.5 * (lo + hi)));
+      }
+      prev = cur;
+    }
+    std::sort(reference.begin(), reference.end());
+    ASSERT_EQ(result.directions.size(), reference.size()) << "trial " << trial;
+    for (std::size_t k = 0; k < reference.size(); ++k) {
+      EXPECT_LT(circularDistance(result.directions[k].phi_rad, reference[k]), 1e-9)
+          << "trial " << trial;
+      EXPECT_EQ(result.directions[k].type, LimitDirectionType::kRepelling);  // R >= 0.5
+    }
+    total_roots += static_cast<int>(reference.size());
+  }
+  EXPECT_GT(total_roots, 40 * 6);  // the fields have many roots (not a vacuous comparison)
+}
+
+TEST(Codim2, AffineFieldsCostOneEvaluationPerRoot) {
+  // For G = g0 + C n(phi), V has degree 2: the fit of the 16 node samples that starts the
+  // polishing is exact, its root is V's root to rounding, and the first evaluation there has
+  // |V| <= m1 * root_tolerance_rad, which ends the polishing. So exactly one evaluation falls
+  // within 1e-4 rad of each root (refinement midpoints are grid points, none that close here).
+  // A false-position start lands ~5e-3 off and converges in 3 to 4 more evaluations near the
+  // root.
+  std::mt19937 rng(5150);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  int roots = 0;
+  for (int trial = 0; trial < 50; ++trial) {
+    const Eigen::Vector2d g0(normal(rng), normal(rng));
+    Eigen::Matrix2d c;
+    c << normal(rng), normal(rng), normal(rng), normal(rng);
+    std::vector<double> evaluated;
+    const auto result = analyzeCodim2(NormalPlaneFieldOfDirection([&](const PlaneDirection& d) {
+      evaluated.push_back(d.phi());
+      return Eigen::Vector2d(g0 + c * Eigen::Vector2d(d.cos_phi, d.sin_phi));
+    }));
+    for (const auto& direction : result.directions) {
+      const auto near = std::count_if(evaluated.begin(), evaluated.end(), [&](double phi) {
+        return circularDistance(phi, direction.phi_rad) < 1e-4;
+      });
+      EXPECT_EQ(near, 1) << "trial " << trial << " root " << direction.phi_rad;
+      ++roots;
+    }
+  }
+  EXPECT_GT(roots, 100);
 }
 
 TEST(Codim2, NumericalLimitAgreesWithClosedForm) {
