@@ -75,6 +75,19 @@ struct Codim3Options {
   bool verify_degree = false;               ///< also check the Brouwer degree on each square.
   int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
   ArcRule arc_rule = ArcRule::kExactTangency;
+  /// Sampled fields without a caller's bound: first try the bilinear fit route. G is sampled at
+  /// 4 x 4 interior points of each parameter square and fitted by least squares with
+  /// trigonometric polynomials of degree (1, 1) in (phi+, phi-) (G = H, D = 1, c± = 1: every
+  /// field affine in the two slip directions n(phi+), n(phi-), and their products). If the fit
+  /// reproduces all 32 samples and 8 equator-arc samples to the value tolerance, the fitted
+  /// field is searched by the certified route for trigonometric-rational fields, and every root
+  /// is checked on G itself (G ∥ n to the value tolerance; R and the type come from G). The
+  /// result is then kEstimatedBounds (the fit is established by samples, as the bound of the
+  /// sampled search is) and costs 40 + (number of roots) evaluations of G. Otherwise (a field
+  /// of higher degree, rational or not a function of (phi+, phi-) on the arcs, or a root that
+  /// fails the check) the sampled quadtree search runs as without this option, and its report
+  /// also counts the 40 evaluations of the attempt.
+  bool fit_bilinear_fields = true;
   /// Trigonometric-rational fields: cells per side of each parameter square at the start.
   /// Finer grids cost more in the initial node tests (a table over all initial cells) and less
   /// per root (smaller cells are resolved at once): 12 is the faster choice for fields with a

@@ -5,6 +5,8 @@
 #include <Eigen/Dense>
 #include <cmath>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
@@ -166,18 +168,95 @@ std::vector<Eigen::Vector2d> bruteForceRoots(const SphereField& g, int cells) {
   return roots;
 }
 
+// Compares a search result with the brute-force roots: same roots in the squares (1e-7 rad),
+// types from R of the field at the reference root.
+void expectBruteForceRoots(const SphereField& g, const Codim3Result& r,
+                           const std::vector<Eigen::Vector2d>& reference, const std::string& what) {
+  std::size_t square_roots = 0;
+  for (const auto& d : r.directions) square_roots += !d.on_equator_arc;
+  EXPECT_EQ(square_roots, reference.size()) << what;
+  for (const auto& x : reference) {
+    bool found = false;
+    for (const auto& d : r.directions) {
+      if (std::hypot(d.phi_plus - x[0], d.phi_minus - x[1]) < 1e-7) {
+        found = true;
+        const SphereDirection sd = SphereDirection::make(sphereNormal(x[0], x[1]), x[0], x[1]);
+        const double radial = g(sd).dot(sd.n);
+        EXPECT_EQ(d.type,
+                  radial < 0 ? LimitDirectionType::kAttracting : LimitDirectionType::kRepelling)
+            << what;
+      }
+    }
+    EXPECT_TRUE(found) << what << " missed root " << x.transpose();
+  }
+}
+
+bool usedBilinearFit(const Codim3Result& r) {
+  return std::string(r.report.method).find("bilinear fit") != std::string::npos;
+}
+
 TEST(Codim3, RandomCoulombLikeFieldsMatchBruteForce) {
   // Property test on seeded random fields of the Coulomb structure of F_SS:
-  // G = g0 + C+ (cos phi+, sin phi+) + C- (cos phi-, sin phi-). Reference: brute force on
+  // G = g0 + C+ (cos phi+, sin phi+) + C- (cos phi-, sin phi-) + P (cos phi+ sin phi-,
+  // sin phi+ cos phi-) (products: still degree (1, 1)). Reference: brute force on
   // 2 x 320^2 > 2e5 directions. Same roots (1e-7 rad), same types; Brouwer degree verified.
+  // Both routes of sampled fields: the bilinear fit (40 evaluations + one per root, checked on
+  // the field) and, with the fit disabled, the quadtree search.
   std::mt19937 rng(7);
   std::normal_distribution<double> normal(0.0, 1.0);
   int total_roots = 0;
   for (int trial = 0; trial < 40; ++trial) {
     Eigen::Vector3d g0;
+    Eigen::Matrix<double, 3, 2> cp, cm, products;
+    for (int k = 0; k < 3; ++k) {
+      g0[k] = normal(rng);
+      cp(k, 0) = normal(rng);
+      cp(k, 1) = normal(rng);
+      cm(k, 0) = normal(rng);
+      cm(k, 1) = normal(rng);
+      products(k, 0) = trial % 2 == 0 ? 0.0 : 0.5 * normal(rng);
+      products(k, 1) = trial % 2 == 0 ? 0.0 : 0.5 * normal(rng);
+    }
+    const SphereField g = [&](const SphereDirection& d) -> Eigen::Vector3d {
+      const double cp1 = std::cos(d.phi_plus), sp1 = std::sin(d.phi_plus);
+      const double cm1 = std::cos(d.phi_minus), sm1 = std::sin(d.phi_minus);
+      return g0 + cp * Eigen::Vector2d(cp1, sp1) + cm * Eigen::Vector2d(cm1, sm1) +
+             products * Eigen::Vector2d(cp1 * sm1, sp1 * cm1);
+    };
+    const auto reference = bruteForceRoots(g, 320);
+    for (bool fit : {true, false}) {
+      Codim3Options o;
+      o.verify_degree = true;
+      o.fit_bilinear_fields = fit;
+      const Codim3Result r = analyzeCodim3(g, o);
+      const std::string what = "trial " + std::to_string(trial) + (fit ? " (fit)" : " (quadtree)");
+      expectBruteForceRoots(g, r, reference, what);
+      EXPECT_EQ(usedBilinearFit(r), fit) << what;
+      if (fit) {
+        EXPECT_EQ(r.report.evaluations, 40 + static_cast<int>(r.directions.size())) << what;
+        EXPECT_EQ(r.report.completeness, Completeness::kEstimatedBounds) << what;
+        for (const auto& d : r.directions) EXPECT_LE(d.residual, r.report.value_tolerance);
+      } else {
+        EXPECT_TRUE(r.degree_consistent) << what;
+      }
+    }
+    total_roots += static_cast<int>(reference.size());
+  }
+  EXPECT_GT(total_roots, 40);
+}
+
+TEST(Codim3, FieldsBeyondTheBilinearFitFallBackToTheQuadtree) {
+  // Degree-2 terms (cos 2 phi+, sin 2 phi-) in a Coulomb-like field: the fit of degree (1, 1)
+  // misses the samples, so the quadtree search runs (its report counts the 40 evaluations of
+  // the attempt) and must still match the brute force.
+  std::mt19937 rng(11);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  for (int trial = 0; trial < 8; ++trial) {
+    Eigen::Vector3d g0, second;
     Eigen::Matrix<double, 3, 2> cp, cm;
     for (int k = 0; k < 3; ++k) {
       g0[k] = normal(rng);
+      second[k] = 0.4 * normal(rng);
       cp(k, 0) = normal(rng);
       cp(k, 1) = normal(rng);
       cm(k, 0) = normal(rng);
@@ -185,32 +264,15 @@ TEST(Codim3, RandomCoulombLikeFieldsMatchBruteForce) {
     }
     const SphereField g = [&](const SphereDirection& d) -> Eigen::Vector3d {
       return g0 + cp * Eigen::Vector2d(std::cos(d.phi_plus), std::sin(d.phi_plus)) +
-             cm * Eigen::Vector2d(std::cos(d.phi_minus), std::sin(d.phi_minus));
+             cm * Eigen::Vector2d(std::cos(d.phi_minus), std::sin(d.phi_minus)) +
+             second * (std::cos(2.0 * d.phi_plus) + std::sin(2.0 * d.phi_minus));
     };
-    Codim3Options o;
-    o.verify_degree = true;
-    const Codim3Result r = analyzeCodim3(g, o);
-    const auto reference = bruteForceRoots(g, 320);
-    std::size_t square_roots = 0;
-    for (const auto& d : r.directions) square_roots += !d.on_equator_arc;
-    EXPECT_EQ(square_roots, reference.size()) << "trial " << trial;
-    for (const auto& x : reference) {
-      bool found = false;
-      for (const auto& d : r.directions) {
-        if (std::hypot(d.phi_plus - x[0], d.phi_minus - x[1]) < 1e-7) {
-          found = true;
-          const SphereDirection sd = SphereDirection::make(sphereNormal(x[0], x[1]), x[0], x[1]);
-          const double radial = g(sd).dot(sd.n);
-          EXPECT_EQ(d.type,
-                    radial < 0 ? LimitDirectionType::kAttracting : LimitDirectionType::kRepelling);
-        }
-      }
-      EXPECT_TRUE(found) << "trial " << trial << " missed root " << x.transpose();
-    }
-    total_roots += static_cast<int>(reference.size());
-    EXPECT_TRUE(r.degree_consistent) << "trial " << trial;
+    const Codim3Result r = analyzeCodim3(g);
+    const std::string what = "trial " + std::to_string(trial);
+    EXPECT_FALSE(usedBilinearFit(r)) << what;
+    EXPECT_GT(r.report.evaluations, 40) << what;
+    expectBruteForceRoots(g, r, bruteForceRoots(g, 320), what);
   }
-  EXPECT_GT(total_roots, 40);
 }
 
 TEST(Codim3, RejectsNonFiniteField) {
