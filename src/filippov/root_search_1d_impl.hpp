@@ -285,8 +285,9 @@ class RootSearcher {
   // relative to |x|, or root_tolerance_absolute) and records the evaluated point with the
   // smallest |f| (companion included).
   //  - Certified interval (`unique`, slope bound m1 = |f(b) - f(a)| / w - M2 w / 2 > 0, so f is
-  //    monotone with |f'| >= m1): Boost.Math newton_raphson_iterate from the false-position
-  //    point, with f' estimated by the derivative of the parabola through the last three samples
+  //    monotone with |f'| >= m1): Boost.Math newton_raphson_iterate from startingPoint() (the
+  //    root of the node fit on the circle, else the false-position point), with f' estimated by
+  //    the derivative of the parabola through the last three samples
   //    at the newest one (order ~1.84, as inverse quadratic interpolation; the chord slope when
   //    that estimate has the wrong sign, so steps always point into the bracket). An evaluated
   //    point with |f| <= m1 * tolerance is provably within the tolerance and ends the iteration.
@@ -349,7 +350,8 @@ class RootSearcher {
       std::uintmax_t max_iter = 40;
       boost::math::tools::newton_raphson_iterate(newton_f, 1.0 + t0, 1.0, 2.0, digits, max_iter);
       // Done if certified by value, or if the kept bracket is narrower than the tolerance (or
-      // collapsed by rounding noise of f).
+      // collapsed by rounding noise of f): f being monotone, the sample of smallest |f| is an
+      // end of that bracket.
       if (best_f <= value_stop || !(hi_t - lo_t > width_t)) {
         addRoot(geo_.coordinate(iv.a, iv.b, best_t), 1, unique, best_companion);
         return;
@@ -593,7 +595,7 @@ class CircleGeometry {
   /// above 1e-14 of the largest (so a field of low degree costs little to evaluate).
   Fit fit(const std::vector<double>& values) const {
     Fit result;
-    const std::size_t n = grid_.nodes.size() - 1;  // even (the grid has >= 4 nodes... any n)
+    const std::size_t n = grid_.nodes.size() - 1;  // nodes of the circle
     const double scale = 2.0 / static_cast<double>(n);
     double sum = 0.0;
     for (std::size_t j = 0; j < n; ++j) sum += values[j];
@@ -652,12 +654,18 @@ class CircleGeometry {
         order += 1.0;
       }
       const double step = -2.0 * value * first / (2.0 * first * first - value * second);
-      if (!(std::fabs(step) <= 0.05)) return t0;  // also for a non-finite step
-      // Rotation by the step: cos/sin by their series (error below 1e-15 for |step| <= 0.05).
-      const double s2 = step * step;
-      const double cosine = 1.0 - s2 * (0.5 - s2 * (1.0 / 24.0 - s2 * (1.0 / 720.0)));
-      const double sine =
-          step * (1.0 - s2 * (1.0 / 6.0 - s2 * (1.0 / 120.0 - s2 * (1.0 / 5040.0))));
+      if (!(std::fabs(step) <= 0.5)) return t0;  // also for a non-finite step
+      // Rotation by the step: cos/sin by their series (error below 1e-15 for |step| <= 0.05,
+      // the usual case), else by the library.
+      double cosine, sine;
+      if (std::fabs(step) <= 0.05) {
+        const double s2 = step * step;
+        cosine = 1.0 - s2 * (0.5 - s2 * (1.0 / 24.0 - s2 * (1.0 / 720.0)));
+        sine = step * (1.0 - s2 * (1.0 / 6.0 - s2 * (1.0 / 120.0 - s2 * (1.0 / 5040.0))));
+      } else {
+        cosine = std::cos(step);
+        sine = std::sin(step);
+      }
       const double next_c = zc * cosine - zs * sine;
       zs = zs * cosine + zc * sine;
       zc = next_c;
