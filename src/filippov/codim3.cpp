@@ -787,7 +787,10 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
   requirePositive(options.newton_cell_rad, "newton_cell_rad");
 
   int fit_evaluations = 0;
-  if (options.fit_bilinear_fields && options.second_derivative_bound == 0.0) {
+  // (Not with a caller's bound, which makes the quadtree certified, nor with verify_degree,
+  // which runs on the quadtree's samples.)
+  if (options.fit_bilinear_fields && options.second_derivative_bound == 0.0 &&
+      !options.verify_degree) {
     std::optional<Codim3Result> fitted = analyzeBilinearFit(field, options, fit_evaluations);
     if (fitted) return std::move(*fitted);
   }

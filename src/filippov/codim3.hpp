@@ -75,11 +75,11 @@ struct Codim3Options {
   bool verify_degree = false;               ///< also check the Brouwer degree on each square.
   int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
   ArcRule arc_rule = ArcRule::kExactTangency;
-  /// Sampled fields without a caller's bound: first try the bilinear fit route. G is sampled at
-  /// 4 x 4 interior points of each parameter square and fitted by least squares with
-  /// trigonometric polynomials of degree (1, 1) in (phi+, phi-) (G = H, D = 1, c± = 1: every
-  /// field affine in the two slip directions n(phi+), n(phi-), and their products). If the fit
-  /// reproduces all 32 samples and 8 equator-arc samples to the value tolerance, the fitted
+  /// Sampled fields without a caller's bound and without verify_degree: first try the bilinear
+  /// fit route. G is sampled at 4 x 4 interior points of each parameter square and fitted by
+  /// least squares with trigonometric polynomials of degree (1, 1) in (phi+, phi-) (G = H,
+  /// D = 1, c± = 1: every field affine in the two slip directions n(phi+), n(phi-), and their
+  /// products). If the fit reproduces all 32 samples and 8 equator-arc samples to the value tolerance, the fitted
   /// field is searched by the certified route for trigonometric-rational fields, and every root
   /// is checked on G itself (G ∥ n to the value tolerance; R and the type come from G). The
   /// result is then kEstimatedBounds (the fit is established by samples, as the bound of the
