@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -19,6 +20,28 @@ Eigen::Vector2d n(double phi) { return {std::cos(phi), std::sin(phi)}; }
 NormalPlaneField prescribed(std::function<double(double)> r, std::function<double(double)> v) {
   return
       [r, v](double phi) { return Eigen::Vector2d(r(phi) * n(phi) + v(phi) * n(phi + kPi / 2)); };
+}
+
+// Reference roots of v on [0, 2 pi): sign changes on a uniform sweep of `sweep` directions,
+// each bracket refined by 60 bisections; sorted.
+std::vector<double> sweepRoots(const std::function<double(double)>& v, int sweep) {
+  std::vector<double> roots;
+  double prev = v(0.0);
+  for (int k = 1; k <= sweep; ++k) {
+    const double phi = kTwoPi * k / sweep;
+    const double cur = v(phi);
+    if ((prev < 0) != (cur < 0)) {
+      double lo = kTwoPi * (k - 1) / sweep, hi = phi;
+      for (int it = 0; it < 60; ++it) {
+        const double mid = 0.5 * (lo + hi);
+        ((v(mid) < 0) == (prev < 0) ? lo : hi) = mid;
+      }
+      roots.push_back(wrapToTwoPi(0.5 * (lo + hi)));
+    }
+    prev = cur;
+  }
+  std::sort(roots.begin(), roots.end());
+  return roots;
 }
 
 TEST(Codim2, IsotropicCoulombRealizableIffForceInsideCone) {
@@ -82,23 +105,8 @@ TEST(Codim2, RandomAffineFieldsMatchBruteForceSweep) {
     c << normal(rng), normal(rng), normal(rng), normal(rng);
     const NormalPlaneField g = [&](double phi) { return Eigen::Vector2d(g0 + c * n(phi)); };
     const auto result = analyzeCodim2(g);
-    std::vector<double> reference;
-    auto v = [&](double phi) { return circumferentialComponent(g(phi), phi); };
-    double prev = v(0.0);
-    for (int k = 1; k <= sweep; ++k) {
-      const double phi = kTwoPi * k / sweep;
-      const double cur = v(phi);
-      if ((prev < 0) != (cur < 0)) {
-        double lo = kTwoPi * (k - 1) / sweep, hi = phi;
-        for (int it = 0; it < 60; ++it) {
-          const double mid = 0.5 * (lo + hi);
-          ((v(mid) < 0) == (prev < 0) ? lo : hi) = mid;
-        }
-        reference.push_back(wrapToTwoPi(0.5 * (lo + hi)));
-      }
-      prev = cur;
-    }
-    std::sort(reference.begin(), reference.end());
+    const std::vector<double> reference =
+        sweepRoots([&](double phi) { return circumferentialComponent(g(phi), phi); }, sweep);
     ASSERT_EQ(result.directions.size(), reference.size()) << "trial " << trial;
     for (std::size_t k = 0; k < reference.size(); ++k) {
       EXPECT_LT(circularDistance(result.directions[k].phi_rad, reference[k]), 1e-9);
@@ -137,22 +145,7 @@ TEST(Codim2, HighDegreeFieldsMatchBruteForceSweep) {
     auto r = [](double phi) { return 1.0 + 0.5 * std::cos(phi); };
     const auto result = analyzeCodim2(prescribed(r, v));
     ASSERT_NE(result.report.completeness, Completeness::kPossiblyIncomplete) << "trial " << trial;
-    std::vector<double> reference;
-    double prev = v(0.0);
-    for (int k = 1; k <= sweep; ++k) {
-      const double phi = kTwoPi * k / sweep;
-      const double cur = v(phi);
-      if ((prev < 0) != (cur < 0)) {
-        double lo = kTwoPi * (k - 1) / sweep, hi = phi;
-        for (int it = 0; it < 60; ++it) {
-          const double mid = 0.5 * (lo + hi);
-          ((v(mid) < 0) == (prev < 0) ? lo : hi) = mid;
-        }
-        reference.push_back(wrapToTwoPi(0.5 * (lo + hi)));
-      }
-      prev = cur;
-    }
-    std::sort(reference.begin(), reference.end());
+    const std::vector<double> reference = sweepRoots(v, sweep);
     ASSERT_EQ(result.directions.size(), reference.size()) << "trial " << trial;
     for (std::size_t k = 0; k < reference.size(); ++k) {
       EXPECT_LT(circularDistance(result.directions[k].phi_rad, reference[k]), 1e-9)
