@@ -658,14 +658,13 @@ bool windingNumber(SquareSearch& search, double base, double sign, double tolera
 // Sample design: 4 x 4 interior points of each parameter square, the least-squares
 // pseudo-inverse of the basis (1, cos, sin)(phi+) x (1, cos, sin)(phi-) on them (coefficient
 // index i + 3 j, as TrigPoly2 stores a 3 x 3 coefficient matrix), and 2 points on each equator
-// arc with the corner they belong to.
+// arc.
 constexpr int kFitSamples = 32;
 struct BilinearFitDesign {
   std::array<SphereDirection, kFitSamples> directions;
   Eigen::Matrix<double, kFitSamples, 9> basis;
   Eigen::Matrix<double, 9, kFitSamples> pseudo_inverse;
   std::array<SphereDirection, 8> arc_directions;
-  std::array<AnglePair, 8> arc_corners;
 };
 
 const BilinearFitDesign& bilinearFitDesign() {
@@ -698,7 +697,6 @@ const BilinearFitDesign& bilinearFitDesign() {
         d.arc_directions[at] =
             SphereDirection::make(Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0),
                                   s1 > 0 ? 0.0 : kPi, s2 > 0 ? 0.0 : kPi);
-        d.arc_corners[at] = AnglePair{s1, 0.0, s2, 0.0};
       }
     }
     return d;
@@ -706,10 +704,16 @@ const BilinearFitDesign& bilinearFitDesign() {
   return design;
 }
 
-// The fit route: the result, or nothing when the field is not bilinear to the value tolerance
-// or a root fails the check on G (then `evaluations` holds the evaluations spent).
-std::optional<Codim3Result> analyzeBilinearFit(const SphereField& field,
-                                               const Codim3Options& options, int& evaluations) {
+// An attempt of the fit route: its result, or none when the field is not bilinear to the value
+// tolerance or a root fails the check on G; and the evaluations of G it spent either way.
+struct BilinearFitAttempt {
+  std::optional<Codim3Result> result;
+  int evaluations = 0;
+};
+
+BilinearFitAttempt analyzeBilinearFit(const SphereField& field, const Codim3Options& options) {
+  BilinearFitAttempt attempt;
+  int& evaluations = attempt.evaluations;
   const BilinearFitDesign& design = bilinearFitDesign();
   Eigen::Matrix<double, kFitSamples, 3> samples;
   for (int k = 0; k < kFitSamples; ++k) {
@@ -726,7 +730,7 @@ std::optional<Codim3Result> analyzeBilinearFit(const SphereField& field,
   const double tolerance = options.value_tolerance_relative * scale;
   const Eigen::Matrix<double, 9, 3> coefficients = design.pseudo_inverse * samples;
   if (!((design.basis * coefficients - samples).cwiseAbs().maxCoeff() <= tolerance)) {
-    return std::nullopt;
+    return attempt;
   }
   TrigRationalSphereField fitted;
   for (int c = 0; c < 3; ++c) {
@@ -734,18 +738,16 @@ std::optional<Codim3Result> analyzeBilinearFit(const SphereField& field,
         TrigPoly2::fromCoefficients(Eigen::Map<const Eigen::Matrix3d>(coefficients.col(c).data()));
   }
   fitted.denominator = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
-  // On the arcs the fitted field is its value at the square corner: G must be that there too.
-  for (std::size_t k = 0; k < design.arc_directions.size(); ++k) {
-    const Eigen::Vector3d g = field(design.arc_directions[k]);
+  // On the arcs the fitted field is its value at the square corner (phi± in {0, pi}): G must be
+  // that there too.
+  for (const SphereDirection& d : design.arc_directions) {
+    const Eigen::Vector3d g = field(d);
     ++evaluations;
     if (!g.allFinite()) throw InvalidInput("limit field is not finite on an equator arc");
-    const Eigen::Vector3d corner(fitted.numerator[0].value(design.arc_corners[k]),
-                                 fitted.numerator[1].value(design.arc_corners[k]),
-                                 fitted.numerator[2].value(design.arc_corners[k]));
-    if (!((g - corner).cwiseAbs().maxCoeff() <= tolerance)) return std::nullopt;
+    if (!((g - fitted.value(d)).cwiseAbs().maxCoeff() <= tolerance)) return attempt;
   }
   Codim3Result result = analyzeCodim3(fitted, options);
-  if (result.report.completeness == Completeness::kContinuum) return std::nullopt;
+  if (result.report.completeness == Completeness::kContinuum) return attempt;
   // Each root on G itself: G ∥ n to the value tolerance; R and the type from G.
   for (Codim3LimitDirection& root : result.directions) {
     const SphereDirection d = root.asSphereDirection();
@@ -754,7 +756,7 @@ std::optional<Codim3Result> analyzeBilinearFit(const SphereField& field,
     if (!g.allFinite()) throw InvalidInput("limit field is not finite at a limit direction");
     const double radial = g.dot(d.n);
     const double off_normal = (g - radial * d.n).norm();
-    if (!(off_normal <= tolerance)) return std::nullopt;
+    if (!(off_normal <= tolerance)) return attempt;
     root.radial = radial;
     root.type = typeFromRadial(radial, tolerance);
     root.residual = off_normal;
@@ -770,7 +772,8 @@ std::optional<Codim3Result> analyzeBilinearFit(const SphereField& field,
         "matched to the value tolerance), searched by the certified route for "
         "trigonometric-rational fields; every root checked on the field";
   }
-  return result;
+  attempt.result = std::move(result);
+  return attempt;
 }
 
 }  // namespace
@@ -791,8 +794,9 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
   // which runs on the quadtree's samples.)
   if (options.fit_bilinear_fields && options.second_derivative_bound == 0.0 &&
       !options.verify_degree) {
-    std::optional<Codim3Result> fitted = analyzeBilinearFit(field, options, fit_evaluations);
-    if (fitted) return std::move(*fitted);
+    BilinearFitAttempt fit = analyzeBilinearFit(field, options);
+    if (fit.result) return std::move(*fit.result);
+    fit_evaluations = fit.evaluations;
   }
 
   Codim3Result result;
