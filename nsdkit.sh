@@ -17,6 +17,7 @@ PACKAGES=(cmake ninja-build g++ ccache pkg-config
   libcgal-dev libgmp-dev libmpfr-dev
   libsiconos-kernel-dev libsiconos-numerics-dev libsiconos-mechanics-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libmujoco-dev libqhull-dev libbullet-dev libode-dev libdart-dev libdart-collision-ode-dev
   python3 python3-numpy python3-matplotlib)
 
 deps() {
