@@ -711,135 +711,86 @@ int runRattleback(const std::string& model, const std::string& preset, double pa
   return 0;
 }
 
-int runValidate(const std::string& dir, double t_end) {
-  std::filesystem::create_directories(dir + "/series");
-  for (const auto& f : std::filesystem::directory_iterator(dir + "/series")) {
-    std::filesystem::remove(f.path());
-  }
-  const auto cases = nsd::validation::generateCases();
-  nsd::validation::ValidationOptions options;
-  options.t_end = t_end;
-  std::cout << "validating " << cases.size() << " cases x 3 solvers..." << std::endl;
-  const auto results = nsd::validation::runValidation(cases, options, dir + "/series");
+struct ValidateOptions {
+  std::string output = "out/validation";
+  double t_end = 0.2;
+  int map_grid = 41;
+  unsigned threads = 1;
+  bool quick = false;
+  bool quiet = false;
+  std::string export_cases;
+  bool score = false;
+  std::string cases_dir, trajectories_dir, solver_name = "user-solver";
+};
 
-  // Cost per classified point and simulated seconds per wall second (one run).
-  const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
-  const Eigen::Vector3d m(0.05, -0.05, 0.03);
-  const auto body = nsd::models::makeTwoContactBody(p, m);
-  auto time_it = [](auto&& f, int repeat) {
-    const auto t0 = std::chrono::steady_clock::now();
-    for (int k = 0; k < repeat; ++k) f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / repeat;
-  };
-  nsd::sim::SiconosOptions two_steps;
-  two_steps.t_end = 2 * two_steps.step;
-  nsd::sim::SiconosOptions half_second;
-  half_second.t_end = 0.5;
-  const double c_pred = time_it([&] { (void)nsd::models::classifyGeneric(p, m); }, 200);
-  const double c_sic2 =
-      time_it([&] { (void)nsd::sim::simulateSiconos(body, {}, {}, two_steps); }, 50);
-  const double c_sic05 =
-      time_it([&] { (void)nsd::sim::simulateSiconos(body, {}, {}, half_second); }, 3);
-  const double c_ed05 = time_it(
-      [&] { (void)nsd::eventdriven::simulateModeSwitching(body, Eigen::Vector4d::Zero(), 0.5); },
-      3);
-
-  nlohmann::json j;
-  std::size_t passed = 0;
-  for (const auto& r : results) {
-    auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
-    j["results"].push_back({{"case", r.case_name},
-                            {"solver", r.solver},
-                            {"expected", r.expected},
-                            {"observed", r.observed},
-                            {"pass", r.pass},
-                            {"acceleration", num(r.acceleration)},
-                            {"acceleration_error", num(r.acceleration_error)},
-                            {"slip_onset", num(r.slip_onset)},
-                            {"tolerance", r.tolerance},
-                            {"wall_seconds", r.wall_seconds},
-                            {"simulated_seconds", r.simulated_seconds},
-                            {"note", r.note}});
-    passed += r.pass;
-  }
-  for (const auto& c : cases) {
-    j["cases"].push_back({{"case", c.name},
-                          {"mu_plus", c.parameters.mu_plus},
-                          {"mu_minus", c.parameters.mu_minus},
-                          {"inertia", c.parameters.inertia_ratio},
-                          {"angle_deg", c.parameters.opening_angle_rad * 180 / nsd::kPi},
-                          {"torque", {c.torque[0], c.torque[1], c.torque[2]}},
-                          {"realizable", c.realizable},
-                          {"allowed_modes", c.allowed_modes}});
-  }
-  j["cost_seconds"] = {{"analytic_predicate", c_pred},
-                       {"siconos_2_steps", c_sic2},
-                       {"siconos_0.5s_run", c_sic05},
-                       {"nsdkit_event_driven_0.5s", c_ed05}};
-  j["simulated_seconds_per_wall_second"] = {{"siconos_h1e-3", 0.5 / c_sic05},
-                                            {"nsdkit_event_driven", 0.5 / c_ed05}};
-  // report.json is an array of case x solver objects plus metadata objects at the end.
-  nlohmann::json report = j["results"];
-  nsd::cli::writeFileAtomically(dir + "/report.json",
-                                [&](std::ostream& out) { out << report.dump(2) << '\n'; });
-  nsd::cli::writeFileAtomically(dir + "/report_meta.json", [&](std::ostream& out) {
-    out << nlohmann::json{{"cases", j["cases"]},
-                          {"cost_seconds", j["cost_seconds"]},
-                          {"simulated_seconds_per_wall_second",
-                           j["simulated_seconds_per_wall_second"]}}
-               .dump(2)
-        << '\n';
-  });
-
-  nsd::cli::writeFileAtomically(dir + "/report.md", [&](std::ostream& out) {
-    out << "# nsdkit validation report: ball in a V trough\n\n"
-        << passed << " of " << results.size()
-        << " case x solver runs pass. Each run starts at rest "
-        << "on Sigma# with a constant torque and lasts " << t_end << " s.\n\n"
-        << "- expected: `RR` where Def 11 holds (generic route), otherwise the escape modes "
-        << "(`RS|SR|SS` order); a run passes if its final mode is one of them and, for RR, its "
-        << "acceleration along the trough is within " << options.acceleration_tolerance
-        << " (relative) of F_RR ((78) for the right-angle trough).\n"
-        << "- Solvers: nsdkit's event-driven integrator (transitions by Defs 9 and 11), Siconos "
-        << "TimeStepping (MoreauJeanOSI + FrictionContact(3)) at h = 1e-3 and 1e-4.\n"
-        << "- Siconos EventDriven (LsodarOSI) does not apply to the frictional cases: it rejects "
-        << "NewtonImpactFrictionNSL (LsodarOSI.cpp:346) and interactions of size > 1 "
-        << "(EventDriven.cpp:1020). It is run on the one case where it applies, frictionless "
-        << "contacts, where the torque only spins the ball (dOmega/dt = M/(j m r^2)).\n\n"
-        << "## Why solvers may disagree near the boundary\n\n"
-        << "In two-point rolling the contact forces are undetermined (Table 2). A time-stepping "
-        << "solver picks one admissible force set; if that set is inside both friction cones it "
-        << "keeps rolling even where Def 11 finds a repelling escape (typically the two-point "
-        << "slip SS near the surface (88), or just outside a plane when m_z != 0). Such rows are "
-        << "reported as failures, not hidden: they are the finding of this report.\n\n"
-        << "## Results\n\n| case | solver | expected | observed | pass | dv/dt [m/s^2] | rel. "
-           "error "
-           "| slip onset [s] | note |\n|---|---|---|---|---|---|---|---|---|\n";
-    for (const auto& r : results) {
-      out << "| " << r.case_name << " | " << r.solver << " | " << r.expected << " | " << r.observed
-          << " | " << (r.pass ? "yes" : "**no**") << " | " << r.acceleration << " | "
-          << (std::isfinite(r.acceleration_error) ? std::to_string(r.acceleration_error) : "-")
-          << " | " << (std::isfinite(r.slip_onset) ? std::to_string(r.slip_onset) : "-") << " | "
-          << r.note << " |\n";
+int runValidate(const ValidateOptions& v) {
+  namespace val = nsd::validation;
+  nsd::requirePositive(v.t_end, "--t-end");
+  if (v.score) {
+    if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
+      throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
     }
-    out << "\n## Cost per classified torque point (one run, this machine)\n\n"
-        << "| method | seconds | ratio to the predicate |\n|---|---|---|\n"
-        << "| analytic predicate (Def 11, generic) | " << c_pred << " | 1 |\n"
-        << "| Siconos TimeStepping, 2 steps (1 step is refused: T < t0 + 2h asserts) | " << c_sic2
-        << " | " << c_sic2 / c_pred << " |\n"
-        << "| Siconos TimeStepping, 0.5 s run, h = 1e-3 | " << c_sic05 << " | " << c_sic05 / c_pred
-        << " |\n| nsdkit event-driven, 0.5 s run | " << c_ed05 << " | " << c_ed05 / c_pred
-        << " |\n\nSimulated seconds per wall second: Siconos (h = 1e-3) " << 0.5 / c_sic05
-        << ", nsdkit event-driven " << 0.5 / c_ed05 << ".\n";
-  });
-#ifdef NSDKIT_ANALYSIS_DIR
-  const std::string script = std::string(NSDKIT_ANALYSIS_DIR) + "/plot_validation.py";
-  if (std::filesystem::exists(script) && std::filesystem::exists("/usr/bin/python3")) {
-    const std::string cmd = "/usr/bin/python3 '" + script + "' '" + dir + "' > /dev/null 2>&1";
-    if (std::system(cmd.c_str()) != 0) std::cerr << "nsdkit: warning: plotting failed\n";
+    const auto cases = val::importCases(v.cases_dir);
+    const auto results = val::scoreTrajectories(cases, v.trajectories_dir, v.solver_name);
+    std::filesystem::create_directories(v.output);
+    val::writeReport(v.output, cases, results, {}, {{v.solver_name, "-", 0.0}}, {});
+    std::size_t passed = 0;
+    for (const auto& r : results) passed += r.pass;
+    std::cout << passed << " of " << results.size() << " trajectories pass; report in " << v.output
+              << "/report.md\n";
+    return 0;
   }
-#endif
-  std::cout << passed << " of " << results.size() << " runs pass; report in " << dir
+  auto cases = val::generateCases();
+  for (auto& c : cases) c.t_end_s = v.t_end;
+  if (!v.export_cases.empty()) {
+    val::exportCases(cases, v.export_cases);
+    std::cout << cases.size() << " cases written to " << v.export_cases << "\n";
+    return 0;
+  }
+  if (v.map_grid < 2) throw nsd::InvalidInput("--map-grid must be at least 2");
+  std::filesystem::create_directories(v.output);
+  val::ValidationOptions options;
+  options.threads = v.threads;
+  if (v.quick) {
+    // One step size per engine and every fourth case: a smoke run.
+    std::vector<val::SolverSpec> solvers;
+    for (const auto& s : options.solvers) {
+      if (s.step_s != 1e-4) solvers.push_back(s);
+    }
+    options.solvers = solvers;
+    std::vector<val::ValidationCase> subset;
+    for (std::size_t i = 0; i < cases.size(); i += 4) subset.push_back(cases[i]);
+    cases = subset;
+  }
+  const bool bar = !v.quiet && isatty(STDERR_FILENO);
+  if (bar) {
+    options.progress = [](std::size_t done, std::size_t total) {
+      std::cerr << "\rvalidate: " << done << "/" << total << " runs" << std::flush;
+    };
+  }
+  if (!v.quiet) {
+    std::cout << "validating " << cases.size() << " cases x " << options.solvers.size()
+              << " solver settings..." << std::endl;
+  }
+  const auto results = val::runValidation(cases, options);
+  if (bar) std::cerr << '\n';
+  std::vector<val::ModeMap> maps;
+  const double m_z2 = nsd::models::specialValues(0.3).m_z2;
+  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
+    for (const char* setting : {"exact"}) {
+      const val::SolverSpec s{engine, setting, 1e-3};
+      maps.push_back(val::simulateModeMap(s, 0.0, "mz=0", v.map_grid, v.threads));
+      maps.push_back(val::simulateModeMap(s, m_z2, "mz=mz2", v.map_grid, v.threads));
+      if (!v.quiet) {
+        std::cout << "map " << s.label() << ": agreement " << maps[maps.size() - 2].agreement
+                  << " (mz=0), " << maps.back().agreement << " (mz=mz2)" << std::endl;
+      }
+    }
+  }
+  val::writeReport(v.output, cases, results, maps, options.solvers, options.judge);
+  std::size_t passed = 0;
+  for (const auto& r : results) passed += r.pass;
+  std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
             << "/report.md, report.json\n";
   return 0;
 }
@@ -1012,12 +963,26 @@ int main(int argc, char** argv) {
   rolling_cmd->add_option("--output,--output-dir", rolling.output_dir,
                           "folder for time_series.csv and summary.json");
 
-  std::string validate_dir = "out/validation";
-  double validate_t_end = 0.2;
+  ValidateOptions validate_options;
+  validate_options.threads = hw;
   CLI::App* validate = app.add_subcommand(
-      "validate", "validation report: Siconos and nsdkit vs analytic references");
-  validate->add_option("--output", validate_dir, "report folder");
-  validate->add_option("--t-end", validate_t_end, "simulated time per run [s]");
+      "validate",
+      "validation report: nsdkit, Siconos, MuJoCo, Bullet, ODE and DART vs analytic references");
+  validate->add_option("--output", validate_options.output, "report folder");
+  validate->add_option("--t-end", validate_options.t_end, "simulated time per run [s]");
+  validate->add_option("--map-grid", validate_options.map_grid, "grid points per map axis");
+  validate->add_option("--threads", validate_options.threads, "worker threads");
+  validate->add_flag("--quick", validate_options.quick, "every fourth case, h = 1e-3 only");
+  validate->add_flag("--quiet", validate_options.quiet, "no progress output");
+  validate->add_option("--export-cases", validate_options.export_cases,
+                       "write every case as JSON into this folder and stop");
+  validate->add_flag("--score", validate_options.score,
+                     "score a solver's trajectories (--cases, --trajectories)");
+  validate->add_option("--cases", validate_options.cases_dir, "folder written by --export-cases");
+  validate->add_option("--trajectories", validate_options.trajectories_dir,
+                       "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
+  validate->add_option("--solver-name", validate_options.solver_name,
+                       "name of the scored solver in the report");
 
   try {
     app.parse(argc, argv);
@@ -1033,7 +998,7 @@ int main(int argc, char** argv) {
       return runRegion(region_trough, region_model, region_axes, region_fixed, region_refine,
                        region_format, region_output, region_threads, region_quiet);
     }
-    if (*validate) return runValidate(validate_dir, validate_t_end);
+    if (*validate) return runValidate(validate_options);
     if (*mesh) {
       return runMesh(mesh_trough, mesh_model, mesh_output, mesh_format, mesh_tolerance, mesh_route,
                      mesh_resolution, mesh_threads);

@@ -12,8 +12,10 @@
 #include <dart/dynamics/SphereShape.hpp>
 #include <dart/dynamics/WeldJoint.hpp>
 #include <dart/simulation/World.hpp>
+#include <memory>
 
 #include <iostream>
+#include <mutex>
 #include <sstream>
 
 namespace nsd::engines {
@@ -33,6 +35,12 @@ class CerrCapture {
   std::streambuf* old_;
 };
 
+// std::cerr is process-wide: one capture at a time.
+std::mutex& captureMutex() {
+  static std::mutex m;
+  return m;
+}
+
 }  // namespace
 
 EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
@@ -43,7 +51,10 @@ EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
   run.engine_version = DART_VERSION;
   const bool exact = o.setting == EngineSetting::kExact;
   using namespace dart::dynamics;
-  const CerrCapture capture;
+  // DART warns while it builds the world and its collision objects (first step): capture that
+  // part only, so that runs in other threads are not held up for their whole length.
+  std::unique_lock<std::mutex> capture_lock(captureMutex());
+  auto capture = std::make_unique<CerrCapture>();
 
   auto world = dart::simulation::World::create("nsdkit");
   world->setGravity(scene.gravity_W);
@@ -88,6 +99,11 @@ EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
     body->setExtForce(scene.force_W);
     body->setExtTorque(scene.torque_W);
     world->step();
+    if (capture) {
+      run.engine_messages = capture->text();
+      capture.reset();
+      capture_lock.unlock();
+    }
   };
   auto read = [&](double t) {
     EngineSample s = makeSample(scene, t, body->getCOM(), body->getCOMLinearVelocity(),
@@ -111,7 +127,7 @@ EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
     return s;
   };
   stepAndRecord(scene, o, run, step, read, [] { return std::string(); });
-  run.engine_messages = capture.text();
+  if (capture) run.engine_messages = capture->text();
   return run;
 }
 
