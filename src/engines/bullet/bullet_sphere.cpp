@@ -20,7 +20,8 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
   validateRunOptions(o);
   EngineRun run;
   run.engine = "bullet";
-  run.engine_version = std::to_string(btGetVersion());
+  run.engine_version = std::to_string(btGetVersion() / 100) + "." +
+                       std::to_string(btGetVersion() % 100) + " (double precision)";
   const bool exact = o.setting == EngineSetting::kExact;
 
   btDefaultCollisionConfiguration configuration;

@@ -3,6 +3,7 @@
 #include <ode/ode.h>
 
 #include <mutex>
+#include <string>
 
 namespace nsd::engines {
 namespace {
@@ -21,7 +22,7 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
   initOdeOnce();
   EngineRun run;
   run.engine = "ode";
-  run.engine_version = dGetConfiguration();
+  run.engine_version = std::string("0.16, ") + dGetConfiguration();
   const bool exact = o.setting == EngineSetting::kExact;
   if (exact) {
     run.settings = {

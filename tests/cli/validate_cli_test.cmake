@@ -1,0 +1,60 @@
+# Runs `nsdkit validate` as a user would: a quick report with rows for every solver and setting,
+# the case export, scoring of a user's folder, and one-line errors for bad input.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+function(expect_failure name)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "${name}: expected a non-zero exit")
+  endif()
+  if(NOT err MATCHES "^nsdkit: error: [^\n]*\n$")
+    message(FATAL_ERROR "${name}: expected one error line, got: ${err}")
+  endif()
+endfunction()
+
+execute_process(COMMAND ${NSDKIT} validate --output ${WORK}/report --quick --map-grid 5 --quiet
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "validate --quick failed")
+endif()
+file(READ ${WORK}/report/report.json report)
+foreach(solver "nsdkit-event-driven" "siconos/h=0.001" "mujoco/defaults/h=0.001"
+               "mujoco/exact/h=0.001" "bullet/defaults/h=0.001" "bullet/exact/h=0.001"
+               "ode/defaults/h=0.001" "ode/exact/h=0.001" "dart/defaults/h=0.001"
+               "dart/exact/h=0.001")
+  if(NOT report MATCHES "\"solver\": \"${solver}\"")
+    message(FATAL_ERROR "report.json has no rows of ${solver}")
+  endif()
+endforeach()
+foreach(section "mz=0" "mz=mz2")
+  if(NOT EXISTS "${WORK}/report/maps/mujoco_exact_h=0.001_${section}.csv")
+    message(FATAL_ERROR "map ${section} missing")
+  endif()
+endforeach()
+file(READ ${WORK}/report/report.md md)
+if(NOT md MATCHES "## Confusion tables" OR NOT md MATCHES "cone=\\\"elliptic\\\"")
+  message(FATAL_ERROR "report.md lacks the confusion tables or the settings")
+endif()
+
+execute_process(COMMAND ${NSDKIT} validate --export-cases ${WORK}/cases RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/cases/index.json OR NOT EXISTS ${WORK}/cases/0.json)
+  message(FATAL_ERROR "validate --export-cases failed")
+endif()
+# An empty trajectory folder: every row fails as missing, the command itself succeeds.
+file(MAKE_DIRECTORY ${WORK}/empty)
+execute_process(COMMAND ${NSDKIT} validate --score --cases ${WORK}/cases --trajectories
+                        ${WORK}/empty --output ${WORK}/score
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^0 of [0-9]+ trajectories pass")
+  message(FATAL_ERROR "validate --score on an empty folder: ${rc} ${out}")
+endif()
+file(READ ${WORK}/score/report.json scored)
+if(NOT scored MATCHES "missing trajectory file")
+  message(FATAL_ERROR "missing files are not reported")
+endif()
+
+expect_failure(score_without_cases ${NSDKIT} validate --score --trajectories ${WORK}/empty)
+expect_failure(negative_duration ${NSDKIT} validate --t-end -1 --output ${WORK}/bad)
+expect_failure(no_such_cases ${NSDKIT} validate --score --cases ${WORK}/nothing --trajectories
+               ${WORK}/empty --output ${WORK}/bad2)
