@@ -8,6 +8,7 @@
 #   ./nsdkit.sh friction  install, build, friction error maps and heavy-ball figures -> out/friction
 #   ./nsdkit.sh rattleback  install, build, Kane-Levinson Figs. 3-6 -> out/rattleback
 #   ./nsdkit.sh rolling  install, build, transient rolling loops, FRF, V-groove loops -> out/rolling
+#   ./nsdkit.sh validate  install, build, validation report of every solver and its maps -> out/validation
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -75,6 +76,13 @@ case "${1:-help}" in
       out/friction/heavy_ball.csv out/friction
     echo "figures written to out/friction/"
     ;;
+  validate)
+    deps
+    build release
+    mkdir -p out/validation
+    ./build/release/src/cli/nsdkit validate --output out/validation "${@:2}"
+    /usr/bin/python3 analysis/plot_validation.py out/validation
+    ;;
   rolling)
     deps
     build release
@@ -112,7 +120,7 @@ case "${1:-help}" in
     for b in build/release/bench/bench_*; do "$b" --benchmark_min_time=0.2; done
     ;;
   *)
-    sed -n '2,11p' "$0"
+    sed -n '2,12p' "$0"
     exit 1
     ;;
 esac
