@@ -12,24 +12,11 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/stream_capture.hpp"
 
 namespace nsd::sim {
 
 namespace {
-
-// Siconos reports solver trouble on std::cout: capture it while a run is alive.
-class CoutCapture {
- public:
-  CoutCapture() : old_(std::cout.rdbuf(captured_.rdbuf())) {}
-  ~CoutCapture() { std::cout.rdbuf(old_); }
-  CoutCapture(const CoutCapture&) = delete;
-  CoutCapture& operator=(const CoutCapture&) = delete;
-  std::string text() const { return captured_.str(); }
-
- private:
-  std::ostringstream captured_;
-  std::streambuf* old_;
-};
 
 // The body as a LagrangianLinearTIDS: q = (x_C, theta), M = diag(m I, J), constant F_ext.
 SP::LagrangianLinearTIDS makeBody(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0,
@@ -64,7 +51,7 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   const contact::ContactBases& b = dynamics.bases();
   const auto t0 = std::chrono::steady_clock::now();
   SiconosRun out;
-  CoutCapture capture;
+  StreamCapture capture(std::cout);  // Siconos reports solver trouble on std::cout
   try {
     auto ds = makeBody(body, v_C0_W, omega0_W);
 
@@ -147,7 +134,7 @@ SiconosEventDrivenRun simulateSiconosEventDrivenFrictionless(const contact::TwoC
   const contact::TwoContactDynamics dynamics(body);  // validates the body
   const auto t0 = std::chrono::steady_clock::now();
   SiconosEventDrivenRun out;
-  const CoutCapture capture;
+  const StreamCapture capture(std::cout);  // Siconos reports solver trouble on std::cout
   try {
     auto ds = makeBody(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero());
     auto normal_relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n) {

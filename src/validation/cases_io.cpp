@@ -52,6 +52,18 @@ struct Reader {
   }
 };
 
+nlohmann::json readJson(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) throw InvalidInput("cannot read '" + file + "'");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const std::exception& e) {
+    throw InvalidInput(file + ": not valid JSON: " + e.what());
+  }
+  return j;
+}
+
 }  // namespace
 
 void exportCases(const std::vector<ValidationCase>& cases, const std::string& dir) {
@@ -118,27 +130,13 @@ void exportCases(const std::vector<ValidationCase>& cases, const std::string& di
 
 std::vector<ValidationCase> importCases(const std::string& dir) {
   const std::string index_file = dir + "/index.json";
-  std::ifstream in(index_file);
-  if (!in) throw InvalidInput("cannot read '" + index_file + "'");
-  nlohmann::json index;
-  try {
-    in >> index;
-  } catch (const std::exception& e) {
-    throw InvalidInput(index_file + ": not valid JSON: " + e.what());
-  }
+  const nlohmann::json index = readJson(index_file);
   Reader top{index_file};
   const auto& list = top.at(index, "cases");
   std::vector<ValidationCase> cases;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string file = caseFile(dir, i);
-    std::ifstream f(file);
-    if (!f) throw InvalidInput("cannot read '" + file + "'");
-    nlohmann::json j;
-    try {
-      f >> j;
-    } catch (const std::exception& e) {
-      throw InvalidInput(file + ": not valid JSON: " + e.what());
-    }
+    const nlohmann::json j = readJson(file);
     const Reader r{file};
     if (!j.contains("schema") || j["schema"] != kSchema) {
       throw InvalidInput(file + ": schema must be '" + std::string(kSchema) + "'");

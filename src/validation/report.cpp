@@ -15,13 +15,7 @@ namespace {
 
 nlohmann::json numberOrNull(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
 
-std::string fmt(double v, int precision = 3) {
-  if (!std::isfinite(v)) return "-";
-  std::ostringstream s;
-  s.precision(precision);
-  s << v;
-  return s.str();
-}
+std::string fmt(double v, int precision = 3) { return formatForReport(v, precision); }
 
 // The expected category of a row for the confusion table: RR, or the first escape mode.
 std::string expectedCategory(const std::string& expected) {

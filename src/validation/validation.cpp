@@ -404,15 +404,15 @@ namespace {
 
 double sampleSpeedAlongTrough(const engines::EngineSample& s) { return s.v_C_W.z(); }
 
-std::string formatNumber(double v, int precision = 3) {
+}  // namespace
+
+std::string formatForReport(double v, int precision) {
   if (!std::isfinite(v)) return "-";
   std::ostringstream s;
   s.precision(precision);
   s << v;
   return s.str();
 }
-
-}  // namespace
 
 ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
                        const SolverTrajectory& tr, const JudgeOptions& o) {
@@ -435,7 +435,7 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
   }
   if (tr.samples.size() < 4 || tr.samples.back().t < 0.999 * c.t_end_s) {
     r.reason = "the run stopped early, at t = " +
-               formatNumber(tr.samples.empty() ? 0.0 : tr.samples.back().t) + " s";
+               formatForReport(tr.samples.empty() ? 0.0 : tr.samples.back().t) + " s";
     return r;
   }
   const double t_end = tr.samples.back().t;
@@ -490,19 +490,19 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
       reasons.push_back(
           !p.possible && pyramid.possible
               ? "kept rolling where no RR force set fits both circular friction cones (best "
-                "margin " + formatNumber(p.best_margin) + " N) but one fits cones widened to "
+                "margin " + formatForReport(p.best_margin) + " N) but one fits cones widened to "
                 "sqrt2 mu, the reach of a 4-sided friction pyramid |T1|, |T2| <= mu N: the "
                 "engine's pyramid, not Coulomb's cone, lets it roll"
           : p.possible
               ? "kept rolling where rolling is possible (an RR force set lies inside both cones, "
-                "squeeze s in [" + formatNumber(p.s_low) + ", " + formatNumber(p.s_high) +
+                "squeeze s in [" + formatForReport(p.s_low) + ", " + formatForReport(p.s_high) +
                     "] N) but not realizable (Def 11: " + r.expected +
                     "): the solver picked one of the undetermined force sets"
               : "kept rolling where no RR force set fits both friction cones (best margin " +
-                    formatNumber(p.best_margin) + " N): Coulomb's law is violated");
+                    formatForReport(p.best_margin) + " N): Coulomb's law is violated");
     } else {
-      reasons.push_back("observed " + r.observed + " (slip speeds " + formatNumber(r.slip_plus) +
-                        ", " + formatNumber(r.slip_minus) + " m/s), expected " + r.expected);
+      reasons.push_back("observed " + r.observed + " (slip speeds " + formatForReport(r.slip_plus) +
+                        ", " + formatForReport(r.slip_minus) + " m/s), expected " + r.expected);
     }
   }
   if (c.realizable && std::isfinite(c.expected_acceleration)) {
@@ -511,9 +511,9 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
     if (!std::isfinite(r.acceleration)) {
       reasons.push_back("non-finite acceleration");
     } else if (r.acceleration_error > o.acceleration_tolerance) {
-      reasons.push_back("acceleration " + formatNumber(r.acceleration, 5) + " m/s^2 off (78) " +
-                        formatNumber(c.expected_acceleration, 5) + " by " +
-                        formatNumber(r.acceleration_error) + " (relative)");
+      reasons.push_back("acceleration " + formatForReport(r.acceleration, 5) + " m/s^2 off (78) " +
+                        formatForReport(c.expected_acceleration, 5) + " by " +
+                        formatForReport(r.acceleration_error) + " (relative)");
     }
   }
   if (std::isfinite(c.expected_rolling_onset_s)) {
@@ -521,13 +521,13 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
     const double tol = std::max(o.onset_tolerance_relative * c.expected_rolling_onset_s, 3 * h);
     if (!std::isfinite(r.rolling_onset) ||
         std::fabs(r.rolling_onset - c.expected_rolling_onset_s) > tol) {
-      reasons.push_back("rolling onset " + formatNumber(r.rolling_onset, 4) + " s, analytic " +
-                        formatNumber(c.expected_rolling_onset_s, 4) + " s");
+      reasons.push_back("rolling onset " + formatForReport(r.rolling_onset, 4) + " s, analytic " +
+                        formatForReport(c.expected_rolling_onset_s, 4) + " s");
     }
     if (!(std::fabs(r.final_speed - c.expected_final_speed) <=
           o.final_speed_tolerance * c.expected_final_speed)) {
-      reasons.push_back("final speed " + formatNumber(r.final_speed, 5) + " m/s, analytic " +
-                        formatNumber(c.expected_final_speed, 5) + " m/s");
+      reasons.push_back("final speed " + formatForReport(r.final_speed, 5) + " m/s, analytic " +
+                        formatForReport(c.expected_final_speed, 5) + " m/s");
     }
   }
   r.pass = reasons.empty();

@@ -231,6 +231,9 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
 /// Writes samples as a trajectory CSV of the documented format.
 void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples, const std::string& path);
 
+/// A number with `precision` significant digits for reports, "-" when not finite.
+std::string formatForReport(double value, int precision = 3);
+
 // ---- Report -------------------------------------------------------------------------------------
 
 /// Writes report.json, report.md and report_meta.json into `dir` (atomically), plus the map CSVs.

@@ -2,17 +2,7 @@
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-function(expect_failure name)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(rc EQUAL 0)
-    message(FATAL_ERROR "${name}: expected a non-zero exit")
-  endif()
-  string(REGEX MATCHALL "\n" lines "${err}")
-  list(LENGTH lines n)
-  if(NOT n EQUAL 1 OR NOT err MATCHES "^nsdkit: error: ")
-    message(FATAL_ERROR "${name}: expected one error line, got: ${err}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/cli_test_helpers.cmake)
 
 # A good file: points inside and outside the body of the paper (mu = 0.3, j = 2/5).
 file(WRITE ${WORK}/in.csv "mx,my,mz\n0,0,0\n0.1,-0.1,0.05\n2,0,0\n0,0,0.9\n")

@@ -3,15 +3,7 @@
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-function(expect_failure name)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(rc EQUAL 0)
-    message(FATAL_ERROR "${name}: expected a non-zero exit")
-  endif()
-  if(NOT err MATCHES "^nsdkit: error: [^\n]*\n$")
-    message(FATAL_ERROR "${name}: expected one error line, got: ${err}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/cli_test_helpers.cmake)
 
 execute_process(COMMAND ${NSDKIT} validate --output ${WORK}/report --quick --map-grid 5 --quiet
                 RESULT_VARIABLE rc)

@@ -56,6 +56,27 @@ SphereScene incline(double theta, double mu) {
   return s;
 }
 
+// Runs the scene for 0.3 s at h = 1e-3 through every engine and setting and hands each completed
+// run to `check`; DART's defaults must fail as expectPassedThrough says.
+template <class Check>
+void forEveryEngineAndSetting(const SphereScene& scene, Check&& check) {
+  for (const auto& e : engines()) {
+    for (auto setting : {EngineSetting::kDefaults, EngineSetting::kExact}) {
+      EngineRunOptions o;
+      o.step_s = 1e-3;
+      o.t_end_s = 0.3;
+      o.setting = setting;
+      const auto run = e.run(scene, o);
+      if (knownBroken(e, setting)) {
+        expectPassedThrough(run);
+        continue;
+      }
+      ASSERT_TRUE(run.completed) << e.name << " " << run.failure;
+      check(e.name, setting, run);
+    }
+  }
+}
+
 Eigen::Vector3d downhill(double theta) { return {0, std::cos(theta), -std::sin(theta)}; }
 
 // Mean acceleration along the incline over the second half of the run (skips the engines'
@@ -70,28 +91,17 @@ TEST(Engines, RollingDownAnInclineMatchesTheClosedForm) {
   // mu = 0.5 > (2/7) tan(20 deg) = 0.104: rolling, dv/dt = g sin(theta) / (1 + j).
   const double theta = 20.0 * M_PI / 180.0, g = 9.81;
   const double expected = g * std::sin(theta) / 1.4;
-  for (const auto& e : engines()) {
-    for (auto setting : {EngineSetting::kDefaults, EngineSetting::kExact}) {
-      EngineRunOptions o;
-      o.step_s = 1e-3;
-      o.t_end_s = 0.3;
-      o.setting = setting;
-      const auto run = e.run(incline(theta, 0.5), o);
-      if (knownBroken(e, setting)) {
-        expectPassedThrough(run);
-        continue;
-      }
-      ASSERT_TRUE(run.completed) << e.name << " " << run.failure;
-      ASSERT_EQ(run.samples.size(), 300u) << e.name;
+  forEveryEngineAndSetting(incline(theta, 0.5), [&](const std::string& e_name,
+                                                     EngineSetting setting, const EngineRun& run) {
+      ASSERT_EQ(run.samples.size(), 300u) << e_name;
       // Tolerance 2 %: every engine integrates this smooth motion to O(h) = 0.1 % or better;
       // soft contacts (MuJoCo's defaults) creep, which removes at most ~1 % of the rolling rate.
       EXPECT_NEAR(downhillAcceleration(run, theta), expected, 0.02 * expected)
-          << e.name << " " << toString(setting);
+          << e_name << " " << toString(setting);
       // Rolling: the slip at the contact stays far below the centre speed (~0.4 m/s).
       EXPECT_LT(run.samples.back().contacts[0].slip_W.norm(), 0.05 * run.samples.back().v_C_W.norm())
-          << e.name << " " << toString(setting);
-    }
-  }
+          << e_name << " " << toString(setting);
+  });
 }
 
 TEST(Engines, SlidingDownAnInclineMatchesTheClosedFormAndNewtonsLaw) {
@@ -100,36 +110,26 @@ TEST(Engines, SlidingDownAnInclineMatchesTheClosedFormAndNewtonsLaw) {
   const double theta = 30.0 * M_PI / 180.0, g = 9.81, mu = 0.05;
   const double expected = g * (std::sin(theta) - mu * std::cos(theta));
   const double normal = g * std::cos(theta);
-  for (const auto& e : engines()) {
-    for (auto setting : {EngineSetting::kDefaults, EngineSetting::kExact}) {
-      EngineRunOptions o;
-      o.step_s = 1e-3;
-      o.t_end_s = 0.3;
-      o.setting = setting;
-      const auto run = e.run(incline(theta, mu), o);
-      if (knownBroken(e, setting)) {
-        expectPassedThrough(run);
-        continue;
-      }
-      ASSERT_TRUE(run.completed) << e.name << " " << run.failure;
+  forEveryEngineAndSetting(incline(theta, mu), [&](const std::string& e_name,
+                                                    EngineSetting setting, const EngineRun& run) {
       // Pyramidal cones (MuJoCo defaults, Bullet, ODE, DART) with the slip along one pyramid
       // edge give mu exactly only along their axes; the slip here is along -y, where the
       // pyramids of all four engines have a face normal or edge; 2 % covers both.
       EXPECT_NEAR(downhillAcceleration(run, theta), expected, 0.02 * expected)
-          << e.name << " " << toString(setting);
+          << e_name << " " << toString(setting);
       EXPECT_GT(run.samples.back().contacts[0].slip_W.norm(), 0.1)
-          << e.name << " " << toString(setting);
+          << e_name << " " << toString(setting);
       // Contact force read-back, averaged over the last 0.1 s (soft contacts chatter from step
       // to step): N = m g cos(theta) and |T| = mu N to 3 %.
       const auto c = summarizeContact(run, 0, 0.2);
-      EXPECT_NEAR(c.mean_normal_force_N, normal, 0.03 * normal) << e.name << " " << toString(setting);
+      EXPECT_NEAR(c.mean_normal_force_N, normal, 0.03 * normal)
+          << e_name << " " << toString(setting);
       EXPECT_NEAR(c.mean_tangential_force_N, mu * normal, 0.03 * mu * normal)
-          << e.name << " " << toString(setting);
+          << e_name << " " << toString(setting);
       // Friction opposes the slip (which is downhill).
       EXPECT_LT(run.samples.back().contacts[0].tangential_force_W.dot(downhill(theta)), 1e-9)
-          << e.name;
-    }
-  }
+          << e_name;
+  });
 }
 
 TEST(Engines, EveryNonDefaultSettingHasAReason) {

@@ -16,12 +16,8 @@ Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v
 }  // namespace
 
 EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
-  scene.validate();
-  validateRunOptions(o);
-  EngineRun run;
-  run.engine = "bullet";
-  run.engine_version = std::to_string(btGetVersion() / 100) + "." +
-                       std::to_string(btGetVersion() % 100) + " (double precision)";
+  EngineRun run = startRun(scene, o, "bullet", std::to_string(btGetVersion() / 100) + "." +
+                            std::to_string(btGetVersion() % 100) + " (double precision)");
   const bool exact = o.setting == EngineSetting::kExact;
 
   btDefaultCollisionConfiguration configuration;

@@ -16,24 +16,11 @@
 
 #include <iostream>
 #include <mutex>
-#include <sstream>
+
+#include "core/stream_capture.hpp"
 
 namespace nsd::engines {
 namespace {
-
-// DART prints its warnings on std::cerr: capture them into the run's record.
-class CerrCapture {
- public:
-  CerrCapture() : old_(std::cerr.rdbuf(captured_.rdbuf())) {}
-  ~CerrCapture() { std::cerr.rdbuf(old_); }
-  CerrCapture(const CerrCapture&) = delete;
-  CerrCapture& operator=(const CerrCapture&) = delete;
-  std::string text() const { return captured_.str(); }
-
- private:
-  std::ostringstream captured_;
-  std::streambuf* old_;
-};
 
 // std::cerr is process-wide: one capture at a time.
 std::mutex& captureMutex() {
@@ -44,17 +31,13 @@ std::mutex& captureMutex() {
 }  // namespace
 
 EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
-  scene.validate();
-  validateRunOptions(o);
-  EngineRun run;
-  run.engine = "dart";
-  run.engine_version = DART_VERSION;
+  EngineRun run = startRun(scene, o, "dart", DART_VERSION);
   const bool exact = o.setting == EngineSetting::kExact;
   using namespace dart::dynamics;
   // DART warns while it builds the world and its collision objects (first step): capture that
   // part only, so that runs in other threads are not held up for their whole length.
   std::unique_lock<std::mutex> capture_lock(captureMutex());
-  auto capture = std::make_unique<CerrCapture>();
+  auto capture = std::make_unique<StreamCapture>(std::cerr);  // DART warns on std::cerr
 
   auto world = dart::simulation::World::create("nsdkit");
   world->setGravity(scene.gravity_W);

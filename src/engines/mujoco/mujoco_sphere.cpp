@@ -74,11 +74,7 @@ std::string mujocoModelXml(const SphereScene& scene, const EngineRunOptions& o) 
 }
 
 EngineRun runMujoco(const SphereScene& scene, const EngineRunOptions& o) {
-  scene.validate();
-  validateRunOptions(o);
-  EngineRun run;
-  run.engine = "mujoco";
-  run.engine_version = mj_versionString();
+  EngineRun run = startRun(scene, o, "mujoco", mj_versionString());
   if (o.setting == EngineSetting::kExact) run.settings = exactSettings(o.step_s);
 
   const std::string xml = mujocoModelXml(scene, o);

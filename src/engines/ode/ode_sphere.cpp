@@ -17,12 +17,8 @@ void initOdeOnce() {
 }  // namespace
 
 EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
-  scene.validate();
-  validateRunOptions(o);
+  EngineRun run = startRun(scene, o, "ode", std::string("0.16, ") + dGetConfiguration());
   initOdeOnce();
-  EngineRun run;
-  run.engine = "ode";
-  run.engine_version = std::string("0.16, ") + dGetConfiguration();
   const bool exact = o.setting == EngineSetting::kExact;
   if (exact) {
     run.settings = {

@@ -109,6 +109,16 @@ void validateRunOptions(const EngineRunOptions& options) {
 
 namespace nsd::engines {
 
+EngineRun startRun(const SphereScene& scene, const EngineRunOptions& options, std::string engine,
+                   std::string engine_version) {
+  scene.validate();
+  validateRunOptions(options);
+  EngineRun run;
+  run.engine = std::move(engine);
+  run.engine_version = std::move(engine_version);
+  return run;
+}
+
 ContactSummary summarizeContact(const EngineRun& run, std::size_t plane, double from_time_s) {
   ContactSummary c;
   for (const auto& s : run.samples) {

@@ -189,4 +189,9 @@ ContactSummary summarizeContact(const EngineRun& run, std::size_t plane, double 
 /// Checks the options of a run. @throws InvalidInput naming the bad value.
 void validateRunOptions(const EngineRunOptions& options);
 
+/// Validates the scene and the options, and starts the record of a run of `engine`.
+/// @throws InvalidInput naming the bad value.
+EngineRun startRun(const SphereScene& scene, const EngineRunOptions& options, std::string engine,
+                   std::string engine_version);
+
 }  // namespace nsd::engines

@@ -1,0 +1,13 @@
+# Shared by the CLI tests: a command that must fail with exactly one line
+# "nsdkit: error: ..." on stderr and a non-zero exit.
+function(expect_failure name)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "${name}: expected a non-zero exit")
+  endif()
+  string(REGEX MATCHALL "\n" lines "${err}")
+  list(LENGTH lines n)
+  if(NOT n EQUAL 1 OR NOT err MATCHES "^nsdkit: error: ")
+    message(FATAL_ERROR "${name}: expected one error line, got: ${err}")
+  endif()
+endfunction()
