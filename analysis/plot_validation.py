@@ -1,11 +1,16 @@
 #!/usr/bin/python3
-"""Maps of `nsdkit validate`: each engine's observed final mode on a grid of torques of the
-cross-sections m_z = 0 and m_z = m_z2 (mu 0.3, j 0.4), drawn over Def 11's region boundaries
-(the contour of the expected "RR" region), one panel per engine and section.
+"""Figures of `nsdkit validate`:
+- maps.png: each engine's observed final mode on a grid of torques of the cross-sections m_z = 0
+  and m_z = m_z2 (mu 0.3, j 0.4), drawn over Def 11's region boundaries (the contour of the
+  expected "RR" region), one panel per engine and section;
+- series_<case>.png: slip speeds and normal forces against time of every solver (h = 1e-3) for
+  the representative cases written to DIR/series/.
 
-usage: plot_validation.py DIR    (reads DIR/report.json and DIR/maps/*.csv, writes DIR/maps.png)
+usage: plot_validation.py DIR    (reads DIR/report.json, DIR/maps/*.csv and DIR/series/*.csv)
 """
+import glob
 import json
+import os
 import sys
 
 import matplotlib
@@ -59,7 +64,39 @@ def main():
                  "circled: disagreement", fontsize=10)
     fig.savefig(f"{d}/maps.png", dpi=110)
     print(f"{d}/maps.png")
+    plot_series(d)
     return 0
+
+
+def plot_series(d):
+    """One figure per representative case: slip speed at P+ and P- and N+ against time."""
+    by_case = {}
+    for path in sorted(glob.glob(f"{d}/series/*.csv")):
+        case = os.path.basename(path).split("__")[0]
+        if "h_0.0001" in path:
+            continue
+        by_case.setdefault(case, []).append(path)
+    for case, paths in by_case.items():
+        fig, axes = plt.subplots(1, 3, figsize=(15, 4), constrained_layout=True)
+        for path in paths:
+            with open(path) as f:
+                title = f.readline().lstrip("# ").strip()
+            data = np.genfromtxt(path, delimiter=",", names=True, skip_header=1)
+            label = title.split("solver ")[-1]
+            axes[0].semilogy(data["t"], np.maximum(data["slip_plus"], 1e-12), label=label, lw=1)
+            axes[1].semilogy(data["t"], np.maximum(data["slip_minus"], 1e-12), label=label, lw=1)
+            axes[2].plot(data["t"], data["N_plus"], label=label, lw=1)
+        axes[0].set_title(f"{case}: slip speed at P+ [m/s]", fontsize=9)
+        axes[1].set_title("slip speed at P- [m/s]", fontsize=9)
+        axes[2].set_title("N+ [N] (as the solver reports it; clipped)", fontsize=9)
+        axes[2].set_ylim(-2, 40)
+        for ax in axes:
+            ax.set_xlabel("t [s]")
+        axes[2].legend(fontsize=6)
+        out = f"{d}/series_{case}.png"
+        fig.savefig(out, dpi=100)
+        plt.close(fig)
+        print(out)
 
 
 if __name__ == "__main__":

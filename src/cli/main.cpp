@@ -751,6 +751,9 @@ int runValidate(const ValidateOptions& v) {
   std::filesystem::create_directories(v.output);
   val::ValidationOptions options;
   options.threads = v.threads;
+  // The series folder holds only files this command writes (same names on every run).
+  std::filesystem::create_directories(v.output + "/series");
+  options.series_dir = v.output + "/series";
   if (v.quick) {
     // One step size per engine and every fourth case: a smoke run.
     std::vector<val::SolverSpec> solvers;

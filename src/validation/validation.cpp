@@ -1,11 +1,13 @@
 #include "validation/validation.hpp"
 
+#include <algorithm>
 #include <boost/math/tools/minima.hpp>
 #include <chrono>
 #include <cmath>
 #include <mutex>
 #include <sstream>
 
+#include "cli/csv.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
 #include "engines/bullet/bullet_sphere.hpp"
@@ -535,6 +537,32 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
   return r;
 }
 
+std::string seriesFileName(const std::string& case_name, const std::string& solver_label) {
+  std::string name = case_name + "__" + solver_label + ".csv";
+  for (char& ch : name) {
+    if (ch == '/' || ch == '=' || ch == '|') ch = '_';
+  }
+  return name;
+}
+
+namespace {
+
+void writeSeries(const std::string& path, const std::string& case_name, const std::string& solver,
+                 const SolverTrajectory& t) {
+  cli::writeFileAtomically(path, [&](std::ostream& out) {
+    out << "# case " << case_name << ", solver " << solver
+        << "\nt,slip_plus,slip_minus,N_plus,N_minus,T_plus,T_minus,v_along\n";
+    for (const auto& s : t.samples) {
+      out << s.t << ',' << s.contacts[0].slip_W.norm() << ',' << s.contacts[1].slip_W.norm() << ','
+          << s.contacts[0].normal_force_N << ',' << s.contacts[1].normal_force_N << ','
+          << s.contacts[0].tangential_force_W.norm() << ','
+          << s.contacts[1].tangential_force_W.norm() << ',' << s.v_C_W.z() << '\n';
+    }
+  });
+}
+
+}  // namespace
+
 std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& cases,
                                             const ValidationOptions& o) {
   const std::size_t ns = o.solvers.size();
@@ -544,7 +572,14 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
       [&](std::size_t i) {
         const auto& c = cases[i / ns];
         const auto& s = o.solvers[i % ns];
-        results[i] = judge(c, s, runSolver(c, s), o.judge);
+        const SolverTrajectory t = runSolver(c, s);
+        results[i] = judge(c, s, t, o.judge);
+        if (!o.series_dir.empty() &&
+            std::find(o.series_cases.begin(), o.series_cases.end(), c.name) !=
+                o.series_cases.end()) {
+          writeSeries(o.series_dir + "/" + seriesFileName(c.name, s.label()), c.name, s.label(),
+                      t);
+        }
       },
       o.progress);
   return results;

@@ -11,7 +11,6 @@
 
 #include <Eigen/Core>
 #include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -173,7 +172,17 @@ struct ValidationOptions {
   unsigned threads = 1;
   /// Called with (done, total) from the calling thread while running (may be empty).
   std::function<void(std::size_t, std::size_t)> progress;
+  /// Time series of these cases (every solver) are written to `series_dir` as
+  /// `<case>__<solver>.csv` (t, slip speeds, normal and tangential forces where the solver
+  /// reports them, speed along the trough); nothing is written when `series_dir` is empty.
+  std::vector<std::string> series_cases{"mu0.3_j0.4/inside", "mu0.3_j0.4/low+mz/ray+y/outside",
+                                        "mu0.3_j0.4/high+mz/ray+x/outside",
+                                        "mu0.3_j0.4/sliding_v0=1"};
+  std::string series_dir;
 };
+
+/// File name of a series: the case and solver labels with '/' and '=' replaced.
+std::string seriesFileName(const std::string& case_name, const std::string& solver_label);
 
 /// Runs every case through every solver. Rows are ordered case-major, solver-minor, whatever the
 /// thread count. Engines whose libraries keep global state (ODE, DART's ODE collision, Siconos)

@@ -144,6 +144,23 @@ TEST(Engines, EveryNonDefaultSettingHasAReason) {
   }
 }
 
+TEST(Engines, ABlowUpEndsTheRunWithTheReason) {
+  // Gravity of 1e7 m/s^2 into the plane: every engine either lets the sphere through, loses it
+  // to a non-finite state, or flings it away; none may report a completed run.
+  for (const auto& e : engines()) {
+    auto scene = incline(0.0, 0.5);
+    scene.gravity_W = Eigen::Vector3d(0, 0, -1e7);
+    scene.torque_W = Eigen::Vector3d(1e5, 0, 0);
+    EngineRunOptions o;
+    o.step_s = 1e-2;
+    o.t_end_s = 2.0;
+    const auto run = e.run(scene, o);
+    EXPECT_FALSE(run.completed) << e.name;
+    EXPECT_FALSE(run.failure.empty()) << e.name;
+    EXPECT_LT(run.samples.size(), 200u) << e.name;
+  }
+}
+
 TEST(Engines, BadScenesAreRefusedWithTheFieldNamed) {
   auto s = incline(0.3, 0.5);
   s.planes[0].mu = -0.1;
