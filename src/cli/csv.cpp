@@ -76,28 +76,4 @@ std::vector<std::vector<double>> readNumericCsv(const std::string& path,
   return rows;
 }
 
-void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  if (target.has_parent_path() && !fs::exists(target.parent_path())) {
-    throw InvalidInput("output directory '" + target.parent_path().string() + "' does not exist");
-  }
-  const fs::path temporary = target.string() + ".tmp-nsdkit";
-  try {
-    {
-      std::ofstream out(temporary);
-      if (!out) throw InvalidInput("cannot write output file '" + path + "'");
-      out.precision(17);
-      write(out);
-      out.flush();
-      if (!out) throw InvalidInput("error while writing '" + path + "'");
-    }
-    fs::rename(temporary, target);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(temporary, ec);
-    throw;
-  }
-}
-
 }  // namespace nsd::cli

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/atomic_file.hpp"
+
 namespace nsd::cli {
 
 /// Reads a CSV whose header is exactly `expected_header` (comma-separated, whitespace around
@@ -16,8 +18,7 @@ namespace nsd::cli {
 std::vector<std::vector<double>> readNumericCsv(const std::string& path,
                                                 const std::vector<std::string>& expected_header);
 
-/// Writes a file atomically: `write` fills a temporary file beside `path`, which is renamed over
-/// `path` only if `write` returns without throwing. On failure nothing is left behind.
-void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write);
+/// Atomic file output (core/atomic_file.hpp), used by every CLI command.
+using nsd::writeFileAtomically;
 
 }  // namespace nsd::cli

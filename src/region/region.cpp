@@ -1,7 +1,6 @@
 #include "region/region.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -13,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
+#include "region/sweep_detail.hpp"
 
 namespace nsd::region {
 namespace {
@@ -53,11 +53,13 @@ Axis parseAxis(const std::string& text) {
   return a;
 }
 
-SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                  const ParameterPredicate& predicate, const SweepOptions& options) {
+namespace detail {
+
+std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                          const ParameterPredicate& predicate, double refine_tolerance) {
   if (axes.empty()) throw InvalidInput("a sweep needs at least one axis");
   if (!predicate) throw InvalidInput("region predicate is empty");
-  requireNonNegative(options.refine_tolerance, "refine tolerance");
+  requireNonNegative(refine_tolerance, "refine tolerance");
   std::size_t total = 1;
   for (const Axis& a : axes) {
     if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
@@ -68,93 +70,107 @@ SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
     total *= static_cast<std::size_t>(a.count);
     if (total > 200000000) throw InvalidInput("sweep grid exceeds 2e8 points");
   }
+  return total;
+}
+
+std::vector<double> gridValues(const std::vector<Axis>& axes, std::size_t index) {
+  std::vector<double> values(axes.size());
+  for (std::size_t d = axes.size(); d-- > 0;) {
+    const Axis& a = axes[d];
+    const auto c = static_cast<std::size_t>(a.count);
+    const int k = static_cast<int>(index % c);
+    values[d] = a.count == 1 ? a.lower : a.lower + (a.upper - a.lower) * k / (a.count - 1);
+    index /= c;
+  }
+  return values;
+}
+
+PointVerdict evaluateAt(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                        const ParameterPredicate& predicate, const std::vector<double>& values) {
+  ParameterPoint p = fixed;
+  for (std::size_t d = 0; d < axes.size(); ++d) p[axes[d].name] = values[d];
+  return predicate(p);
+}
+
+std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
+                                    const std::vector<SweepPoint>& points) {
+  std::vector<GridEdge> edges;
+  std::size_t stride = 1;
+  for (std::size_t d = axes.size(); d-- > 0;) {
+    const auto c = static_cast<std::size_t>(axes[d].count);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if ((i / stride) % c + 1 < c) {
+        const std::size_t j = i + stride;
+        if (points[i].verdict.realizable != points[j].verdict.realizable) {
+          edges.push_back({i, j, d});
+        }
+      }
+    }
+    stride *= c;
+  }
+  return edges;
+}
+
+BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                         const ParameterPredicate& predicate, const std::vector<SweepPoint>& points,
+                         const GridEdge& edge, double tolerance, std::size_t& calls) {
+  std::vector<double> inside = points[edge.a].values, outside = points[edge.b].values;
+  std::string outside_label = points[edge.b].verdict.label;
+  if (!points[edge.a].verdict.realizable) {
+    std::swap(inside, outside);
+    outside_label = points[edge.a].verdict.label;
+  }
+  calls = 0;
+  while (std::fabs(inside[edge.axis] - outside[edge.axis]) > tolerance) {
+    std::vector<double> mid = inside;
+    mid[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
+    const PointVerdict v = evaluateAt(axes, fixed, predicate, mid);
+    ++calls;
+    if (v.realizable) {
+      inside = mid;
+    } else {
+      outside = mid;
+      outside_label = v.label;
+    }
+  }
+  BoundaryPoint b;
+  b.values = inside;
+  b.values[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
+  b.bracket_width = std::fabs(inside[edge.axis] - outside[edge.axis]);
+  b.inside_label = "realizable";
+  b.outside_label = outside_label;
+  b.axis = edge.axis;
+  return b;
+}
+
+}  // namespace detail
+
+SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                  const ParameterPredicate& predicate, const SweepOptions& options) {
+  const std::size_t total = detail::validateSweep(axes, fixed, predicate, options.refine_tolerance);
   const auto t0 = std::chrono::steady_clock::now();
   SweepResult r;
   r.axes = axes;
   r.fixed = fixed;
   r.points.resize(total);
-  auto coordinate = [&](const Axis& a, int k) {
-    return a.count == 1 ? a.lower : a.lower + (a.upper - a.lower) * k / (a.count - 1);
-  };
-  auto index_to_values = [&](std::size_t index) {
-    std::vector<double> values(axes.size());
-    for (std::size_t d = axes.size(); d-- > 0;) {
-      const auto c = static_cast<std::size_t>(axes[d].count);
-      values[d] = coordinate(axes[d], static_cast<int>(index % c));
-      index /= c;
-    }
-    return values;
-  };
-  auto evaluate = [&](const std::vector<double>& values) {
-    ParameterPoint p = fixed;
-    for (std::size_t d = 0; d < axes.size(); ++d) p[axes[d].name] = values[d];
-    return predicate(p);
-  };
   nsd::parallelFor(
       total, options.threads,
       [&](std::size_t i) {
-        r.points[i].values = index_to_values(i);
-        r.points[i].verdict = evaluate(r.points[i].values);
+        r.points[i].values = detail::gridValues(axes, i);
+        r.points[i].verdict = detail::evaluateAt(axes, fixed, predicate, r.points[i].values);
       },
       options.progress);
   r.predicate_calls = total;
 
   if (options.refine_tolerance > 0.0) {
-    // Grid edges whose ends differ in realizability, in a deterministic order.
-    struct Edge {
-      std::size_t a, b, axis;
-    };
-    std::vector<Edge> edges;
-    std::size_t stride = 1;
-    for (std::size_t d = axes.size(); d-- > 0;) {
-      const auto c = static_cast<std::size_t>(axes[d].count);
-      for (std::size_t i = 0; i < total; ++i) {
-        if ((i / stride) % c + 1 < c) {
-          const std::size_t j = i + stride;
-          if (r.points[i].verdict.realizable != r.points[j].verdict.realizable) {
-            edges.push_back({i, j, d});
-          }
-        }
-      }
-      stride *= c;
-    }
+    const std::vector<detail::GridEdge> edges = detail::boundaryEdges(axes, r.points);
     r.boundary.resize(edges.size());
-    std::atomic<std::size_t> calls{0};
-    nsd::parallelFor(
-        edges.size(), options.threads,
-        [&](std::size_t e) {
-          const Edge& edge = edges[e];
-          std::vector<double> inside = r.points[edge.a].values, outside = r.points[edge.b].values;
-          std::string outside_label = r.points[edge.b].verdict.label;
-          if (!r.points[edge.a].verdict.realizable) {
-            std::swap(inside, outside);
-            outside_label = r.points[edge.a].verdict.label;
-          }
-          std::size_t local = 0;
-          while (std::fabs(inside[edge.axis] - outside[edge.axis]) > options.refine_tolerance) {
-            std::vector<double> mid = inside;
-            mid[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
-            const PointVerdict v = evaluate(mid);
-            ++local;
-            if (v.realizable) {
-              inside = mid;
-            } else {
-              outside = mid;
-              outside_label = v.label;
-            }
-          }
-          BoundaryPoint b;
-          b.values = inside;
-          b.values[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
-          b.bracket_width = std::fabs(inside[edge.axis] - outside[edge.axis]);
-          b.inside_label = "realizable";
-          b.outside_label = outside_label;
-          b.axis = edge.axis;
-          r.boundary[e] = b;
-          calls += local;
-        },
-        {});
-    r.predicate_calls += calls.load();
+    std::vector<std::size_t> calls(edges.size(), 0);
+    nsd::parallelFor(edges.size(), options.threads, [&](std::size_t e) {
+      r.boundary[e] = detail::refineEdge(axes, fixed, predicate, r.points, edges[e],
+                                         options.refine_tolerance, calls[e]);
+    });
+    for (std::size_t c : calls) r.predicate_calls += c;
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
@@ -190,8 +206,7 @@ void writeJson(std::ostream& out, const SweepResult& r, const ParameterPoint& me
   nlohmann::json j;
   j["metadata"] = metadata;
   j["fixed"] = r.fixed;
-  j["predicate_calls"] = r.predicate_calls;
-  j["seconds"] = r.seconds;
+  j["predicate_calls"] = r.predicate_calls;  // no wall time: outputs are byte-reproducible
   for (const Axis& a : r.axes) {
     j["axes"].push_back(
         {{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});

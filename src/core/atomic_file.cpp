@@ -1,0 +1,36 @@
+#include "core/atomic_file.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.hpp"
+
+namespace nsd {
+
+void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  if (target.has_parent_path() && !fs::exists(target.parent_path())) {
+    throw InvalidInput("output directory '" + target.parent_path().string() + "' does not exist");
+  }
+  const fs::path temporary = target.string() + ".tmp-nsdkit-" + std::to_string(::getpid());
+  try {
+    {
+      std::ofstream out(temporary, std::ios::binary);
+      if (!out) throw InvalidInput("cannot write output file '" + path + "'");
+      out.precision(17);
+      write(out);
+      out.flush();
+      if (!out) throw InvalidInput("error while writing '" + path + "'");
+    }
+    fs::rename(temporary, target);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(temporary, ec);
+    throw;
+  }
+}
+
+}  // namespace nsd
