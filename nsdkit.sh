@@ -19,6 +19,7 @@ PACKAGES=(cmake ninja-build g++ ccache pkg-config
   libsiconos-kernel-dev libsiconos-numerics-dev libsiconos-mechanics-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libmujoco-dev libqhull-dev libbullet-dev libode-dev libdart-dev libdart-collision-ode-dev
+  libopenmpi-dev openmpi-bin
   python3 python3-numpy python3-matplotlib)
 
 deps() {

@@ -17,6 +17,7 @@
 
 #include <unistd.h>
 #include "cli/csv.hpp"
+#include "cli/region_command.hpp"
 #include "core/angles.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
@@ -36,40 +37,30 @@
 
 namespace {
 
+using nsd::cli::parseFixed;
+using nsd::cli::progressBar;
+using nsd::cli::troughMetadata;
+using nsd::cli::TroughOptions;
+using nsd::cli::troughParameters;
 using nsd::models::BallTroughParameters;
+
+// The ball-trough sweep of the main job's cross-sections.
+nsd::region::SweepResult runSweep(const TroughOptions& o,
+                                  const std::vector<nsd::region::Axis>& axes,
+                                  const nsd::region::ParameterPoint& fixed, double refine,
+                                  unsigned threads, bool quiet) {
+  nsd::region::SweepOptions so;
+  so.threads = threads;
+  so.refine_tolerance = refine;
+  so.progress = progressBar(quiet);
+  return nsd::region::sweep(axes, fixed, nsd::cli::troughPredicate(o, axes), so);
+}
 
 // Shortest decimal text that reads back to the same double (round-trip exact).
 std::string number(double value) {
   char buffer[32];
   const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
   return std::string(buffer, result.ptr);
-}
-
-struct TroughOptions {
-  double mu = 0.3;
-  double mu_plus = NAN;
-  double mu_minus = NAN;
-  double inertia = 0.4;
-  double angle_deg = 90.0;
-};
-
-void addTroughOptions(CLI::App* app, TroughOptions& o) {
-  app->add_option("--mu", o.mu, "friction coefficient at both contacts (> 0)");
-  app->add_option("--mu-plus", o.mu_plus, "friction coefficient at P+ (overrides --mu)");
-  app->add_option("--mu-minus", o.mu_minus, "friction coefficient at P- (overrides --mu)");
-  app->add_option("--inertia", o.inertia, "inertia ratio j = J/(m r^2) in (0, 1]");
-  app->add_option("--trough-angle-deg", o.angle_deg, "opening angle of the V trough [deg]");
-}
-
-BallTroughParameters parameters(const TroughOptions& o) {
-  BallTroughParameters p;
-  p.mu_plus = std::isnan(o.mu_plus) ? o.mu : o.mu_plus;
-  p.mu_minus = std::isnan(o.mu_minus) ? o.mu : o.mu_minus;
-  p.inertia_ratio = o.inertia;
-  if (!std::isfinite(o.angle_deg)) throw nsd::InvalidInput("trough angle must be finite");
-  p.opening_angle_rad = (o.angle_deg == 90.0) ? 0.5 * nsd::kPi : o.angle_deg * nsd::kPi / 180.0;
-  p.validate();
-  return p;
 }
 
 using nsd::parallelFor;
@@ -95,7 +86,7 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
                 const std::string& output, const std::string& method, unsigned threads,
                 bool quiet) {
   if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
-  const BallTroughParameters p = parameters(o);
+  const BallTroughParameters p = troughParameters(o);
   const bool closed_form = method == "closed-form";
   if (closed_form && !p.closedFormApplies()) {
     throw nsd::InvalidInput("--method closed-form needs a 90 degree trough and mu+ = mu-");
@@ -129,14 +120,8 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
   return 0;
 }
 
-nsd::region::SweepResult runSweep(const TroughOptions& o,
-                                  const std::vector<nsd::region::Axis>& axes,
-                                  const nsd::region::ParameterPoint& fixed, double refine,
-                                  unsigned threads, bool quiet);
-nsd::region::ParameterPoint troughMetadata(const TroughOptions& o);
-
 int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsigned threads) {
-  const BallTroughParameters p = parameters(o);
+  const BallTroughParameters p = troughParameters(o);
   if (!p.closedFormApplies()) {
     throw nsd::InvalidInput(
         "the ball-trough analysis compares with the paper's closed forms: "
@@ -465,95 +450,11 @@ int runRollingFriction(RollingFrictionOptions o) {
   return 0;
 }
 
-std::function<void(std::size_t, std::size_t)> progressBar(bool quiet) {
-  if (quiet || !isatty(STDERR_FILENO)) return {};
-  return [](std::size_t done, std::size_t total) {
-    const int width = 40;
-    const double f = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
-    const int filled = static_cast<int>(f * width);
-    std::cerr << '\r' << '[' << std::string(static_cast<std::size_t>(filled), '#')
-              << std::string(static_cast<std::size_t>(width - filled), ' ') << "] "
-              << static_cast<int>(100 * f) << "% (" << done << '/' << total << ')';
-    if (done >= total) std::cerr << '\n';
-    std::cerr.flush();
-  };
-}
-
-nsd::region::ParameterPoint parseFixed(const std::vector<std::string>& items) {
-  nsd::region::ParameterPoint fixed;
-  for (const auto& item : items) {
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      throw nsd::InvalidInput("--fix '" + item + "' must be name=value");
-    }
-    const std::string value = item.substr(eq + 1);
-    char* end = nullptr;
-    const double v = std::strtod(value.c_str(), &end);
-    if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v)) {
-      throw nsd::InvalidInput("--fix '" + item + "': value is not a finite number");
-    }
-    fixed[item.substr(0, eq)] = v;
-  }
-  return fixed;
-}
-
-nsd::region::SweepResult runSweep(const TroughOptions& o,
-                                  const std::vector<nsd::region::Axis>& axes,
-                                  const nsd::region::ParameterPoint& fixed, double refine,
-                                  unsigned threads, bool quiet) {
-  const BallTroughParameters p = parameters(o);
-  for (const auto& a : axes) {
-    const auto& names = nsd::region::ballTroughParameterNames();
-    if (std::find(names.begin(), names.end(), a.name) == names.end()) {
-      throw nsd::InvalidInput("ball-trough model has no parameter '" + a.name + "'");
-    }
-  }
-  nsd::region::SweepOptions so;
-  so.threads = threads;
-  so.refine_tolerance = refine;
-  so.progress = progressBar(quiet);
-  return nsd::region::sweep(axes, fixed, nsd::region::ballTroughPredicate(p), so);
-}
-
-nsd::region::ParameterPoint troughMetadata(const TroughOptions& o) {
-  const BallTroughParameters p = parameters(o);
-  return {{"mu_plus", p.mu_plus},
-          {"mu_minus", p.mu_minus},
-          {"inertia", p.inertia_ratio},
-          {"angle_deg", p.opening_angle_rad * 180.0 / nsd::kPi}};
-}
-
-int runRegion(const TroughOptions& o, const std::string& model,
-              const std::vector<std::string>& axis_texts, const std::vector<std::string>& fix_texts,
-              double refine, const std::string& format, const std::string& output, unsigned threads,
-              bool quiet) {
-  if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
-  std::vector<nsd::region::Axis> axes;
-  for (const auto& t : axis_texts) axes.push_back(nsd::region::parseAxis(t));
-  const auto result = runSweep(o, axes, parseFixed(fix_texts), refine, threads, quiet);
-  const auto metadata = troughMetadata(o);
-  nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
-    if (format == "json") {
-      nsd::region::writeJson(out, result, metadata);
-    } else {
-      nsd::region::writeCsv(out, result, metadata);
-    }
-  });
-  std::size_t realizable = 0;
-  for (const auto& pt : result.points) realizable += pt.verdict.realizable;
-  if (!quiet) {
-    std::cout << "swept " << result.points.size() << " points (" << realizable << " realizable), "
-              << result.boundary.size() << " boundary points, " << result.predicate_calls
-              << " predicate calls in " << result.seconds << " s -> " << output << '\n';
-  }
-  return 0;
-}
-
 int runMesh(const TroughOptions& o, const std::string& model, const std::string& output,
             std::string format, double tolerance, std::string route, int resolution,
             unsigned threads) {
   if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
-  const BallTroughParameters p = parameters(o);
+  const BallTroughParameters p = troughParameters(o);
   if (format.empty()) {
     format = std::filesystem::path(output).extension().string();
     if (!format.empty()) format = format.substr(1);
@@ -811,7 +712,7 @@ int main(int argc, char** argv) {
   bool quiet = false;
   CLI::App* classify = app.add_subcommand("classify", "Def-11 realizability of torque points");
   classify->add_option("--model", model, "model name (ball-trough)")->required();
-  addTroughOptions(classify, classify_trough);
+  nsd::cli::addTroughOptions(classify, classify_trough);
   classify->add_option("--input", input, "CSV with header mx,my,mz")->required();
   classify->add_option("--output", output, "CSV mx,my,mz,realizable,escapes")->required();
   classify
@@ -828,7 +729,7 @@ int main(int argc, char** argv) {
   unsigned trough_threads = hw;
   CLI::App* analysis =
       app.add_subcommand("ball-trough", "the paper's ball-in-trough analysis end to end");
-  addTroughOptions(analysis, trough);
+  nsd::cli::addTroughOptions(analysis, trough);
   analysis->add_option("--output-dir", dir, "folder for the outputs");
   analysis->add_option("--grid", grid, "grid points per axis of the torque grid");
   analysis->add_option("--threads", trough_threads, "worker threads (default: all cores)");
@@ -874,30 +775,17 @@ int main(int argc, char** argv) {
   heavy->add_option("--radius", ball.ball_radius, "ball radius R_b");
   heavy->add_option("--gravity", ball.gravity, "gravity g");
 
-  TroughOptions region_trough;
-  std::string region_model = "ball-trough", region_format = "csv", region_output;
-  std::vector<std::string> region_axes, region_fixed;
-  double region_refine = 0.0;
-  unsigned region_threads = hw;
-  bool region_quiet = false;
+  nsd::cli::RegionCommand region_command;
+  region_command.threads = hw;
   CLI::App* region = app.add_subcommand("region", "sweep parameters through the Def-11 predicate");
-  region->add_option("--model", region_model, "model name (ball-trough)");
-  addTroughOptions(region, region_trough);
-  region->add_option("--axis", region_axes, "name:lower:upper:count (repeatable)")->required();
-  region->add_option("--fix", region_fixed, "name=value held constant (repeatable)");
-  region->add_option("--refine-tol", region_refine, "bisect boundary edges to this width (0: off)");
-  region->add_option("--format", region_format, "csv (default) or json")
-      ->check(CLI::IsMember({"csv", "json"}));
-  region->add_option("--output", region_output, "output file")->required();
-  region->add_option("--threads", region_threads, "worker threads (default: all cores)");
-  region->add_flag("--quiet", region_quiet, "no progress bar or summary");
+  nsd::cli::addRegionOptions(region, region_command);
 
   TroughOptions mesh_trough;
   std::string mesh_model = "ball-trough", mesh_output, mesh_format;
   double mesh_tolerance = 5e-4;
   CLI::App* mesh = app.add_subcommand("mesh", "surface mesh of the stability body (CGAL)");
   mesh->add_option("--model", mesh_model, "model name (ball-trough)");
-  addTroughOptions(mesh, mesh_trough);
+  nsd::cli::addTroughOptions(mesh, mesh_trough);
   mesh->add_option("--output", mesh_output, "mesh file")->required();
   mesh->add_option("--format", mesh_format, "off|ply|obj|stl (default: from the extension)");
   mesh->add_option("--tolerance", mesh_tolerance,
@@ -998,8 +886,7 @@ int main(int argc, char** argv) {
     }
     if (*analysis) return runBallTrough(trough, dir, grid, trough_threads);
     if (*region) {
-      return runRegion(region_trough, region_model, region_axes, region_fixed, region_refine,
-                       region_format, region_output, region_threads, region_quiet);
+      return nsd::cli::runRegionCommand(region_command);
     }
     if (*validate) return runValidate(validate_options);
     if (*mesh) {
