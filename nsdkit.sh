@@ -119,6 +119,7 @@ case "${1:-help}" in
     deps
     build release
     for b in build/release/bench/bench_*; do "$b" --benchmark_min_time=0.2; done
+    bash bench/bench_region_mpi.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
     ;;
   *)
     sed -n '2,12p' "$0"
