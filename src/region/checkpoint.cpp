@@ -283,6 +283,13 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
         throw InvalidInput("checkpoint folder '" + dir +
                            "' already holds a sweep: pass --resume to continue it, or remove it");
       }
+      // Blocks in progress when the last run was killed left temporary files: remove them.
+      for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().filename().string().find(".tmp-nsdkit-") != std::string::npos) {
+          std::error_code ec;
+          fs::remove(entry.path(), ec);
+        }
+      }
       const std::string recorded = readFile(manifest_path);
       if (recorded != manifest) {
         throw InvalidInput("checkpoint folder '" + dir + "' was written for another sweep (" +
