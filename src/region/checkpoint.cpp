@@ -225,9 +225,14 @@ std::string firstDifference(const std::string& recorded, const std::string& want
   return "formatting";
 }
 
-std::size_t blocksFor(std::size_t items, std::size_t per_block) {
-  return (items + per_block - 1) / per_block;
-}
+// `items` records cut into blocks of `per_block`; the last block may be shorter.
+struct Blocks {
+  std::size_t items, per_block;
+  std::size_t count() const { return (items + per_block - 1) / per_block; }
+  std::size_t begin(std::size_t k) const { return k * per_block; }
+  std::size_t end(std::size_t k) const { return std::min(items, (k + 1) * per_block); }
+  std::size_t size(std::size_t k) const { return end(k) - begin(k); }
+};
 
 // Runs `compute(k)` for every block index handed out to this process, skipping blocks whose file
 // already exists (checked by `verify(k)`). Returns (computed, reused).
@@ -307,26 +312,18 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
   out.result.fixed = fixed;
 
   // Grid phase.
-  const std::size_t grid_blocks = blocksFor(total, checkpoint.block_points);
-  auto block_range = [&](std::size_t k) {
-    const std::size_t begin = k * checkpoint.block_points;
-    return std::pair{begin, std::min(total, begin + checkpoint.block_points)};
-  };
+  const Blocks grid{total, checkpoint.block_points};
   const auto [grid_computed, grid_reused] = forEachBlock(
-      sharing, 0, grid_blocks, dir, kGrid,
+      sharing, 0, grid.count(), dir, kGrid,
       [&](std::size_t k) {
-        const auto [begin, end] = block_range(k);
-        std::vector<PointVerdict> verdicts(end - begin);
+        std::vector<PointVerdict> verdicts(grid.size(k));
         parallelFor(verdicts.size(), options.threads, [&](std::size_t i) {
-          verdicts[i] =
-              detail::evaluateAt(axes, fixed, predicate, detail::gridValues(axes, begin + i));
+          verdicts[i] = detail::evaluateAt(axes, fixed, predicate,
+                                           detail::gridValues(axes, grid.begin(k) + i));
         });
         writeGridBlock(blockPath(dir, kGrid, k), k, verdicts);
       },
-      [&](std::size_t k) {
-        const auto [begin, end] = block_range(k);
-        (void)readGridBlock(blockPath(dir, kGrid, k), k, end - begin);
-      },
+      [&](std::size_t k) { (void)readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k)); },
       options.progress);
   out.blocks_computed += grid_computed;
   out.blocks_reused += grid_reused;
@@ -335,12 +332,11 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
   const bool refine = options.refine_tolerance > 0.0;
   if (sharing.rank != 0 && !refine) return out;
   std::vector<SweepPoint> points(total);
-  for (std::size_t k = 0; k < grid_blocks; ++k) {
-    const auto [begin, end] = block_range(k);
-    const auto verdicts = readGridBlock(blockPath(dir, kGrid, k), k, end - begin);
-    for (std::size_t i = begin; i < end; ++i) {
+  for (std::size_t k = 0; k < grid.count(); ++k) {
+    const auto verdicts = readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k));
+    for (std::size_t i = grid.begin(k); i < grid.end(k); ++i) {
       points[i].values = detail::gridValues(axes, i);
-      points[i].verdict = verdicts[i - begin];
+      points[i].verdict = verdicts[i - grid.begin(k)];
     }
   }
 
@@ -348,25 +344,20 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
   std::size_t refine_calls = 0;
   if (refine) {
     const std::vector<detail::GridEdge> edges = detail::boundaryEdges(axes, points);
-    const std::size_t edge_blocks = blocksFor(edges.size(), checkpoint.block_edges);
-    auto edge_range = [&](std::size_t k) {
-      const std::size_t begin = k * checkpoint.block_edges;
-      return std::pair{begin, std::min(edges.size(), begin + checkpoint.block_edges)};
-    };
+    const Blocks edge_blocks{edges.size(), checkpoint.block_edges};
     const auto [edge_computed, edge_reused] = forEachBlock(
-        sharing, 1, edge_blocks, dir, kEdges,
+        sharing, 1, edge_blocks.count(), dir, kEdges,
         [&](std::size_t k) {
-          const auto [begin, end] = edge_range(k);
-          std::vector<RefinedEdge> refined(end - begin);
+          std::vector<RefinedEdge> refined(edge_blocks.size(k));
           parallelFor(refined.size(), options.threads, [&](std::size_t i) {
-            refined[i].point = detail::refineEdge(axes, fixed, predicate, points, edges[begin + i],
-                                                  options.refine_tolerance, refined[i].calls);
+            refined[i].point =
+                detail::refineEdge(axes, fixed, predicate, points, edges[edge_blocks.begin(k) + i],
+                                   options.refine_tolerance, refined[i].calls);
           });
           writeEdgeBlock(blockPath(dir, kEdges, k), k, refined);
         },
         [&](std::size_t k) {
-          const auto [begin, end] = edge_range(k);
-          (void)readEdgeBlock(blockPath(dir, kEdges, k), k, end - begin, axes.size());
+          (void)readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k), axes.size());
         },
         {});
     out.blocks_computed += edge_computed;
@@ -374,9 +365,9 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
     barrier();
     if (sharing.rank != 0) return out;
     boundary.reserve(edges.size());
-    for (std::size_t k = 0; k < edge_blocks; ++k) {
-      const auto [begin, end] = edge_range(k);
-      for (auto& r : readEdgeBlock(blockPath(dir, kEdges, k), k, end - begin, axes.size())) {
+    for (std::size_t k = 0; k < edge_blocks.count(); ++k) {
+      for (auto& r : readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k),
+                                   axes.size())) {
         refine_calls += r.calls;
         boundary.push_back(std::move(r.point));
       }
