@@ -877,8 +877,14 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // One line and status 2, like every other error (CLI11's own codes are 100+).
+    std::cerr << "nsdkit: error: " << e.what() << " (see nsdkit --help)\n";
+    return 2;
   }
   try {
     if (*classify) {

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <sstream>
 
 #include "core/errors.hpp"
 
@@ -11,6 +13,15 @@ namespace nsd {
 
 void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
+  if (path == "-") {
+    // Standard output: buffered whole, so that a failing writer prints nothing.
+    std::ostringstream buffer;
+    buffer.precision(17);
+    write(buffer);
+    std::cout << buffer.str() << std::flush;
+    if (!std::cout) throw InvalidInput("error while writing to standard output");
+    return;
+  }
   const fs::path target(path);
   if (target.has_parent_path() && !fs::exists(target.parent_path())) {
     throw InvalidInput("output directory '" + target.parent_path().string() + "' does not exist");

@@ -49,8 +49,28 @@ double BallTroughParameters::mu() const {
   return mu_plus;
 }
 
-Eigen::Vector3d torqueFromDimensionless(const BallTroughParameters& p, const Eigen::Vector3d& m) {
+namespace {
+
+// The realizable body spans |m| of order mu (1 + 2j) <= a few units; beyond 1e100 the limit
+// fields (products of torques and forces) would overflow to inf and NaN.
+constexpr double kMaxDimensionlessTorque = 1e100;
+
+void requireTorqueInRange(const Eigen::Vector3d& m) {
   requireFinite(m, "dimensionless torque (m_x, m_y, m_z)");
+  const char* names[3] = {"m_x", "m_y", "m_z"};
+  for (int i = 0; i < 3; ++i) {
+    if (std::fabs(m[i]) > kMaxDimensionlessTorque) {
+      throw InvalidInput(std::string("dimensionless torque ") + names[i] + " = " +
+                         formatValue(m[i]) + " is out of range (|" + names[i] +
+                         "| <= 1e100; the limit fields would overflow)");
+    }
+  }
+}
+
+}  // namespace
+
+Eigen::Vector3d torqueFromDimensionless(const BallTroughParameters& p, const Eigen::Vector3d& m) {
+  requireTorqueInRange(m);
   return m * (p.mass_kg * p.gravity_m_s2 * p.radius_m / kSqrt2);  // eq. (79)
 }
 
@@ -187,7 +207,7 @@ std::string escapeLabel(const std::vector<contact::EscapeMode>& escapes) {
 BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                             const filippov::Codim3Options& options) {
   p.validate();
-  requireFinite(m, "dimensionless torque");
+  requireTorqueInRange(m);
   (void)p.mu();  // throws unless the closed forms apply (90-degree trough, mu+ = mu-)
   BallTroughClassification c;
   const Eigen::Vector4d v = planeValues(p, m);

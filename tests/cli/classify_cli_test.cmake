@@ -91,3 +91,24 @@ expect_failure(rolling_flat_groove ${NSDKIT} rolling-friction --case v-groove
 if(EXISTS ${WORK}/rolling_bad)
   message(FATAL_ERROR "a failed rolling-friction run left ${WORK}/rolling_bad behind")
 endif()
+
+# A torque far beyond any body: a clear range message, not an internal NaN.
+file(WRITE ${WORK}/huge.csv "mx,my,mz\n1e308,0,0\n")
+expect_failure(huge_torque ${NSDKIT} classify --model ball-trough --input ${WORK}/huge.csv
+               --output ${WORK}/huge_out.csv)
+execute_process(COMMAND ${NSDKIT} classify --model ball-trough --input ${WORK}/huge.csv
+                        --output ${WORK}/huge_out.csv ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT err MATCHES "m_x = 1.*e\\+?308 is out of range" OR EXISTS ${WORK}/huge_out.csv)
+  message(FATAL_ERROR "huge torque: ${err}")
+endif()
+# Unknown subcommands and options: one line, status 2 (not CLI11's 106/109).
+expect_failure(unknown_subcommand ${NSDKIT} no-such-command)
+expect_failure(unknown_option ${NSDKIT} classify --no-such-option)
+# --output - writes to standard output and no file named "-".
+execute_process(COMMAND ${NSDKIT} classify --model ball-trough --input ${WORK}/in.csv --output -
+                        --quiet
+                WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^mx,my,mz,realizable,escapes\n0,0,0,1,\n" OR
+   EXISTS ${WORK}/-)
+  message(FATAL_ERROR "--output - : ${rc} ${out}")
+endif()
