@@ -559,10 +559,6 @@ class SquareSearch {
   void subdivide(const Cell& c, std::deque<Cell>& stack) {
     const bool reuse_centre = have_centre_;
     have_centre_ = false;
-    if (std::getenv("NSD_DEBUG_CODIM3")) {
-      std::fprintf(stderr, "subdivide [%g,%g]x[%g,%g] depth %d m2 %g\n", c.p0, c.p1, c.q0, c.q1,
-                   c.depth, m2_);
-    }
     const double pm = 0.5 * (c.p0 + c.p1), qm = 0.5 * (c.q0 + c.q1);
     const NodeValue b = evaluate(pm, c.q0, sign_);                               // bottom edge mid
     const NodeValue l = evaluate(c.p0, qm, sign_);                               // left edge mid

@@ -22,7 +22,7 @@ list(GET lines 3 far)
 list(GET lines 4 high)
 # The origin is deep inside the body; (2,0,0) violates both planes (83) and slips at both
 # points; m_z = 0.9 > m_z3 = 0.55 slips at both points only.
-if(NOT origin STREQUAL "0,0,0,1," OR NOT far MATCHES ",0,RS[|]SR" OR NOT high MATCHES ",0,SS$")
+if(NOT origin STREQUAL "0,0,0,1," OR NOT far MATCHES ",0,RS[|]SR$" OR NOT high MATCHES ",0,SS$")
   message(FATAL_ERROR "unexpected classification: ${origin} / ${far} / ${high}")
 endif()
 

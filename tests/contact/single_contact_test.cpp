@@ -19,7 +19,8 @@ TEST(SingleContact, RealizableEqualsPossibleSpatial) {
   for (int trial = 0; trial < 400; ++trial) {
     SingleContactBody b;
     b.mass = 1.0 + std::fabs(normal(rng));
-    const Eigen::Matrix3d l = Eigen::Matrix3d::Random() * 0.4;
+    std::uniform_real_distribution<double> entry(-0.4, 0.4);  // seeded, unlike Random()
+    const Eigen::Matrix3d l = Eigen::Matrix3d::NullaryExpr([&] { return entry(rng); });
     b.inertia_C_W = l * l.transpose() + 0.1 * Eigen::Matrix3d::Identity();
     b.r_CP_W = Eigen::Vector3d(0.2 * normal(rng), 0.2 * normal(rng), -0.5);
     b.force_external_W = Eigen::Vector3d(3 * normal(rng), 3 * normal(rng), -9.81 * b.mass);

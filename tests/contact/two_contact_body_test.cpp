@@ -29,7 +29,8 @@ TwoContactBody randomBody(std::mt19937& rng) {
   auto vec = [&] { return Eigen::Vector3d(normal(rng), normal(rng), normal(rng)); };
   TwoContactBody b;
   b.mass = 0.5 + std::fabs(normal(rng));
-  const Eigen::Matrix3d l = Eigen::Matrix3d::Random() * 0.3;
+  std::uniform_real_distribution<double> entry(-0.3, 0.3);  // seeded, unlike Random()
+  const Eigen::Matrix3d l = Eigen::Matrix3d::NullaryExpr([&] { return entry(rng); });
   b.inertia_C_W = l * l.transpose() + 0.2 * Eigen::Matrix3d::Identity();
   b.n_plus_W = (Eigen::Vector3d(0, 1, 0) + 0.3 * vec()).normalized();
   b.n_minus_W = (Eigen::Vector3d(1, 0, 0) + 0.3 * vec()).normalized();

@@ -27,7 +27,8 @@ TrigRationalSphereField randomField(std::mt19937& rng) {
     }
     h = TrigPoly2::fromCoefficients(k);
   }
-  Eigen::Matrix3d d = 0.1 * Eigen::Matrix3d::Random();
+  std::uniform_real_distribution<double> small(-0.1, 0.1);  // seeded, unlike Random()
+  Eigen::Matrix3d d = Eigen::Matrix3d::NullaryExpr([&] { return small(rng); });
   d(0, 0) = 1.0;
   f.denominator = TrigPoly2::fromCoefficients(d);
   f.c_plus = c(rng);

@@ -47,6 +47,14 @@ TEST(HeavyBall, PureSlidingWithoutWhirlMatchesClosedForm) {
   p.k_r0 = 0.0;
   const auto tr = simulateHeavyBall(p, {1.0, 0.0}, 1.0, 1e-3);
   EXPECT_NEAR(tr.slip_stop_time, 2.0 / 7.0, 1e-6);
+  // Then rolling at 5/7 v0: the centre speed from the positions (last 0.1 s, after the slip
+  // stopped) and the rolling rate omega_y R_b (R_b = 1) agree with it to the ODE tolerance.
+  ASSERT_GE(tr.samples.size(), 101u);
+  const auto& last = tr.samples.back();
+  const auto& before = tr.samples[tr.samples.size() - 101];
+  ASSERT_GT(before.t, tr.slip_stop_time);
+  EXPECT_NEAR((last.x - before.x) / (last.t - before.t), 5.0 / 7.0, 1e-6);
+  EXPECT_NEAR(last.omega_y * p.ball_radius, 5.0 / 7.0, 1e-6);
 }
 
 TEST(HeavyBall, ExactModelRunsAndAgreesInKind) {
