@@ -202,6 +202,7 @@ namespace {
 TEST(TwoContactDynamics, RationalSlipSlipFieldEqualsTheDirectSolve) {
   std::mt19937 rng(21);
   std::uniform_real_distribution<double> angle(0.05, 3.09);
+  int compared = 0;
   for (int trial = 0; trial < 40; ++trial) {
     const TwoContactDynamics dyn(randomBody(rng));
     filippov::TrigRationalSphereField field;
@@ -222,8 +223,11 @@ TEST(TwoContactDynamics, RationalSlipSlipFieldEqualsTheDirectSolve) {
       }
       // Both evaluate the same rational function; 1e-10 relative covers the 2x2 solve.
       EXPECT_LT((field.value(d) - direct).norm(), 1e-10 * (1.0 + direct.norm()));
+      ++compared;
     }
   }
+  // Most random bodies are not of Painleve type: the comparison is not skipped away.
+  EXPECT_GE(compared, 300);
 }
 
 TEST(TwoContactDynamics, RationalAndSampledSlipSlipSearchesGiveTheSameVerdict) {
