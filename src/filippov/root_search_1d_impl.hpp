@@ -26,8 +26,10 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <string>
+#include <map>
 #include <vector>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -684,36 +686,44 @@ class CircleGeometry {
     int degree = 0;                  // of the fit
     std::vector<double> harmonics;   // (cos, sin)(k phi_j) at [2 ((k - 1) n + j)], j < n
   };
+  // One grid per node count and thread, built once. The grids live in a map, whose nodes never
+  // move, so a search nested inside another's evaluation (with another node count) adds its own
+  // grid and leaves the outer search's grid intact.
   static const Grid& grid(int n) {
-    static thread_local Grid cache;
-    static thread_local int cached = 0;
-    if (cached != n) {
-      const double h = kTwoPi / n, offset = h / kPi;
-      auto& nodes = cache.nodes;
-      nodes.clear();
-      const double ch = std::cos(h), sh = std::sin(h);
-      double c = std::cos(offset), s = std::sin(offset);
-      for (int k = 0; k <= n; ++k) {
-        nodes.push_back(CirclePoint{offset + k * h, c, s});
-        const double cn = c * ch - s * sh, sn = s * ch + c * sh;
-        const double norm = std::sqrt(cn * cn + sn * sn);  // keeps |n| = 1 to rounding
-        c = cn / norm;
-        s = sn / norm;
-      }
-      cache.degree = std::min(n / 2 - 1, kMaxFitDegree);
-      const auto un = static_cast<std::size_t>(n);
-      cache.harmonics.assign(2 * static_cast<std::size_t>(cache.degree) * un, 0.0);
-      for (std::size_t j = 0; j < un; ++j) {
-        for (int k = 1; k <= cache.degree; ++k) {
-          const double angle = static_cast<double>(k) * nodes[j].x;
-          const std::size_t at = 2 * (static_cast<std::size_t>(k - 1) * un + j);
-          cache.harmonics[at] = std::cos(angle);
-          cache.harmonics[at + 1] = std::sin(angle);
-        }
-      }
-      cached = n;
+    static thread_local std::map<int, Grid> grids;
+    static thread_local const Grid* last = nullptr;
+    static thread_local int last_n = 0;
+    if (last != nullptr && last_n == n) return *last;
+    auto [it, inserted] = grids.try_emplace(n);
+    if (inserted) buildGrid(n, it->second);
+    last = &it->second;
+    last_n = n;
+    return *last;
+  }
+  static void buildGrid(int n, Grid& grid) {
+    const double h = kTwoPi / n, offset = h / kPi;
+    auto& nodes = grid.nodes;
+    nodes.clear();
+    const double ch = std::cos(h), sh = std::sin(h);
+    double c = std::cos(offset), s = std::sin(offset);
+    for (int k = 0; k <= n; ++k) {
+      nodes.push_back(CirclePoint{offset + k * h, c, s});
+      const double cn = c * ch - s * sh, sn = s * ch + c * sh;
+      const double norm = std::sqrt(cn * cn + sn * sn);  // keeps |n| = 1 to rounding
+      c = cn / norm;
+      s = sn / norm;
     }
-    return cache;
+    grid.degree = std::min(n / 2 - 1, kMaxFitDegree);
+    const auto un = static_cast<std::size_t>(n);
+    grid.harmonics.assign(2 * static_cast<std::size_t>(grid.degree) * un, 0.0);
+    for (std::size_t j = 0; j < un; ++j) {
+      for (int k = 1; k <= grid.degree; ++k) {
+        const double angle = static_cast<double>(k) * nodes[j].x;
+        const std::size_t at = 2 * (static_cast<std::size_t>(k - 1) * un + j);
+        grid.harmonics[at] = std::cos(angle);
+        grid.harmonics[at + 1] = std::sin(angle);
+      }
+    }
   }
   const Grid& grid_;
 };

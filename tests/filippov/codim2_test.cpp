@@ -187,6 +187,40 @@ TEST(Codim2, AffineFieldsCostOneEvaluationPerRoot) {
   EXPECT_GT(roots, 100);
 }
 
+TEST(Codim2, ASearchNestedInTheFieldWithAnotherGridLeavesTheOuterSearchIntact) {
+  // The outer field's evaluation runs an inner search with 24 initial intervals (the outer one
+  // has 16). Both searches keep per-thread grids; the outer result must equal the same search
+  // without nesting (this read past the end of the outer grid when one grid was cached).
+  std::mt19937 rng(77);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  Codim2Options inner_options;
+  inner_options.initial_intervals = 24;
+  int compared = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    Eigen::Matrix2d c;
+    c << normal(rng), normal(rng), normal(rng), normal(rng);
+    const Eigen::Vector2d g0(normal(rng), normal(rng));
+    const auto field = [&](const PlaneDirection& d) {
+      return Eigen::Vector2d(g0 + c * Eigen::Vector2d(d.cos_phi, d.sin_phi));
+    };
+    const auto plain = analyzeCodim2(NormalPlaneFieldOfDirection(field));
+    std::size_t inner_roots = 0;
+    const auto nested = analyzeCodim2(NormalPlaneFieldOfDirection([&](const PlaneDirection& d) {
+      inner_roots += analyzeCodim2(NormalPlaneFieldOfDirection(field), inner_options)
+                         .directions.size();
+      return field(d);
+    }));
+    ASSERT_EQ(nested.directions.size(), plain.directions.size()) << "trial " << trial;
+    for (std::size_t k = 0; k < plain.directions.size(); ++k) {
+      EXPECT_EQ(nested.directions[k].phi_rad, plain.directions[k].phi_rad);
+      EXPECT_EQ(nested.directions[k].type, plain.directions[k].type);
+      ++compared;
+    }
+    EXPECT_EQ(inner_roots, plain.directions.size() * nested.report.evaluations);
+  }
+  EXPECT_GT(compared, 20);
+}
+
 TEST(Codim2, NumericalLimitAgreesWithClosedForm) {
   // F(x) = A x + b + C (x0, x1)/|(x0, x1)| in R^4, Sigma = {x0 = x1 = 0}: the limit field is
   // A x_bar + b + C n(phi). Extrapolation is exact for the eps-linear part (tolerance 1e-9).
