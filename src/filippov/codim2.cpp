@@ -75,25 +75,15 @@ Codim2Result analyzeCodim2(const NormalPlaneFieldOfDirection& normal_part,
   const double tolerance = roots.report.value_tolerance;
 
   if (roots.report.completeness == Completeness::kContinuum) {
-    double max_r = -INFINITY;
+    double max_r = -INFINITY, min_r = INFINITY;
     for (int k = 0; k < 4 * n0; ++k) {
       const double phi = kTwoPi * k / (4 * n0);
-      max_r = std::max(max_r, radialComponent(at_angle(phi), phi));
+      const double r = radialComponent(at_angle(phi), phi);
+      max_r = std::max(max_r, r);
+      min_r = std::min(min_r, r);
     }
     result.continuum_max_radial = max_r;
-    const LimitDirectionType t = typeFromRadial(max_r, tolerance);
-    result.type = t == LimitDirectionType::kAttracting  ? SlidingPointType::kAttractingSliding
-                  : t == LimitDirectionType::kRepelling ? SlidingPointType::kCrossing
-                                                        : SlidingPointType::kMarginal;
-    if (t == LimitDirectionType::kRepelling) {
-      // Continuum with some repelling part: find if all repelling.
-      double min_r = INFINITY;
-      for (int k = 0; k < 4 * n0; ++k) {
-        const double phi = kTwoPi * k / (4 * n0);
-        min_r = std::min(min_r, radialComponent(at_angle(phi), phi));
-      }
-      if (min_r > tolerance) result.type = SlidingPointType::kRepellingSliding;
-    }
+    result.type = classifyContinuum(min_r, max_r, tolerance);
     return result;
   }
 

@@ -281,12 +281,7 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
     result.continuum_max_radial = max_r;
     result.report.completeness = Completeness::kContinuum;
     result.report.method = "D V = 0 identically: continuum of limit directions";
-    const LimitDirectionType t = typeFromRadial(max_r, tolerance);
-    result.type = t == LimitDirectionType::kAttracting ? SlidingPointType::kAttractingSliding
-                  : t == LimitDirectionType::kRepelling
-                      ? (min_r > tolerance ? SlidingPointType::kRepellingSliding
-                                           : SlidingPointType::kCrossing)
-                      : SlidingPointType::kMarginal;
+    result.type = classifyContinuum(min_r, max_r, tolerance);
     return result;
   }
 

@@ -810,24 +810,22 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
 
   if (max_v <= search.tolerance) {
     // V+ = V- = 0 on every sample: G ∥ n everywhere (isotropic field), a continuum.
-    double max_r = -INFINITY;
+    double max_r = -INFINITY, min_r = INFINITY;
     for (int k = 0; k < 64; ++k) {
       const double a = kTwoPi * (k + 0.5) / 64;
       for (int l = 1; l < 8; ++l) {
         const double z = -1.0 + 2.0 * l / 8;
         const double rho = std::sqrt(1 - z * z);
         const Eigen::Vector3d nn(rho * std::cos(a), rho * std::sin(a), z);
-        const Eigen::Vector3d g = field(sphereDirection(nn));
-        max_r = std::max(max_r, g.dot(nn));
+        const double r = field(sphereDirection(nn)).dot(nn);
+        max_r = std::max(max_r, r);
+        min_r = std::min(min_r, r);
       }
     }
     result.continuum_max_radial = max_r;
     result.report.completeness = Completeness::kContinuum;
     result.report.method = "V+ = V- = 0 on every sample: continuum of limit directions";
-    const LimitDirectionType t = typeFromRadial(max_r, search.tolerance);
-    result.type = t == LimitDirectionType::kAttracting ? SlidingPointType::kAttractingSliding
-                                                       : SlidingPointType::kMarginal;
-    if (t == LimitDirectionType::kRepelling) result.type = SlidingPointType::kCrossing;
+    result.type = classifyContinuum(min_r, max_r, search.tolerance);
     return result;
   }
 

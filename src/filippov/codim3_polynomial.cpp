@@ -1496,22 +1496,21 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
 
   if (search.maxAbsWPlus() <= 1e-14 * scale && search.maxAbsWMinus() <= 1e-14 * scale) {
     // V+ = V- = 0 identically: G ∥ n everywhere, a continuum of limit directions.
-    double max_r = -INFINITY;
+    double max_r = -INFINITY, min_r = INFINITY;
     for (int i = 0; i < 16; ++i) {
       for (int j = 0; j < 16; ++j) {
         const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
         const double t1 = base + kPi * (i + 0.5) / 16, t2 = base + kPi * (j + 0.5) / 16;
         const SphereDirection d = direction_from_theta(AnglePair::fromAngles(t1, t2), t1, t2);
-        max_r = std::max(max_r, field.value(d).dot(d.n));
+        const double r = field.value(d).dot(d.n);
+        max_r = std::max(max_r, r);
+        min_r = std::min(min_r, r);
       }
     }
     result.continuum_max_radial = max_r;
     result.report.completeness = Completeness::kContinuum;
     result.report.method = "W+ = W- = 0 identically: continuum of limit directions";
-    const LimitDirectionType t = typeFromRadial(max_r, tolerance);
-    result.type = t == LimitDirectionType::kAttracting  ? SlidingPointType::kAttractingSliding
-                  : t == LimitDirectionType::kRepelling ? SlidingPointType::kCrossing
-                                                        : SlidingPointType::kMarginal;
+    result.type = classifyContinuum(min_r, max_r, tolerance);
     return result;
   }
 

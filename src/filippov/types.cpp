@@ -66,4 +66,11 @@ SlidingPointType classifyFromCounts(int attracting, int repelling, int neutral) 
   return SlidingPointType::kRepellingSliding;
 }
 
+SlidingPointType classifyContinuum(double min_radial, double max_radial, double tolerance) {
+  const bool attracting = min_radial < -tolerance;
+  const bool repelling = max_radial > tolerance;
+  const bool neutral = min_radial <= tolerance && max_radial >= -tolerance;
+  return classifyFromCounts(attracting ? 1 : 0, repelling ? 1 : 0, neutral ? 1 : 0);
+}
+
 }  // namespace nsd::filippov

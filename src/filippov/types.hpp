@@ -81,6 +81,13 @@ struct SearchReport {
 /// @param attracting, repelling, neutral counts of each type of limit direction.
 SlidingPointType classifyFromCounts(int attracting, int repelling, int neutral);
 
+/// The same rule for a continuum of limit directions (Completeness::kContinuum), from the range
+/// [min_radial, max_radial] of R sampled over it: attracting directions exist if
+/// min_radial < -tolerance, repelling ones if max_radial > tolerance, and neutral ones if the
+/// range meets [-tolerance, tolerance] (R is continuous on the continuum). Every route (codim 2
+/// and 3, sampled and rational) classifies its continua with this function.
+SlidingPointType classifyContinuum(double min_radial, double max_radial, double tolerance);
+
 /// Combines the types of a list of limit directions (any range of items with a `type` member)
 /// into a point type (Def 8), via classifyFromCounts.
 template <class Directions>
