@@ -178,6 +178,47 @@ Eigen::Vector4d slipSlipLimitField(const BallTroughParameters& p, const Eigen::V
   return f;
 }
 
+filippov::TrigRationalSphereField slipSlipRationalField(const BallTroughParameters& p,
+                                                       const Eigen::Vector3d& m) {
+  const double mu = p.mu(), j = p.inertia_ratio, mass = p.mass_kg;
+  if (!(mu < 1.0)) {
+    throw InvalidInput("the rational form of (85) needs mu < 1 (its denominator " +
+                       std::string("1 + mu^2 sin(phi+) sin(phi-) vanishes), got mu = ") +
+                       formatValue(mu));
+  }
+  const Eigen::Vector3d torque = torqueFromDimensionless(p, m);
+  const double w = mass * p.gravity_m_s2 / kSqrt2;  // N+- = w (1 -+ mu sin phi-+) / D, (86)
+  const double a = mu * (1 + j) / (j * mass), b = mu / mass, cj = mu / (mass * j);
+  const double t0 = -torque[0] / (p.radius_m * mass * j), t1 = torque[1] / (p.radius_m * mass * j),
+               t2 = torque[2] / (p.radius_m * mass * j);
+  // Coefficients of (1, cos, sin)(phi+) x (1, cos, sin)(phi-): D = 1 + mu^2 sp sm, and H = D G
+  // with G = (85) expanded term by term.
+  Eigen::Matrix3d d = Eigen::Matrix3d::Zero(), h0 = d, h1 = d, h2 = d;
+  d(0, 0) = 1.0;
+  d(2, 2) = mu * mu;
+  h0 = t0 * d;  // -M_x / (r m j) D
+  h0(1, 0) += -a * w;      // -a N+ cp D = -a w (1 - mu sm) cp
+  h0(1, 2) += a * w * mu;
+  h0(0, 1) += -b * w;      // -b N- cm D = -b w (1 + mu sp) cm
+  h0(2, 1) += -b * w * mu;
+  h1 = t1 * d;             // M_y / (r m j) D
+  h1(0, 1) += -a * w;      // -a N- cm D
+  h1(2, 1) += -a * w * mu;
+  h1(1, 0) += -b * w;      // -b N+ cp D
+  h1(1, 2) += b * w * mu;
+  h2 = t2 * d;             // M_z / (r m j) D
+  h2(2, 0) += -cj * w;     // -cj N+ sp D = -cj w (1 - mu sm) sp
+  h2(2, 2) += cj * w * mu;
+  h2(0, 2) += -cj * w;     // -cj N- sm D = -cj w (1 + mu sp) sm
+  h2(2, 2) += -cj * w * mu;
+  filippov::TrigRationalSphereField f;
+  f.denominator = filippov::TrigPoly2::fromCoefficients(d);
+  f.numerator = {filippov::TrigPoly2::fromCoefficients(h0),
+                 filippov::TrigPoly2::fromCoefficients(h1),
+                 filippov::TrigPoly2::fromCoefficients(h2)};
+  return f;  // c+- = 1: the closed-form coordinates (u1+, u1-, u2) use phi+- directly
+}
+
 Eigen::Vector3d twoPointSlipSurface(double mu, double j, double p, double q) {
   const double sp = std::sin(p), sq = std::sin(q), cp = std::cos(p), cq = std::cos(q);
   const double den = 1 + mu * mu * sp * sq;
@@ -217,10 +258,16 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
   const bool rs_loss = !(1 + m[2] > 0), sr_loss = !(1 - m[2] > 0);
   if (!(v[0] < 0 && v[1] > 0) || rs_loss) c.escapes.push_back(contact::EscapeMode::kRS);
   if (!(v[2] > 0 && v[3] < 0) || sr_loss) c.escapes.push_back(contact::EscapeMode::kSR);
-  const filippov::SphereField field = [&](const filippov::SphereDirection& d) -> Eigen::Vector3d {
-    return slipSlipLimitField(p, m, d.phi_plus, d.phi_minus).head<3>();
-  };
-  c.ss = filippov::analyzeCodim3(field, options);
+  // (85) with (86) is rational in the slip angles: the certified rational search applies. Its
+  // denominator 1 + mu^2 sin(phi+) sin(phi-) is positive for mu < 1 only; beyond, (90) no
+  // longer orders and the field is sampled.
+  if (p.mu() < 1.0) {
+    c.ss = filippov::analyzeCodim3(slipSlipRationalField(p, m), options);  } else {
+    const filippov::SphereField field = [&](const filippov::SphereDirection& d) {
+      return Eigen::Vector3d(slipSlipLimitField(p, m, d.phi_plus, d.phi_minus).head<3>());
+    };
+    c.ss = filippov::analyzeCodim3(field, options);
+  }
   // Contact loss (as in the generic route): a normal force <= 0 in RS or SR, or, by (86), at an
   // SS limit direction. (86) stays positive for mu < 1; for mu > 1 it can change sign, where
   // the paper's assumption of permanent contact (Sect. 2) fails. An SS limit direction offends

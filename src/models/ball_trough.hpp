@@ -80,6 +80,12 @@ double tetrahedronVolume(const BallTroughParameters& p);
 /// Eq. (85) with (86): F*_SS in (du1+, du1-, du2, dv) [m/s^2] at angles (84).
 Eigen::Vector4d slipSlipLimitField(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                    double phi_plus, double phi_minus);
+/// Eq. (85) with (86) as an exact trigonometric-rational field of (phi+, phi-): D = 1 + mu^2
+/// sin(phi+) sin(phi-) (the denominator of (86)) and H = D F*_SS (first three components),
+/// both bilinear in (1, cos, sin) of each angle, for the certified rational codim-3 search.
+/// @throws InvalidInput unless the closed forms apply and mu < 1 (D > 0).
+filippov::TrigRationalSphereField slipSlipRationalField(const BallTroughParameters& p,
+                                                       const Eigen::Vector3d& m);
 /// Eq. (86): (N+, N-) [N].
 Eigen::Vector2d slipSlipNormalForces(const BallTroughParameters& p, double phi_plus,
                                      double phi_minus);

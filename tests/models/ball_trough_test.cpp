@@ -184,5 +184,40 @@ TEST(BallTrough, RejectsBadParameters) {
   EXPECT_THROW(classifyGeneric(BallTroughParameters{}, Eigen::Vector3d(0, NAN, 0)), InvalidInput);
 }
 
+TEST(BallTrough, RationalSlipSlipFieldIsTheClosedFormFieldAndItsExactFit) {
+  // The hand-expanded coefficients of D and H = D (85) against (a) the exact degree-(1, 1) fit of
+  // D (85) computed from slipSlipLimitField itself and (b) the values of (85) at random angles.
+  // 1e-12 relative: both sides are a handful of products of O(1) terms.
+  std::mt19937 rng(91);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), angle(0.0, 6.283185307179586);
+  for (int trial = 0; trial < 20; ++trial) {
+    const auto p = BallTroughParameters::paper(0.05 + 0.9 * std::fabs(u(rng)), 0.3 + 0.3 * std::fabs(u(rng)));
+    const Eigen::Vector3d m(u(rng), u(rng), 0.6 * u(rng));
+    const auto f = slipSlipRationalField(p, m);
+    const double mu = p.mu();
+    const auto d = [mu](const filippov::AnglePair& x) { return 1 + mu * mu * x.sin1 * x.sin2; };
+    const auto fitted_d = filippov::TrigPoly2::fit(1, 1, d);
+    EXPECT_LT((f.denominator.coefficients() - fitted_d.coefficients()).cwiseAbs().maxCoeff(), 1e-12);
+    for (int k = 0; k < 3; ++k) {
+      const auto fitted = filippov::TrigPoly2::fit(1, 1, [&](const filippov::AnglePair& x) {
+        return d(x) * slipSlipLimitField(p, m, std::atan2(x.sin1, x.cos1),
+                                         std::atan2(x.sin2, x.cos2))[k];
+      });
+      const auto& exact = f.numerator[static_cast<std::size_t>(k)].coefficients();
+      EXPECT_LT((exact - fitted.coefficients()).cwiseAbs().maxCoeff(),
+                1e-12 * (1.0 + fitted.coefficients().cwiseAbs().maxCoeff()))
+          << "component " << k;
+    }
+    for (int s = 0; s < 10; ++s) {
+      const double a = angle(rng), b = angle(rng);
+      const auto direction = filippov::SphereDirection::make(Eigen::Vector3d::UnitZ(), a, b);
+      const Eigen::Vector3d expected = slipSlipLimitField(p, m, a, b).head<3>();
+      EXPECT_LT((f.value(direction) - expected).norm(), 1e-12 * (1.0 + expected.norm()));
+    }
+  }
+  EXPECT_THROW(slipSlipRationalField(BallTroughParameters::paper(1.2, 0.4), Eigen::Vector3d::Zero()),
+               InvalidInput);
+}
+
 }  // namespace
 }  // namespace nsd::models
