@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "core/angles.hpp"
 #include "core/errors.hpp"
 
 namespace nsd::models {
@@ -94,15 +95,68 @@ BisectionResult numericalMz2(const BallTroughParameters& p, double tolerance, in
 
 MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, double m_z,
                                                double tolerance) {
-  const Eigen::Vector3d dir(1, -1, 0);
-  const Eigen::Vector3d offset = m_z * Eigen::Vector3d(-p.mu(), -p.mu(), 1.0);
-  auto inside = [&](double t) { return realizable(p, offset + t * dir); };
-  const BisectionResult b = bisect(inside, 0.0, 4.0, tolerance);
+  requirePositive(tolerance, "tolerance");
+  const Eigen::Vector3d centre(0.0, 0.0, m_z);
+  if (!realizable(p, centre)) {
+    throw InvalidInput("the section m_z = " + formatValue(m_z) +
+                       " does not contain (0, 0, m_z) in the realizable body");
+  }
+  auto acceleration = [&](const Eigen::Vector3d& m) {
+    const contact::TwoContactDynamics dyn(makeTwoContactBody(p, m));
+    return dyn.rollRoll().accelerations.dv_C_W.z();
+  };
+  // The section is star-shaped about the axis point (it contains the segment to every boundary
+  // point for |m_z| < m_z3). Its boundary at polar angle psi, by bisection on Def 11.
+  double last_width = 0.0;
+  auto boundary = [&](double psi) {
+    const Eigen::Vector3d d(std::cos(psi), std::sin(psi), 0.0);
+    double hi = 1.0;
+    while (realizable(p, centre + hi * d)) {
+      hi *= 2.0;
+      if (hi > 1e3) throw SolverFailure("the realizable section is unbounded along a ray");
+    }
+    const BisectionResult b =
+        bisect([&](double t) { return realizable(p, centre + t * d); }, 0.0, hi, tolerance);
+    last_width = b.bracket_width;
+    return Eigen::Vector3d(centre + (b.value - 0.5 * b.bracket_width) * d);  // realizable side
+  };
+  // The largest acceleration over the realizable section lies on its boundary (F_RR is affine
+  // in the torque). Coarse scan of the boundary, then golden-section search around the best
+  // angle: the maximum is a corner (the edge (91) crosses the section), where the boundary
+  // acceleration has a kink but is unimodal nearby.
+  constexpr int kCoarse = 360;
+  int best = 0;
+  double best_value = -INFINITY;
+  for (int k = 0; k < kCoarse; ++k) {
+    const double value = acceleration(boundary(2.0 * kPi * k / kCoarse));
+    if (value > best_value) {
+      best_value = value;
+      best = k;
+    }
+  }
+  double a = 2.0 * kPi * (best - 1) / kCoarse, b = 2.0 * kPi * (best + 1) / kCoarse;
+  const double golden = 0.5 * (std::sqrt(5.0) - 1.0);
+  double x1 = b - golden * (b - a), x2 = a + golden * (b - a);
+  double f1 = acceleration(boundary(x1)), f2 = acceleration(boundary(x2));
+  while (b - a > 1e-10) {
+    if (f1 < f2) {
+      a = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = a + golden * (b - a);
+      f2 = acceleration(boundary(x2));
+    } else {
+      b = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = b - golden * (b - a);
+      f1 = acceleration(boundary(x1));
+    }
+  }
   MaxAccelerationResult r;
-  r.torque = offset + (b.value - b.bracket_width) * dir;  // last realizable side
-  r.bracket_width = b.bracket_width;
-  const contact::TwoContactDynamics dyn(makeTwoContactBody(p, r.torque));
-  r.acceleration = dyn.rollRoll().accelerations.dv_C_W.z();
+  r.torque = boundary(0.5 * (a + b));
+  r.bracket_width = last_width;
+  r.acceleration = acceleration(r.torque);
   return r;
 }
 

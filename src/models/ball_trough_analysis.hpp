@@ -34,12 +34,16 @@ BisectionResult numericalMz1(const BallTroughParameters& p, double tolerance = 1
 BisectionResult numericalMz2(const BallTroughParameters& p, double tolerance = 1e-6,
                              int samples_per_side = 200, double inset = 1e-7);
 
-/// Largest realizable acceleration: bisection on t along m = (t, -t, 0) (the direction of the
-/// red edge of Fig. 11), then dv/dt from the generic RR solution at the boundary [m/s^2].
+/// Largest realizable rolling acceleration over the section m_z = const of the realizable body,
+/// found without using (91): the section's boundary is located by bisection on the generic Def-11
+/// predicate along 360 rays from (0, 0, m_z), dv/dt of the generic RR solution is maximized over
+/// it, and the best angle is refined by golden-section search to 1e-10 rad. For the paper's ball
+/// the maximum is sqrt2 mu g on the edge (91) for |m_z| <= m_z1.
+/// @throws InvalidInput if (0, 0, m_z) is not realizable.
 struct MaxAccelerationResult {
   double acceleration = 0.0;                         ///< [m/s^2], from the generic F_RR.
   Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< dimensionless, at the boundary.
-  double bracket_width = 0.0;                        ///< in t.
+  double bracket_width = 0.0;  ///< of the last radial bisection [dimensionless torque].
 };
 MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, double m_z = 0.0,
                                                double tolerance = 1e-10);
