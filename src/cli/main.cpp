@@ -44,6 +44,16 @@ using nsd::cli::TroughOptions;
 using nsd::cli::troughParameters;
 using nsd::models::BallTroughParameters;
 
+// Output samples t_end / dt, bounded by what a CSV and memory hold (1e7 rows: ~1 GB of text).
+void requireSampleCount(double t_end, double dt) {
+  nsd::requirePositive(t_end, "--t-end");
+  nsd::requirePositive(dt, "--dt");
+  if (t_end / dt > 1e7) {
+    throw nsd::InvalidInput("--t-end / --dt = " + nsd::formatValue(t_end / dt) +
+                            " output samples; at most 1e7 (raise --dt)");
+  }
+}
+
 // The ball-trough sweep of the main job's cross-sections.
 nsd::region::SweepResult runSweep(const TroughOptions& o,
                                   const std::vector<nsd::region::Axis>& axes,
@@ -128,6 +138,11 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
         "use a 90 degree trough and mu+ = mu- (classify handles the rest)");
   }
   if (grid < 2 || grid > 400) throw nsd::InvalidInput("--grid must be in [2, 400]");
+  if (!(p.mu() < 1.0)) {
+    throw nsd::InvalidInput(
+        "the ball-trough analysis needs mu < 1: only there are the special values (90) ordered "
+        "m_z1 < m_z2 < m_z3 and the normal forces (86) positive (classify and region take any mu)");
+  }
   std::filesystem::create_directories(dir);
   const double mu = p.mu(), j = p.inertia_ratio;
   std::cout.precision(10);
@@ -341,6 +356,7 @@ int runFrictionMap(const std::string& dir, int n, const std::string& pressure_na
 
 int runHeavyBall(const nsd::friction::HeavyBallParameters& p, double v0, double u0, double t_end,
                  double dt, const std::string& output) {
+  requireSampleCount(t_end, dt);
   const auto tr = nsd::friction::simulateHeavyBall(p, {v0, u0}, t_end, dt);
   nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
     out << "t,x,y,v,u,alpha,omega_x,omega_y,omega_z\n";
@@ -554,6 +570,7 @@ int runRattleback(const std::string& model, const std::string& preset, double pa
   init.beta = beta0_deg * nsd::kPi / 180.0;
   init.omega3 = omega3;
   if (!(dt > 0.0 && dt <= 1e-3)) throw nsd::InvalidInput("--dt must be in (0, 0.001] s");
+  requireSampleCount(t_end, dt);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<double> reversals;
   double final_gamma = 0.0;
@@ -720,7 +737,8 @@ int main(int argc, char** argv) {
                    "generic (default: two-contact machinery, exact rational SS search), "
                    "generic-sampled (SS field sampled as a black box) or closed-form")
       ->check(CLI::IsMember({"generic", "generic-sampled", "closed-form"}));
-  classify->add_option("--threads", classify_threads, "worker threads (default: all cores)");
+  classify->add_option("--threads", classify_threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(1u, nsd::cli::kMaxThreads));
   classify->add_flag("--quiet", quiet, "no summary line");
 
   TroughOptions trough;
@@ -732,7 +750,8 @@ int main(int argc, char** argv) {
   nsd::cli::addTroughOptions(analysis, trough);
   analysis->add_option("--output-dir", dir, "folder for the outputs");
   analysis->add_option("--grid", grid, "grid points per axis of the torque grid");
-  analysis->add_option("--threads", trough_threads, "worker threads (default: all cores)");
+  analysis->add_option("--threads", trough_threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(1u, nsd::cli::kMaxThreads));
 
   std::string friction_model, pressure = "hertz";
   double fv = 1.0, fu = 0.0, fkr = 0.0, fbeta = 0.0, ftol = 1e-8;
@@ -797,7 +816,8 @@ int main(int argc, char** argv) {
                    "exact (conforming faces, paper case), implicit (any parameters), auto")
       ->check(CLI::IsMember({"auto", "exact", "implicit"}));
   mesh->add_option("--resolution", mesh_resolution, "grid cells per axis (implicit route)");
-  mesh->add_option("--threads", mesh_threads, "worker threads (implicit route)");
+  mesh->add_option("--threads", mesh_threads, "worker threads (implicit route)")
+      ->check(CLI::Range(1u, nsd::cli::kMaxThreads));
 
   nsd::rattleback::KaneLevinsonParameters rb;
   std::string rb_model = "kane-levinson", rb_output;
@@ -862,7 +882,8 @@ int main(int argc, char** argv) {
   validate->add_option("--output", validate_options.output, "report folder");
   validate->add_option("--t-end", validate_options.t_end, "simulated time per run [s]");
   validate->add_option("--map-grid", validate_options.map_grid, "grid points per map axis");
-  validate->add_option("--threads", validate_options.threads, "worker threads");
+  validate->add_option("--threads", validate_options.threads, "worker threads")
+      ->check(CLI::Range(1u, nsd::cli::kMaxThreads));
   validate->add_flag("--quick", validate_options.quick, "every fourth case, h = 1e-3 only");
   validate->add_flag("--quiet", validate_options.quiet, "no progress output");
   validate->add_option("--export-cases", validate_options.export_cases,

@@ -16,16 +16,18 @@ namespace nsd::cli {
 
 void addTroughOptions(CLI::App* app, TroughOptions& o) {
   app->add_option("--mu", o.mu, "friction coefficient at both contacts (> 0)");
-  app->add_option("--mu-plus", o.mu_plus, "friction coefficient at P+ (overrides --mu)");
-  app->add_option("--mu-minus", o.mu_minus, "friction coefficient at P- (overrides --mu)");
+  app->add_option("--mu-plus", o.mu_plus, "friction coefficient at P+ (overrides --mu)")
+      ->each([&o](const std::string&) { o.mu_plus_given = true; });
+  app->add_option("--mu-minus", o.mu_minus, "friction coefficient at P- (overrides --mu)")
+      ->each([&o](const std::string&) { o.mu_minus_given = true; });
   app->add_option("--inertia", o.inertia, "inertia ratio j = J/(m r^2) in (0, 1]");
   app->add_option("--trough-angle-deg", o.angle_deg, "opening angle of the V trough [deg]");
 }
 
 models::BallTroughParameters troughParameters(const TroughOptions& o) {
   models::BallTroughParameters p;
-  p.mu_plus = std::isnan(o.mu_plus) ? o.mu : o.mu_plus;
-  p.mu_minus = std::isnan(o.mu_minus) ? o.mu : o.mu_minus;
+  p.mu_plus = o.mu_plus_given ? o.mu_plus : o.mu;
+  p.mu_minus = o.mu_minus_given ? o.mu_minus : o.mu;
   p.inertia_ratio = o.inertia;
   if (!std::isfinite(o.angle_deg)) throw InvalidInput("trough angle must be finite");
   p.opening_angle_rad = (o.angle_deg == 90.0) ? 0.5 * kPi : o.angle_deg * kPi / 180.0;
@@ -94,12 +96,14 @@ void addRegionOptions(CLI::App* region, RegionCommand& c) {
   region->add_option("--format", c.format, "csv (default) or json")
       ->check(CLI::IsMember({"csv", "json"}));
   region->add_option("--output", c.output, "output file")->required();
-  region->add_option("--threads", c.threads, "worker threads (default: all cores)");
+  region->add_option("--threads", c.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(1u, kMaxThreads));
   region->add_flag("--quiet", c.quiet, "no progress bar or summary");
   region->add_option("--checkpoint", c.checkpoint,
                      "folder for finished blocks: a killed sweep continues with --resume");
   region->add_flag("--resume", c.resume, "continue the sweep recorded in --checkpoint");
-  region->add_option("--block-points", c.block_points, "grid points per checkpoint block");
+  region->add_option("--block-points", c.block_points, "grid points per checkpoint block")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10000000}));
 }
 
 int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing) {

@@ -19,8 +19,9 @@ namespace nsd::cli {
 /// Trough parameters on the command line.
 struct TroughOptions {
   double mu = 0.3;
-  double mu_plus = NAN;
+  double mu_plus = NAN;  ///< used when given (even NaN, which validation then refuses)
   double mu_minus = NAN;
+  bool mu_plus_given = false, mu_minus_given = false;
   double inertia = 0.4;
   double angle_deg = 90.0;
 };
@@ -52,6 +53,9 @@ struct RegionCommand {
   bool resume = false;
   std::size_t block_points = 4096;
 };
+
+/// Largest thread count any subcommand accepts.
+constexpr unsigned kMaxThreads = 1024;
 void addRegionOptions(CLI::App* app, RegionCommand& c);
 
 /// Runs the sweep and writes the output (rank 0 only when shared). Returns the exit status.

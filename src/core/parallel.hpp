@@ -12,6 +12,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -43,14 +44,26 @@ void parallelFor(std::size_t n, unsigned threads, F&& f,
     }
   };
   std::vector<std::thread> pool;
+  // A thread the system refuses to create (std::system_error) is simply not used: the workers
+  // already running, and the calling thread, share the indices.
+  auto spawn = [&](unsigned count) {
+    for (unsigned t = 0; t < count; ++t) {
+      try {
+        pool.emplace_back(worker);
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
+  };
   if (progress) {
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    spawn(threads);
+    if (pool.empty()) worker();  // no thread at all: work on the calling thread
     while (!failed.load() && done.load() < n) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       progress(done.load(), n);
     }
   } else {
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    spawn(threads - 1);
     worker();
   }
   for (auto& t : pool) t.join();

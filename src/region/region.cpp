@@ -68,7 +68,11 @@ std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& f
     if (fixed.count(a.name))
       throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
     total *= static_cast<std::size_t>(a.count);
-    if (total > 200000000) throw InvalidInput("sweep grid exceeds 2e8 points");
+    // About 110 bytes per point in memory (values, verdict, label): 5e7 points is ~6 GB.
+    if (total > 50000000) {
+      throw InvalidInput("sweep grid exceeds 5e7 points (about 6 GB in memory): split the sweep "
+                         "along an axis");
+    }
   }
   return total;
 }

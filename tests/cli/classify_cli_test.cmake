@@ -112,3 +112,20 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "^mx,my,mz,realizable,escapes\n0,0,0,1,\n" 
    EXISTS ${WORK}/-)
   message(FATAL_ERROR "--output - : ${rc} ${out}")
 endif()
+# Option values: one line naming the option, status 2 (CLI11's parse errors included).
+expect_failure(threads_zero ${NSDKIT} classify --model ball-trough --input ${WORK}/in.csv
+               --output ${WORK}/t.csv --threads 0)
+expect_failure(threads_huge ${NSDKIT} classify --model ball-trough --input ${WORK}/in.csv
+               --output ${WORK}/t.csv --threads 99999999)
+expect_failure(mu_text ${NSDKIT} classify --model ball-trough --mu abc --input ${WORK}/in.csv
+               --output ${WORK}/t.csv)
+expect_failure(mu_plus_nan ${NSDKIT} classify --model ball-trough --mu-plus nan
+               --input ${WORK}/in.csv --output ${WORK}/t.csv)
+expect_failure(ball_trough_mu_above_one ${NSDKIT} ball-trough --mu 1.2 --output-dir ${WORK}/bt)
+expect_failure(heavy_ball_samples ${NSDKIT} heavy-ball --t-end 1e6 --dt 1e-3
+               --output ${WORK}/hb.csv)
+expect_failure(region_too_big ${NSDKIT} region --axis mx:-1:1:1000 --axis my:-1:1:1000
+               --axis mz:0:1:100 --output ${WORK}/r.csv)
+if(EXISTS ${WORK}/t.csv OR EXISTS ${WORK}/hb.csv OR EXISTS ${WORK}/r.csv)
+  message(FATAL_ERROR "a refused command wrote its output")
+endif()
