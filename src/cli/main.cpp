@@ -19,6 +19,7 @@
 #include "cli/csv.hpp"
 #include "cli/region_command.hpp"
 #include "core/angles.hpp"
+#include "core/bisection.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
 #include "eventdriven/mode_switching.hpp"
@@ -215,16 +216,13 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
     const Eigen::Vector3d m(d - mu * mz, -d - mu * mz, mz);
     return nsd::models::classifyGeneric(p, m).realizable;
   };
-  double edge_lo = 0.0, edge_hi = 0.0;
-  if (on_edge_realizable(0.0)) {
-    double a = 0.0, b = sv.m_z3;  // upper end
-    while (b - a > 1e-9) ((on_edge_realizable(0.5 * (a + b))) ? a : b) = 0.5 * (a + b);
-    edge_hi = a;
-    a = 0.0;
-    b = -sv.m_z3;
-    while (a - b > 1e-9) ((on_edge_realizable(0.5 * (a + b))) ? a : b) = 0.5 * (a + b);
-    edge_lo = a;
-  }
+  // Both ends are checked: the edge point at m_z = 0 is realizable and the ones at +-m_z3 not.
+  const double edge_hi =
+      nsd::bisect(on_edge_realizable, 0.0, sv.m_z3, 1e-9, true, "upper end of the edge (91)")
+          .last_true;
+  const double edge_lo =
+      nsd::bisect(on_edge_realizable, 0.0, -sv.m_z3, 1e-9, true, "lower end of the edge (91)")
+          .last_true;
   std::cout << "edge of maximum acceleration realizable for m_z in [" << edge_lo << ", " << edge_hi
             << "]\n";
 
@@ -504,9 +502,11 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
         for (int c = -2; c <= 2; ++c) {
           if (!a && !b && !c) continue;
           const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
-          double lo = 0.0, hi = 4.0;
-          for (int it = 0; it < 20; ++it)
-            ((inside(0.5 * (lo + hi) * d)) ? lo : hi) = 0.5 * (lo + hi);
+          // 20 halvings of [0, 4]; the outside end is the bound the box needs.
+          const double hi = inside(4.0 * d) ? 4.0
+                                             : nsd::bisect([&](double t) { return inside(t * d); },
+                                                           0.0, 4.0, 4.0 * std::ldexp(1.0, -20))
+                                                   .last_false;
           extent = extent.cwiseMax((hi * d).cwiseAbs());
         }
     nsd::mesh::ImplicitMeshOptions io;

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/angles.hpp"
+#include "core/bisection.hpp"
 #include "core/errors.hpp"
 #include "filippov/codim2.hpp"
 
@@ -289,14 +290,14 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const 
         stepper.calc_state(t1, x1);
       } else if (rr_lost) {
         // Bisection in time for the loss of realizability of two-point rolling.
-        double a = t0, b = t1;
         State tmp;
-        while (b - a > 1e-9 * std::max(1.0, b)) {
-          const double mid = 0.5 * (a + b);
-          stepper.calc_state(mid, tmp);
-          (decideTwoPoint(c, tmp).mode == Mode::kRR ? a : b) = mid;
-        }
-        t1 = b;
+        t1 = bisect(
+                 [&](double time) {
+                   stepper.calc_state(time, tmp);
+                   return decideTwoPoint(c, tmp).mode == Mode::kRR;
+                 },
+                 t0, t1, 1e-9 * std::max(1.0, t1))
+                 .last_false;
         stepper.calc_state(t1, x1);
       }
       State at;

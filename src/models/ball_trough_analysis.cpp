@@ -9,21 +9,6 @@
 namespace nsd::models {
 namespace {
 
-template <class Predicate>
-BisectionResult bisect(Predicate&& true_below, double lo, double hi, double tolerance) {
-  // Requires true_below(lo) and !true_below(hi).
-  BisectionResult r;
-  r.predicate_calls = 0;
-  while (hi - lo > tolerance) {
-    const double mid = 0.5 * (lo + hi);
-    ++r.predicate_calls;
-    (true_below(mid) ? lo : hi) = mid;
-  }
-  r.value = 0.5 * (lo + hi);
-  r.bracket_width = hi - lo;
-  return r;
-}
-
 bool realizable(const BallTroughParameters& p, const Eigen::Vector3d& m) {
   return classifyGeneric(p, m).realizable;
 }
@@ -68,7 +53,7 @@ std::array<Eigen::Vector2d, 4> tetrahedronSection(const BallTroughParameters& p,
 
 BisectionResult numericalMz3(const BallTroughParameters& p, double tolerance) {
   return bisect([&](double mz) { return realizable(p, Eigen::Vector3d(0, 0, mz)); }, 0.0, 1.0,
-                tolerance);
+                tolerance, true, "m_z3 on the axis");
 }
 
 BisectionResult numericalMz1(const BallTroughParameters& p, double tolerance, int per_side,
@@ -79,7 +64,8 @@ BisectionResult numericalMz1(const BallTroughParameters& p, double tolerance, in
     }
     return true;
   };
-  return bisect(no_ss_on_boundary, 0.0, specialValues(p.mu()).m_z3, tolerance);
+  return bisect(no_ss_on_boundary, 0.0, specialValues(p.mu()).m_z3, tolerance, true,
+                "m_z1 (no SS escape on the section boundary)");
 }
 
 BisectionResult numericalMz2(const BallTroughParameters& p, double tolerance, int per_side,
@@ -90,7 +76,8 @@ BisectionResult numericalMz2(const BallTroughParameters& p, double tolerance, in
     }
     return false;
   };
-  return bisect(some_plane_point_realizable, 0.0, specialValues(p.mu()).m_z3, tolerance);
+  return bisect(some_plane_point_realizable, 0.0, specialValues(p.mu()).m_z3, tolerance, true,
+                "m_z2 (a realizable point on the planes)");
 }
 
 MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, double m_z,
@@ -115,10 +102,10 @@ MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, do
       hi *= 2.0;
       if (hi > 1e3) throw SolverFailure("the realizable section is unbounded along a ray");
     }
-    const BisectionResult b =
-        bisect([&](double t) { return realizable(p, centre + t * d); }, 0.0, hi, tolerance);
+    const BisectionResult b = bisect([&](double t) { return realizable(p, centre + t * d); }, 0.0,
+                                     hi, tolerance);  // ends known: centre inside, hi outside
     last_width = b.bracket_width;
-    return Eigen::Vector3d(centre + (b.value - 0.5 * b.bracket_width) * d);  // realizable side
+    return Eigen::Vector3d(centre + b.last_true * d);  // realizable side
   };
   // The largest acceleration over the realizable section lies on its boundary (F_RR is affine
   // in the torque). Coarse scan of the boundary, then golden-section search around the best

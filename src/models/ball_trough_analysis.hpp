@@ -8,16 +8,13 @@
 #include <array>
 #include <string>
 
+#include "core/bisection.hpp"
 #include "models/ball_trough.hpp"
 
 namespace nsd::models {
 
 /// A bisection result: the located value and its bracket width (error bound).
-struct BisectionResult {
-  double value = 0.0;
-  double bracket_width = 0.0;
-  int predicate_calls = 0;
-};
+using nsd::BisectionResult;  // core/bisection.hpp
 
 /// m_z3: the largest m_z with realizable rolling, on the axis (0, 0, m_z) (top of the body,
 /// the maximum of (88) at phi+ = phi- = pi/2).

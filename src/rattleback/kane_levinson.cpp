@@ -5,6 +5,7 @@
 #include <boost/numeric/odeint.hpp>
 #include <cmath>
 
+#include "core/bisection.hpp"
 #include "core/errors.hpp"
 
 namespace nsd::rattleback {
@@ -168,13 +169,11 @@ KaneLevinsonTrajectory simulateKaneLevinson(const KaneLevinsonParameters& p,
     const double rate1 = gamma_rate(stepper.current_state());
     if (previous_rate != 0.0 && rate1 != 0.0 && (previous_rate < 0) != (rate1 < 0)) {
       // Locate the reversal on the dense output by bisection to 1e-6 s.
-      double a = t0, b = t1;
-      while (b - a > 1e-6) {
-        const double mid = 0.5 * (a + b);
-        stepper.calc_state(mid, at);
-        ((gamma_rate(at) < 0) == (previous_rate < 0) ? a : b) = mid;
-      }
-      out.rate_sign_changes.push_back(0.5 * (a + b));
+      const auto same_sign_as_before = [&](double t) {
+        stepper.calc_state(t, at);
+        return (gamma_rate(at) < 0) == (previous_rate < 0);
+      };
+      out.rate_sign_changes.push_back(bisect(same_sign_as_before, t0, t1, 1e-6).value);
     }
     previous_rate = rate1;
     while (next <= t1 + 1e-9 * o.sample_spacing) {

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/bisection.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
 #include "region/sweep_detail.hpp"
@@ -124,19 +125,19 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
     std::swap(inside, outside);
     outside_label = points[edge.a].verdict.label;
   }
-  calls = 0;
-  while (std::fabs(inside[edge.axis] - outside[edge.axis]) > tolerance) {
-    std::vector<double> mid = inside;
-    mid[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
-    const PointVerdict v = evaluateAt(axes, fixed, predicate, mid);
-    ++calls;
-    if (v.realizable) {
-      inside = mid;
-    } else {
-      outside = mid;
-      outside_label = v.label;
-    }
-  }
+  // Bisection along the edge's axis; the label of the last point found outside is kept.
+  std::vector<double> point = inside;
+  const BisectionResult bisection = bisect(
+      [&](double x) {
+        point[edge.axis] = x;
+        const PointVerdict v = evaluateAt(axes, fixed, predicate, point);
+        if (!v.realizable) outside_label = v.label;
+        return v.realizable;
+      },
+      inside[edge.axis], outside[edge.axis], tolerance);
+  calls = static_cast<std::size_t>(bisection.predicate_calls);
+  inside[edge.axis] = bisection.last_true;
+  outside[edge.axis] = bisection.last_false;
   BoundaryPoint b;
   b.values = inside;
   b.values[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);

@@ -5,6 +5,7 @@
 #include <complex>
 
 #include "core/angles.hpp"
+#include "core/bisection.hpp"
 #include "core/errors.hpp"
 
 namespace nsd::rolling {
@@ -264,13 +265,11 @@ BreakFrequency breakFrequency(const RollingCaseParameters& p, double amplitude, 
   };
   if (saturated(f_low)) throw SolverFailure("break frequency: already sliding at f_low");
   if (!saturated(f_high)) throw SolverFailure("break frequency: not sliding at f_high");
-  double lo = f_low, hi = f_high;
-  while (hi - lo > tolerance) {
-    const double mid = 0.5 * (lo + hi);
-    (saturated(mid) ? hi : lo) = mid;
-  }
-  result.frequency = 0.5 * (lo + hi);
-  result.bracket_width = hi - lo;
+  // Not saturated below the break frequency, saturated above it.
+  const BisectionResult b =
+      bisect([&](double f) { return !saturated(f); }, f_low, f_high, tolerance);
+  result.frequency = b.value;
+  result.bracket_width = b.bracket_width;
   return result;
 }
 

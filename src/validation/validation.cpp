@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/csv.hpp"
+#include "core/bisection.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
 #include "engines/bullet/bullet_sphere.hpp"
@@ -67,15 +68,12 @@ double boundaryOnRay(const models::BallTroughParameters& p, ReferenceSource sour
   if (!classify(p, origin, source).realizable) {
     throw InvalidInput("ray origin is not realizable");
   }
-  double lo = 0.0, hi = 4.0;
-  if (classify(p, origin + hi * d, source).realizable) {
+  if (classify(p, origin + 4.0 * d, source).realizable) {
     throw InvalidInput("ray does not leave the realizable body within s = 4");
   }
-  for (int it = 0; it < 50; ++it) {
-    const double mid = 0.5 * (lo + hi);
-    (classify(p, origin + mid * d, source).realizable ? lo : hi) = mid;
-  }
-  return 0.5 * (lo + hi);
+  return bisect([&](double s) { return classify(p, origin + s * d, source).realizable; }, 0.0, 4.0,
+                4.0 * std::ldexp(1.0, -50))
+      .value;
 }
 
 ValidationCase makeCase(const std::string& family, const std::string& probe,
@@ -391,11 +389,9 @@ Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
   p.possible = p.best_margin > 0.0;
   if (!p.possible) return p;
   auto edge = [&](double inside, double outside) {
-    for (int it = 0; it < 200; ++it) {
-      const double mid = 0.5 * (inside + outside);
-      (margin(mid) > 0 ? inside : outside) = mid;
-    }
-    return inside;
+    return bisect([&](double s) { return margin(s) > 0; }, inside, outside,
+                  1e-12 * (std::fabs(inside) + std::fabs(outside) + 1.0))
+        .last_true;
   };
   p.s_low = edge(best.first, lo);
   p.s_high = edge(best.first, hi);
