@@ -468,6 +468,9 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
             std::string format, double tolerance, std::string route, int resolution,
             unsigned threads) {
   if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
+  if (output == "-") {
+    throw nsd::InvalidInput("--output - (standard output) is not available for meshes: give a file");
+  }
   const BallTroughParameters p = troughParameters(o);
   if (format.empty()) {
     format = std::filesystem::path(output).extension().string();

@@ -129,3 +129,4 @@ expect_failure(region_too_big ${NSDKIT} region --axis mx:-1:1:1000 --axis my:-1:
 if(EXISTS ${WORK}/t.csv OR EXISTS ${WORK}/hb.csv OR EXISTS ${WORK}/r.csv)
   message(FATAL_ERROR "a refused command wrote its output")
 endif()
+expect_failure(mesh_to_stdout ${NSDKIT} mesh --model ball-trough --output -)
