@@ -9,6 +9,7 @@
 #   ./nsdkit.sh rattleback  install, build, Kane-Levinson Figs. 3-6 -> out/rattleback
 #   ./nsdkit.sh rolling  install, build, transient rolling loops, FRF, V-groove loops -> out/rolling
 #   ./nsdkit.sh validate  install, build, validation report of every solver and its maps -> out/validation
+#   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets, run each for 60 s (FUZZ_SECONDS)
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -24,7 +25,7 @@ PACKAGES=(cmake ninja-build g++ ccache pkg-config
 
 deps() {
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "${PACKAGES[@]}" "$@"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
       missing+=("$p")
     fi
@@ -77,6 +78,20 @@ case "${1:-help}" in
       out/friction/heavy_ball.csv out/friction
     echo "figures written to out/friction/"
     ;;
+  fuzz)
+    deps clang libclang-rt-14-dev
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz -j "$(nproc)"
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    for target in csv:csv_fuzz region_args:region_args_fuzz cli_region:cli_region_fuzz; do
+      corpus=${target%%:*} binary=${target##*:}
+      cp -r "tests/fuzz/corpus/$corpus" "$work/$corpus"
+      echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"
+      "./build/fuzz/tests/fuzz/$binary" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 \
+        "$work/$corpus" 2>&1 | tail -3
+    done
+    ;;
   validate)
     deps
     build release
@@ -122,7 +137,7 @@ case "${1:-help}" in
     bash bench/bench_region_mpi.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
     ;;
   *)
-    sed -n '2,12p' "$0"
+    sed -n '2,13p' "$0"
     exit 1
     ;;
 esac

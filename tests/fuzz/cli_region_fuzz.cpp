@@ -1,0 +1,34 @@
+// libFuzzer target: option parsing of the region command (CLI11 and nsdkit's own checks) on
+// arbitrary argument lists (the input split at newlines). Every outcome is a parsed command or
+// a CLI::ParseError / InvalidInput; the sweep itself is not run (the grid is checked instead).
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/region_command.hpp"
+#include "core/errors.hpp"
+#include "region/region.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::string> args{"nsdkit", "region"};
+  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
+  for (std::string line; std::getline(in, line) && args.size() < 40;) args.push_back(line);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  CLI::App app{"fuzz"};
+  nsd::cli::RegionCommand command;
+  CLI::App* region = app.add_subcommand("region", "region");
+  nsd::cli::addRegionOptions(region, command);
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+    std::vector<nsd::region::Axis> axes;
+    for (const auto& t : command.axes) axes.push_back(nsd::region::parseAxis(t));
+    (void)nsd::cli::parseFixed(command.fixed);
+    (void)nsd::cli::troughPredicate(command.trough, axes);
+  } catch (const CLI::ParseError&) {
+  } catch (const nsd::InvalidInput&) {
+  }
+  return 0;
+}
