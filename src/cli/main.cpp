@@ -68,11 +68,7 @@ nsd::region::SweepResult runSweep(const TroughOptions& o,
 }
 
 // Shortest decimal text that reads back to the same double (round-trip exact).
-std::string number(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return std::string(buffer, result.ptr);
-}
+std::string number(double value) { return nsd::formatValue(value); }
 
 using nsd::parallelFor;
 

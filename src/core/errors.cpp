@@ -1,15 +1,14 @@
 #include "core/errors.hpp"
 
+#include <charconv>
 #include <cmath>
-#include <sstream>
 
 namespace nsd {
 
 std::string formatValue(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  return out.str();
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
 }
 
 void requireFinite(double value, std::string_view name) {

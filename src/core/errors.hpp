@@ -27,7 +27,8 @@ class SolverFailure : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Formats a double with enough digits to reproduce it (17 significant digits).
+/// The shortest decimal text that reads back to the same double (std::to_chars): the one number
+/// formatter of nsdkit (messages, CSV and region outputs).
 std::string formatValue(double value);
 
 /// Throws InvalidInput("<name> must be finite, got <value>") unless value is finite.

@@ -16,16 +16,6 @@
 #include "region/sweep_detail.hpp"
 
 namespace nsd::region {
-namespace {
-
-std::string format(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
-}
-
-}  // namespace
 
 Axis parseAxis(const std::string& text) {
   std::vector<std::string> parts;
@@ -183,10 +173,10 @@ SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
 
 void writeCsv(std::ostream& out, const SweepResult& r, const ParameterPoint& metadata) {
   out << "# nsdkit region sweep\n";
-  for (const auto& [k, v] : metadata) out << "# " << k << " = " << format(v) << '\n';
-  for (const auto& [k, v] : r.fixed) out << "# fixed " << k << " = " << format(v) << '\n';
+  for (const auto& [k, v] : metadata) out << "# " << k << " = " << formatValue(v) << '\n';
+  for (const auto& [k, v] : r.fixed) out << "# fixed " << k << " = " << formatValue(v) << '\n';
   for (const Axis& a : r.axes) {
-    out << "# axis " << a.name << " " << format(a.lower) << " " << format(a.upper) << " " << a.count
+    out << "# axis " << a.name << " " << formatValue(a.lower) << " " << formatValue(a.upper) << " " << a.count
         << '\n';
   }
   out << "# predicate_calls = " << r.predicate_calls << ", boundary points = " << r.boundary.size()
@@ -196,14 +186,14 @@ void writeCsv(std::ostream& out, const SweepResult& r, const ParameterPoint& met
   out << ",realizable,label,uncertain,bracket\n";
   for (const SweepPoint& p : r.points) {
     out << "grid";
-    for (double v : p.values) out << ',' << format(v);
+    for (double v : p.values) out << ',' << formatValue(v);
     out << ',' << (p.verdict.realizable ? 1 : 0) << ',' << p.verdict.label << ','
         << (p.verdict.uncertain ? 1 : 0) << ",0\n";
   }
   for (const BoundaryPoint& b : r.boundary) {
     out << "boundary";
-    for (double v : b.values) out << ',' << format(v);
-    out << ",1," << b.outside_label << ",0," << format(b.bracket_width) << '\n';
+    for (double v : b.values) out << ',' << formatValue(v);
+    out << ",1," << b.outside_label << ",0," << formatValue(b.bracket_width) << '\n';
   }
 }
 
