@@ -21,16 +21,26 @@ void BM_ValidationRun(benchmark::State& state, const char* engine, const char* s
       benchmark::Counter(simulated, benchmark::Counter::kIsRate);
 }
 
-BENCHMARK_CAPTURE(BM_ValidationRun, nsdkit, "nsdkit-event-driven", "-", 0.0)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, siconos_h1e3, "siconos", "-", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, mujoco_defaults_h1e3, "mujoco", "defaults", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, mujoco_exact_h1e3, "mujoco", "exact", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, bullet_defaults_h1e3, "bullet", "defaults", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, bullet_exact_h1e3, "bullet", "exact", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, ode_defaults_h1e3, "ode", "defaults", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, ode_exact_h1e3, "ode", "exact", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, dart_defaults_h1e3, "dart", "defaults", 1e-3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, dart_exact_h1e3, "dart", "exact", 1e-3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, nsdkit, "nsdkit-event-driven", "-", 0.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, siconos_h1e3, "siconos", "-", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, mujoco_defaults_h1e3, "mujoco", "defaults", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, mujoco_exact_h1e3, "mujoco", "exact", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, bullet_defaults_h1e3, "bullet", "defaults", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, bullet_exact_h1e3, "bullet", "exact", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, ode_defaults_h1e3, "ode", "defaults", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, ode_exact_h1e3, "ode", "exact", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, dart_defaults_h1e3, "dart", "defaults", 1e-3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ValidationRun, dart_exact_h1e3, "dart", "exact", 1e-3)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

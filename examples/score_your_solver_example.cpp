@@ -41,8 +41,7 @@ int main() {
   std::cout << imported.size() << " cases exported; " << written
             << " analytic trajectories written, " << passed_written << " of them pass; " << passed
             << " of " << results.size() << " rows pass (the others have no file)\n";
-  val::writeReport((work / "report").string(), imported, results, {}, {{"analytic", "-", 0.0}},
-                   {});
+  val::writeReport((work / "report").string(), imported, results, {}, {{"analytic", "-", 0.0}}, {});
   std::cout << "report: " << (work / "report" / "report.md").string() << '\n';
   fs::remove_all(work);
   return passed_written == written ? 0 : 1;

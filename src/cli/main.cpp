@@ -465,7 +465,8 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
             unsigned threads) {
   if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
   if (output == "-") {
-    throw nsd::InvalidInput("--output - (standard output) is not available for meshes: give a file");
+    throw nsd::InvalidInput(
+        "--output - (standard output) is not available for meshes: give a file");
   }
   const BallTroughParameters p = troughParameters(o);
   if (format.empty()) {
@@ -503,9 +504,9 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
           const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
           // 20 halvings of [0, 4]; the outside end is the bound the box needs.
           const double hi = inside(4.0 * d) ? 4.0
-                                             : nsd::bisect([&](double t) { return inside(t * d); },
-                                                           0.0, 4.0, 4.0 * std::ldexp(1.0, -20))
-                                                   .last_false;
+                                            : nsd::bisect([&](double t) { return inside(t * d); },
+                                                          0.0, 4.0, 4.0 * std::ldexp(1.0, -20))
+                                                  .last_false;
           extent = extent.cwiseMax((hi * d).cwiseAbs());
         }
     nsd::mesh::ImplicitMeshOptions io;

@@ -129,7 +129,8 @@ int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing)
     co.directory = c.checkpoint;
     co.resume = c.resume;
     co.block_points = c.block_points;
-    const auto run = region::sweepWithCheckpoints(axes, fixed, predicate, so, co, metadata, sharing);
+    const auto run =
+        region::sweepWithCheckpoints(axes, fixed, predicate, so, co, metadata, sharing);
     result = run.result;
     blocks_note = ", " + std::to_string(run.blocks_computed) + " blocks computed and " +
                   std::to_string(run.blocks_reused) + " reused here";

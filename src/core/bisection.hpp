@@ -36,8 +36,8 @@ BisectionResult bisect(Predicate&& holds, double true_end, double false_end, dou
   if (check_ends) {
     r.predicate_calls += 2;
     if (!holds(true_end) || holds(false_end)) {
-      throw InvalidInput(what + ": the predicate does not change between " +
-                         formatValue(true_end) + " and " + formatValue(false_end));
+      throw InvalidInput(what + ": the predicate does not change between " + formatValue(true_end) +
+                         " and " + formatValue(false_end));
     }
   }
   double a = true_end, b = false_end;

@@ -29,7 +29,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <map>
 #include <vector>
 #if defined(__SSE2__)
 #include <emmintrin.h>

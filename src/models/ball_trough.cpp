@@ -179,7 +179,7 @@ Eigen::Vector4d slipSlipLimitField(const BallTroughParameters& p, const Eigen::V
 }
 
 filippov::TrigRationalSphereField slipSlipRationalField(const BallTroughParameters& p,
-                                                       const Eigen::Vector3d& m) {
+                                                        const Eigen::Vector3d& m) {
   const double mu = p.mu(), j = p.inertia_ratio, mass = p.mass_kg;
   if (!(mu < 1.0)) {
     throw InvalidInput("the rational form of (85) needs mu < 1 (its denominator " +
@@ -196,20 +196,20 @@ filippov::TrigRationalSphereField slipSlipRationalField(const BallTroughParamete
   Eigen::Matrix3d d = Eigen::Matrix3d::Zero(), h0 = d, h1 = d, h2 = d;
   d(0, 0) = 1.0;
   d(2, 2) = mu * mu;
-  h0 = t0 * d;  // -M_x / (r m j) D
-  h0(1, 0) += -a * w;      // -a N+ cp D = -a w (1 - mu sm) cp
+  h0 = t0 * d;         // -M_x / (r m j) D
+  h0(1, 0) += -a * w;  // -a N+ cp D = -a w (1 - mu sm) cp
   h0(1, 2) += a * w * mu;
-  h0(0, 1) += -b * w;      // -b N- cm D = -b w (1 + mu sp) cm
+  h0(0, 1) += -b * w;  // -b N- cm D = -b w (1 + mu sp) cm
   h0(2, 1) += -b * w * mu;
-  h1 = t1 * d;             // M_y / (r m j) D
-  h1(0, 1) += -a * w;      // -a N- cm D
+  h1 = t1 * d;         // M_y / (r m j) D
+  h1(0, 1) += -a * w;  // -a N- cm D
   h1(2, 1) += -a * w * mu;
-  h1(1, 0) += -b * w;      // -b N+ cp D
+  h1(1, 0) += -b * w;  // -b N+ cp D
   h1(1, 2) += b * w * mu;
-  h2 = t2 * d;             // M_z / (r m j) D
-  h2(2, 0) += -cj * w;     // -cj N+ sp D = -cj w (1 - mu sm) sp
+  h2 = t2 * d;          // M_z / (r m j) D
+  h2(2, 0) += -cj * w;  // -cj N+ sp D = -cj w (1 - mu sm) sp
   h2(2, 2) += cj * w * mu;
-  h2(0, 2) += -cj * w;     // -cj N- sm D = -cj w (1 + mu sp) sm
+  h2(0, 2) += -cj * w;  // -cj N- sm D = -cj w (1 + mu sp) sm
   h2(2, 2) += -cj * w * mu;
   filippov::TrigRationalSphereField f;
   f.denominator = filippov::TrigPoly2::fromCoefficients(d);
@@ -262,7 +262,8 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
   // denominator 1 + mu^2 sin(phi+) sin(phi-) is positive for mu < 1 only; beyond, (90) no
   // longer orders and the field is sampled.
   if (p.mu() < 1.0) {
-    c.ss = filippov::analyzeCodim3(slipSlipRationalField(p, m), options);  } else {
+    c.ss = filippov::analyzeCodim3(slipSlipRationalField(p, m), options);
+  } else {
     const filippov::SphereField field = [&](const filippov::SphereDirection& d) {
       return Eigen::Vector3d(slipSlipLimitField(p, m, d.phi_plus, d.phi_minus).head<3>());
     };

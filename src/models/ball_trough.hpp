@@ -85,7 +85,7 @@ Eigen::Vector4d slipSlipLimitField(const BallTroughParameters& p, const Eigen::V
 /// both bilinear in (1, cos, sin) of each angle, for the certified rational codim-3 search.
 /// @throws InvalidInput unless the closed forms apply and mu < 1 (D > 0).
 filippov::TrigRationalSphereField slipSlipRationalField(const BallTroughParameters& p,
-                                                       const Eigen::Vector3d& m);
+                                                        const Eigen::Vector3d& m);
 /// Eq. (86): (N+, N-) [N].
 Eigen::Vector2d slipSlipNormalForces(const BallTroughParameters& p, double phi_plus,
                                      double phi_minus);

@@ -197,7 +197,8 @@ std::string manifestText(const std::vector<Axis>& axes, const ParameterPoint& fi
                          const ParameterPoint& model, std::size_t total) {
   nlohmann::json axes_json = nlohmann::json::array();
   for (const Axis& a : axes) {
-    axes_json.push_back({{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
+    axes_json.push_back(
+        {{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
   }
   const nlohmann::json j{{"format", kFormat},
                          {"nsdkit_version", NSDKIT_VERSION},
@@ -242,9 +243,7 @@ std::pair<std::size_t, std::size_t> forEachBlock(
     Phase file_phase, Compute&& compute, Verify&& verify,
     const std::function<void(std::size_t, std::size_t)>& progress) {
   std::atomic<std::size_t> local{0};
-  auto next = [&] {
-    return sharing.next_block ? sharing.next_block(phase) : local.fetch_add(1);
-  };
+  auto next = [&] { return sharing.next_block ? sharing.next_block(phase) : local.fetch_add(1); };
   std::size_t computed = 0, reused = 0;
   for (std::size_t k = next(); k < blocks; k = next()) {
     if (fs::exists(blockPath(dir, file_phase, k))) {
@@ -267,8 +266,7 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
                                        const CheckpointOptions& checkpoint,
                                        const ParameterPoint& model_metadata,
                                        const WorkSharing& sharing) {
-  const std::size_t total =
-      detail::validateSweep(axes, fixed, predicate, options.refine_tolerance);
+  const std::size_t total = detail::validateSweep(axes, fixed, predicate, options.refine_tolerance);
   if (checkpoint.directory.empty()) throw InvalidInput("checkpoint folder not given");
   if (checkpoint.block_points == 0 || checkpoint.block_edges == 0) {
     throw InvalidInput("checkpoint block sizes must be positive");
@@ -366,8 +364,8 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
     if (sharing.rank != 0) return out;
     boundary.reserve(edges.size());
     for (std::size_t k = 0; k < edge_blocks.count(); ++k) {
-      for (auto& r : readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k),
-                                   axes.size())) {
+      for (auto& r :
+           readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k), axes.size())) {
         refine_calls += r.calls;
         boundary.push_back(std::move(r.point));
       }
@@ -376,8 +374,7 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
   out.result.points = std::move(points);
   out.result.boundary = std::move(boundary);
   out.result.predicate_calls = total + refine_calls;
-  out.result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
 

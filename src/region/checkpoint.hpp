@@ -39,15 +39,15 @@ struct WorkSharing {
 
 /// Options of a checkpointed sweep.
 struct CheckpointOptions {
-  std::string directory;             ///< the checkpoint folder (created if absent)
-  bool resume = false;               ///< continue the sweep recorded in `directory`
-  std::size_t block_points = 4096;   ///< grid points per block
-  std::size_t block_edges = 64;      ///< boundary edges per block
+  std::string directory;            ///< the checkpoint folder (created if absent)
+  bool resume = false;              ///< continue the sweep recorded in `directory`
+  std::size_t block_points = 4096;  ///< grid points per block
+  std::size_t block_edges = 64;     ///< boundary edges per block
 };
 
 /// What a checkpointed sweep did.
 struct CheckpointedSweep {
-  SweepResult result;  ///< complete on rank 0; other ranks get only axes and fixed
+  SweepResult result;               ///< complete on rank 0; other ranks get only axes and fixed
   std::size_t blocks_computed = 0;  ///< by this process
   std::size_t blocks_reused = 0;    ///< found finished in the folder (resume), seen by this process
 };

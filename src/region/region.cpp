@@ -61,8 +61,9 @@ std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& f
     total *= static_cast<std::size_t>(a.count);
     // About 110 bytes per point in memory (values, verdict, label): 5e7 points is ~6 GB.
     if (total > 50000000) {
-      throw InvalidInput("sweep grid exceeds 5e7 points (about 6 GB in memory): split the sweep "
-                         "along an axis");
+      throw InvalidInput(
+          "sweep grid exceeds 5e7 points (about 6 GB in memory): split the sweep "
+          "along an axis");
     }
   }
   return total;
@@ -176,8 +177,8 @@ void writeCsv(std::ostream& out, const SweepResult& r, const ParameterPoint& met
   for (const auto& [k, v] : metadata) out << "# " << k << " = " << formatValue(v) << '\n';
   for (const auto& [k, v] : r.fixed) out << "# fixed " << k << " = " << formatValue(v) << '\n';
   for (const Axis& a : r.axes) {
-    out << "# axis " << a.name << " " << formatValue(a.lower) << " " << formatValue(a.upper) << " " << a.count
-        << '\n';
+    out << "# axis " << a.name << " " << formatValue(a.lower) << " " << formatValue(a.upper) << " "
+        << a.count << '\n';
   }
   out << "# predicate_calls = " << r.predicate_calls << ", boundary points = " << r.boundary.size()
       << '\n';

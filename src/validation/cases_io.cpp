@@ -17,7 +17,9 @@ constexpr const char* kSchema = "nsdkit-validation-case/1";
 constexpr double kRadToDeg = 180.0 / 3.14159265358979323846;
 
 nlohmann::json vec(const Eigen::Vector3d& v) { return {v.x(), v.y(), v.z()}; }
-nlohmann::json numberOrNull(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
+nlohmann::json numberOrNull(double v) {
+  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+}
 
 std::string caseFile(const std::string& dir, std::size_t index) {
   return dir + "/" + std::to_string(index) + ".json";
@@ -27,7 +29,8 @@ std::string caseFile(const std::string& dir, std::size_t index) {
 struct Reader {
   std::string file;
   const nlohmann::json& at(const nlohmann::json& j, const std::string& key) const {
-    if (!j.is_object() || !j.contains(key)) throw InvalidInput(file + ": missing field '" + key + "'");
+    if (!j.is_object() || !j.contains(key))
+      throw InvalidInput(file + ": missing field '" + key + "'");
     return j.at(key);
   }
   double number(const nlohmann::json& j, const std::string& key, bool allow_null = false) const {
@@ -74,10 +77,8 @@ void exportCases(const std::vector<ValidationCase>& cases, const std::string& di
     const engines::SphereScene s = sceneOf(c);
     nlohmann::json planes = nlohmann::json::array();
     for (const auto& p : s.planes) {
-      planes.push_back({{"name", p.name},
-                        {"normal", vec(p.normal_W)},
-                        {"offset_m", p.offset_m},
-                        {"mu", p.mu}});
+      planes.push_back(
+          {{"name", p.name}, {"normal", vec(p.normal_W)}, {"offset_m", p.offset_m}, {"mu", p.mu}});
     }
     nlohmann::json inertia = nlohmann::json::array();
     for (int r = 0; r < 3; ++r) inertia.push_back(vec(s.inertia_C_W.row(r).transpose()));
@@ -120,7 +121,8 @@ void exportCases(const std::vector<ValidationCase>& cases, const std::string& di
           {"gravity_m_s2", c.parameters.gravity_m_s2},
           {"torque_dimensionless", vec(c.torque)},
           {"realizable", c.realizable}}}};
-    cli::writeFileAtomically(caseFile(dir, i), [&](std::ostream& out) { out << j.dump(2) << '\n'; });
+    cli::writeFileAtomically(caseFile(dir, i),
+                             [&](std::ostream& out) { out << j.dump(2) << '\n'; });
     index.push_back({{"index", i}, {"name", c.name}, {"file", std::to_string(i) + ".json"}});
   }
   cli::writeFileAtomically(dir + "/index.json", [&](std::ostream& out) {
@@ -159,9 +161,10 @@ std::vector<ValidationCase> importCases(const std::string& dir) {
     c.v_C0_W = r.vector3(r.at(j, "initial_state"), "velocity_m_s");
     c.t_end_s = r.number(j, "duration_s");
     requirePositive(c.t_end_s, file + ": duration_s");
-    c.reference = r.at(expected, "reference").get<std::string>() == toString(ReferenceSource::kClosedForm)
-                      ? ReferenceSource::kClosedForm
-                      : ReferenceSource::kPredicate;
+    c.reference =
+        r.at(expected, "reference").get<std::string>() == toString(ReferenceSource::kClosedForm)
+            ? ReferenceSource::kClosedForm
+            : ReferenceSource::kPredicate;
     c.allowed_modes = r.at(expected, "modes").get<std::vector<std::string>>();
     if (c.allowed_modes.empty()) throw InvalidInput(file + ": field 'modes' is empty");
     c.expected_acceleration = r.number(expected, "acceleration_m_s2", true);
@@ -261,7 +264,8 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
   return out;
 }
 
-void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples, const std::string& path) {
+void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples,
+                        const std::string& path) {
   cli::writeFileAtomically(path, [&](std::ostream& out) {
     out << "t,x,y,z,vx,vy,vz,wx,wy,wz\n";
     for (const auto& s : samples) {

@@ -13,7 +13,9 @@
 namespace nsd::validation {
 namespace {
 
-nlohmann::json numberOrNull(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
+nlohmann::json numberOrNull(double v) {
+  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+}
 
 std::string fmt(double v, int precision = 3) { return formatForReport(v, precision); }
 
@@ -27,9 +29,9 @@ struct SolverSummary {
   std::size_t rows = 0, passed = 0, counted = 0, counted_passed = 0;
   std::map<std::string, std::map<std::string, int>> confusion;  // expected -> observed -> count
   std::vector<double> acceleration_errors;
-  double max_rolling_slip = 0.0;  ///< largest final slip among contacts judged rolling
+  double max_rolling_slip = 0.0;        ///< largest final slip among contacts judged rolling
   double min_slipping_slip = INFINITY;  ///< smallest final slip among contacts judged slipping
-  double max_rolling_growth = 0.0;      ///< largest s_end/s_mid among rolling contacts above the floor
+  double max_rolling_growth = 0.0;  ///< largest s_end/s_mid among rolling contacts above the floor
   double min_slipping_growth = INFINITY;
   double wall = 0.0, simulated = 0.0;
   std::vector<double> onset_errors;
@@ -137,10 +139,10 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
          {"confusion", confusion},
          {"median_acceleration_error", numberOrNull(median(s.acceleration_errors))},
          {"max_acceleration_error",
-          numberOrNull(s.acceleration_errors.empty()
-                           ? NAN
-                           : *std::max_element(s.acceleration_errors.begin(),
-                                               s.acceleration_errors.end()))},
+          numberOrNull(
+              s.acceleration_errors.empty()
+                  ? NAN
+                  : *std::max_element(s.acceleration_errors.begin(), s.acceleration_errors.end()))},
          {"max_slip_judged_rolling", s.max_rolling_slip},
          {"min_slip_judged_slipping", numberOrNull(s.min_slipping_slip)},
          {"max_growth_judged_rolling", s.max_rolling_growth},
@@ -174,20 +176,21 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
   });
   nlohmann::json case_json = nlohmann::json::array();
   for (const auto& c : cases) {
-    case_json.push_back({{"case", c.name},
-                         {"reference", toString(c.reference)},
-                         {"mu_plus", c.parameters.mu_plus},
-                         {"mu_minus", c.parameters.mu_minus},
-                         {"inertia", c.parameters.inertia_ratio},
-                         {"angle_deg", c.parameters.opening_angle_rad * 180 / 3.14159265358979323846},
-                         {"torque", {c.torque[0], c.torque[1], c.torque[2]}},
-                         {"v0", c.v_C0_W.z()},
-                         {"realizable", c.realizable},
-                         {"allowed_modes", c.allowed_modes},
-                         {"expected_acceleration", numberOrNull(c.expected_acceleration)},
-                         {"probed_face", c.probed_face},
-                         {"face_distance", numberOrNull(c.face_distance)},
-                         {"expected_rolling_onset_s", numberOrNull(c.expected_rolling_onset_s)}});
+    case_json.push_back(
+        {{"case", c.name},
+         {"reference", toString(c.reference)},
+         {"mu_plus", c.parameters.mu_plus},
+         {"mu_minus", c.parameters.mu_minus},
+         {"inertia", c.parameters.inertia_ratio},
+         {"angle_deg", c.parameters.opening_angle_rad * 180 / 3.14159265358979323846},
+         {"torque", {c.torque[0], c.torque[1], c.torque[2]}},
+         {"v0", c.v_C0_W.z()},
+         {"realizable", c.realizable},
+         {"allowed_modes", c.allowed_modes},
+         {"expected_acceleration", numberOrNull(c.expected_acceleration)},
+         {"probed_face", c.probed_face},
+         {"face_distance", numberOrNull(c.face_distance)},
+         {"expected_rolling_onset_s", numberOrNull(c.expected_rolling_onset_s)}});
   }
   nlohmann::json settings = nlohmann::json::array();
   for (const auto& sp : solvers) settings.push_back(sp.label());
@@ -219,8 +222,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
         << o.rule.window_fraction * 100 << " % of the run exceeds " << o.rule.slip_floor_m_s
         << " m/s and has grown " << o.rule.growth_ratio
         << " times over the same window ending at mid-run (or its mean gap exceeds "
-        << o.rule.separation_m
-        << " m), or whenever s_end exceeds " << o.rule.clear_slip_m_s
+        << o.rule.separation_m << " m), or whenever s_end exceeds " << o.rule.clear_slip_m_s
         << " m/s. Soft contacts creep while sticking (MuJoCo: (1 - d)/d (tau/2) a_t, up to "
            "5e-3 m/s in principle, 8e-4 m/s measured with its defaults on an incline), and the "
            "slowest escapes of the case list reach only 2.7e-3 m/s by 0.2 s in nsdkit's exact "
@@ -266,10 +268,11 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       const std::string key = sp.name + "/" + sp.setting;
       if (seen.count(key)) continue;
       seen.insert(key);
-      const std::set<std::string> known{"nsdkit-event-driven", "siconos", "mujoco",
-                                        "bullet",              "ode",     "dart"};
+      const std::set<std::string> known{
+          "nsdkit-event-driven", "siconos", "mujoco", "bullet", "ode", "dart"};
       if (!known.count(sp.name) || cases.empty()) {
-        out << "- **" << sp.name << "**: trajectories supplied by the user, scored by the "
+        out << "- **" << sp.name
+            << "**: trajectories supplied by the user, scored by the "
                "same rule.\n";
         continue;
       }
@@ -301,8 +304,8 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
            "reason |\n|---|---|---|---|---|\n";
     for (const auto& r : results) {
       if (r.pass) continue;
-      out << "| " << r.case_name << " | " << r.solver << " | " << r.expected << " | "
-          << r.observed << " | " << r.reason << " |\n";
+      out << "| " << r.case_name << " | " << r.solver << " | " << r.expected << " | " << r.observed
+          << " | " << r.reason << " |\n";
     }
   });
 }

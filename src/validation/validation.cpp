@@ -36,9 +36,8 @@ std::string SolverSpec::label() const {
 }
 
 std::vector<SolverSpec> allSolvers() {
-  std::vector<SolverSpec> s{{"nsdkit-event-driven", "-", 0.0},
-                            {"siconos", "-", 1e-3},
-                            {"siconos", "-", 1e-4}};
+  std::vector<SolverSpec> s{
+      {"nsdkit-event-driven", "-", 0.0}, {"siconos", "-", 1e-3}, {"siconos", "-", 1e-4}};
   for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
     for (const char* setting : {"defaults", "exact"}) {
       for (double h : {1e-3, 1e-4}) s.push_back({engine, setting, h});
@@ -330,10 +329,10 @@ SolverTrajectory runSiconos(const ValidationCase& c, double h) {
 
 SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver) {
   try {
-    const engines::EngineRunOptions o{
-        solver.step_s, c.t_end_s,
-        solver.setting == "exact" ? engines::EngineSetting::kExact
-                                  : engines::EngineSetting::kDefaults};
+    const engines::EngineRunOptions o{solver.step_s, c.t_end_s,
+                                      solver.setting == "exact"
+                                          ? engines::EngineSetting::kExact
+                                          : engines::EngineSetting::kDefaults};
     if (solver.name == "nsdkit-event-driven") return runNsdkit(c);
     if (solver.name == "mujoco") return fromEngineRun(engines::runMujoco(sceneOf(c), o));
     if (solver.name == "bullet") return fromEngineRun(engines::runBullet(sceneOf(c), o));
@@ -382,8 +381,8 @@ Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
     return std::min(mu_p * f[0] - std::hypot(f[1], f[2]), mu_m * f[3] - std::hypot(f[4], f[5]));
   };
   // The margin is concave in s: Brent's minimization of its negative finds the maximum.
-  const auto best = boost::math::tools::brent_find_minima([&](double s) { return -margin(s); },
-                                                          lo, hi, 52);
+  const auto best =
+      boost::math::tools::brent_find_minima([&](double s) { return -margin(s); }, lo, hi, 52);
   Possibility p;
   p.best_margin = -best.second;
   p.possible = p.best_margin > 0.0;
@@ -466,11 +465,11 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
                    ? std::string(slips[0] ? "S" : "R") + (slips[1] ? "S" : "R")
                    : tr.observed_mode_override;
   // Acceleration along the trough over the second half of the run (skips start-up transients).
-  const auto& mid = *std::lower_bound(
-      tr.samples.begin(), tr.samples.end(), 0.5 * t_end,
-      [](const engines::EngineSample& s, double t) { return s.t < t; });
-  r.acceleration = (sampleSpeedAlongTrough(tr.samples.back()) - sampleSpeedAlongTrough(mid)) /
-                   (t_end - mid.t);
+  const auto& mid =
+      *std::lower_bound(tr.samples.begin(), tr.samples.end(), 0.5 * t_end,
+                        [](const engines::EngineSample& s, double t) { return s.t < t; });
+  r.acceleration =
+      (sampleSpeedAlongTrough(tr.samples.back()) - sampleSpeedAlongTrough(mid)) / (t_end - mid.t);
   r.final_speed = tr.samples.back().v_C_W.norm();
   for (const auto& s : tr.samples) {
     const double slip = std::max(s.contacts[0].slip_W.norm(), s.contacts[1].slip_W.norm());
@@ -488,12 +487,15 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
       reasons.push_back(
           !p.possible && pyramid.possible
               ? "kept rolling where no RR force set fits both circular friction cones (best "
-                "margin " + formatForReport(p.best_margin) + " N) but one fits cones widened to "
-                "sqrt2 mu, the reach of a 4-sided friction pyramid |T1|, |T2| <= mu N: the "
-                "engine's pyramid, not Coulomb's cone, lets it roll"
+                "margin " +
+                    formatForReport(p.best_margin) +
+                    " N) but one fits cones widened to "
+                    "sqrt2 mu, the reach of a 4-sided friction pyramid |T1|, |T2| <= mu N: the "
+                    "engine's pyramid, not Coulomb's cone, lets it roll"
           : p.possible
               ? "kept rolling where rolling is possible (an RR force set lies inside both cones, "
-                "squeeze s in [" + formatForReport(p.s_low) + ", " + formatForReport(p.s_high) +
+                "squeeze s in [" +
+                    formatForReport(p.s_low) + ", " + formatForReport(p.s_high) +
                     "] N) but not realizable (Def 11: " + r.expected +
                     "): the solver picked one of the undetermined force sets"
               : "kept rolling where no RR force set fits both friction cones (best margin " +
@@ -570,11 +572,9 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
         const auto& s = o.solvers[i % ns];
         const SolverTrajectory t = runSolver(c, s);
         results[i] = judge(c, s, t, o.judge);
-        if (!o.series_dir.empty() &&
-            std::find(o.series_cases.begin(), o.series_cases.end(), c.name) !=
-                o.series_cases.end()) {
-          writeSeries(o.series_dir + "/" + seriesFileName(c.name, s.label()), c.name, s.label(),
-                      t);
+        if (!o.series_dir.empty() && std::find(o.series_cases.begin(), o.series_cases.end(),
+                                               c.name) != o.series_cases.end()) {
+          writeSeries(o.series_dir + "/" + seriesFileName(c.name, s.label()), c.name, s.label(), t);
         }
       },
       o.progress);

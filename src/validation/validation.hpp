@@ -107,7 +107,7 @@ struct ModeRule {
   /// Above this a contact slips whatever its growth: twice the largest creep MuJoCo's formula
   /// allows here (a slip that started with a jump grows by less than 2).
   double clear_slip_m_s = 1e-2;
-  double growth_ratio = 1.5;     ///< s_end / s_mid above which a contact slips
+  double growth_ratio = 1.5;  ///< s_end / s_mid above which a contact slips
   double window_fraction = 0.1;
   double separation_m = 1e-4;
   /// Slip onset and rolling onset times: the first (last) time a contact's slip speed exceeds
@@ -124,14 +124,14 @@ struct ValidationResult {
   std::string expected;              ///< "RR" or the escapes joined by '|'
   std::string observed;              ///< "RR", "RS", "SR", "SS" or "failed"
   bool pass = false;
-  double acceleration = NAN;        ///< measured dv/dt along the trough [m/s^2]
-  double acceleration_error = NAN;  ///< relative to the expected value (RR cases)
-  double slip_onset = NAN;          ///< first time a contact slips [s] (NaN: never)
-  double rolling_onset = NAN;       ///< sliding family: first time both contacts roll [s]
-  double final_speed = NAN;         ///< |v_C| at the end [m/s]
+  double acceleration = NAN;                 ///< measured dv/dt along the trough [m/s^2]
+  double acceleration_error = NAN;           ///< relative to the expected value (RR cases)
+  double slip_onset = NAN;                   ///< first time a contact slips [s] (NaN: never)
+  double rolling_onset = NAN;                ///< sliding family: first time both contacts roll [s]
+  double final_speed = NAN;                  ///< |v_C| at the end [m/s]
   double slip_plus = NAN, slip_minus = NAN;  ///< mean slip speeds over the final window [m/s]
   double slip_growth_plus = NAN, slip_growth_minus = NAN;  ///< s_end / s_mid (see ModeRule)
-  double tolerance = 0.0;                    ///< relative acceleration tolerance used
+  double tolerance = 0.0;                                  ///< relative acceleration tolerance used
   double wall_seconds = 0.0;
   double simulated_seconds = 0.0;
   /// For failures: computed reason (including, where rolling was observed but is not
@@ -160,7 +160,7 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
 struct Possibility {
   bool possible = false;
   double s_low = NAN, s_high = NAN;  ///< the admissible interval of the squeeze [N]
-  double best_margin = NAN;  ///< max over s of min(mu N - |T|) at the two contacts [N]
+  double best_margin = NAN;          ///< max over s of min(mu N - |T|) at the two contacts [N]
 };
 /// `cone_scale` widens both cones to cone_scale mu (sqrt2: the corners of a 4-sided pyramid).
 Possibility rollingPossibility(const ValidationCase& c, double cone_scale = 1.0);
@@ -210,8 +210,8 @@ struct ModeMap {
 };
 /// Simulates `grid` x `grid` torques of the paper's ball (mu = 0.3, j = 0.4) on the section m_z
 /// by the solver, t_end = 0.2 s, and compares each mode with Def 11 (closed-form route).
-ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string& section,
-                        int grid, unsigned threads);
+ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string& section, int grid,
+                        unsigned threads);
 
 // ---- Bring your own solver --------------------------------------------------------------------
 

@@ -92,15 +92,15 @@ TEST(Engines, RollingDownAnInclineMatchesTheClosedForm) {
   const double theta = 20.0 * M_PI / 180.0, g = 9.81;
   const double expected = g * std::sin(theta) / 1.4;
   forEveryEngineAndSetting(incline(theta, 0.5), [&](const std::string& e_name,
-                                                     EngineSetting setting, const EngineRun& run) {
-      ASSERT_EQ(run.samples.size(), 300u) << e_name;
-      // Tolerance 2 %: every engine integrates this smooth motion to O(h) = 0.1 % or better;
-      // soft contacts (MuJoCo's defaults) creep, which removes at most ~1 % of the rolling rate.
-      EXPECT_NEAR(downhillAcceleration(run, theta), expected, 0.02 * expected)
-          << e_name << " " << toString(setting);
-      // Rolling: the slip at the contact stays far below the centre speed (~0.4 m/s).
-      EXPECT_LT(run.samples.back().contacts[0].slip_W.norm(), 0.05 * run.samples.back().v_C_W.norm())
-          << e_name << " " << toString(setting);
+                                                    EngineSetting setting, const EngineRun& run) {
+    ASSERT_EQ(run.samples.size(), 300u) << e_name;
+    // Tolerance 2 %: every engine integrates this smooth motion to O(h) = 0.1 % or better;
+    // soft contacts (MuJoCo's defaults) creep, which removes at most ~1 % of the rolling rate.
+    EXPECT_NEAR(downhillAcceleration(run, theta), expected, 0.02 * expected)
+        << e_name << " " << toString(setting);
+    // Rolling: the slip at the contact stays far below the centre speed (~0.4 m/s).
+    EXPECT_LT(run.samples.back().contacts[0].slip_W.norm(), 0.05 * run.samples.back().v_C_W.norm())
+        << e_name << " " << toString(setting);
   });
 }
 
@@ -110,25 +110,24 @@ TEST(Engines, SlidingDownAnInclineMatchesTheClosedFormAndNewtonsLaw) {
   const double theta = 30.0 * M_PI / 180.0, g = 9.81, mu = 0.05;
   const double expected = g * (std::sin(theta) - mu * std::cos(theta));
   const double normal = g * std::cos(theta);
-  forEveryEngineAndSetting(incline(theta, mu), [&](const std::string& e_name,
-                                                    EngineSetting setting, const EngineRun& run) {
-      // Pyramidal cones (MuJoCo defaults, Bullet, ODE, DART) with the slip along one pyramid
-      // edge give mu exactly only along their axes; the slip here is along -y, where the
-      // pyramids of all four engines have a face normal or edge; 2 % covers both.
-      EXPECT_NEAR(downhillAcceleration(run, theta), expected, 0.02 * expected)
-          << e_name << " " << toString(setting);
-      EXPECT_GT(run.samples.back().contacts[0].slip_W.norm(), 0.1)
-          << e_name << " " << toString(setting);
-      // Contact force read-back, averaged over the last 0.1 s (soft contacts chatter from step
-      // to step): N = m g cos(theta) and |T| = mu N to 3 %.
-      const auto c = summarizeContact(run, 0, 0.2);
-      EXPECT_NEAR(c.mean_normal_force_N, normal, 0.03 * normal)
-          << e_name << " " << toString(setting);
-      EXPECT_NEAR(c.mean_tangential_force_N, mu * normal, 0.03 * mu * normal)
-          << e_name << " " << toString(setting);
-      // Friction opposes the slip (which is downhill).
-      EXPECT_LT(run.samples.back().contacts[0].tangential_force_W.dot(downhill(theta)), 1e-9)
-          << e_name;
+  forEveryEngineAndSetting(incline(theta, mu), [&](const std::string& e_name, EngineSetting setting,
+                                                   const EngineRun& run) {
+    // Pyramidal cones (MuJoCo defaults, Bullet, ODE, DART) with the slip along one pyramid
+    // edge give mu exactly only along their axes; the slip here is along -y, where the
+    // pyramids of all four engines have a face normal or edge; 2 % covers both.
+    EXPECT_NEAR(downhillAcceleration(run, theta), expected, 0.02 * expected)
+        << e_name << " " << toString(setting);
+    EXPECT_GT(run.samples.back().contacts[0].slip_W.norm(), 0.1)
+        << e_name << " " << toString(setting);
+    // Contact force read-back, averaged over the last 0.1 s (soft contacts chatter from step
+    // to step): N = m g cos(theta) and |T| = mu N to 3 %.
+    const auto c = summarizeContact(run, 0, 0.2);
+    EXPECT_NEAR(c.mean_normal_force_N, normal, 0.03 * normal) << e_name << " " << toString(setting);
+    EXPECT_NEAR(c.mean_tangential_force_N, mu * normal, 0.03 * mu * normal)
+        << e_name << " " << toString(setting);
+    // Friction opposes the slip (which is downhill).
+    EXPECT_LT(run.samples.back().contacts[0].tangential_force_W.dot(downhill(theta)), 1e-9)
+        << e_name;
   });
 }
 

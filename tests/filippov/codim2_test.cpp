@@ -206,8 +206,8 @@ TEST(Codim2, ASearchNestedInTheFieldWithAnotherGridLeavesTheOuterSearchIntact) {
     const auto plain = analyzeCodim2(NormalPlaneFieldOfDirection(field));
     std::size_t inner_roots = 0;
     const auto nested = analyzeCodim2(NormalPlaneFieldOfDirection([&](const PlaneDirection& d) {
-      inner_roots += analyzeCodim2(NormalPlaneFieldOfDirection(field), inner_options)
-                         .directions.size();
+      inner_roots +=
+          analyzeCodim2(NormalPlaneFieldOfDirection(field), inner_options).directions.size();
       return field(d);
     }));
     ASSERT_EQ(nested.directions.size(), plain.directions.size()) << "trial " << trial;

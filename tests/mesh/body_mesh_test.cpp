@@ -157,10 +157,10 @@ TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
       if (!models::insideTetrahedron(p, x)) continue;
       double nearest = INFINITY;
       for (const auto& tri : m.triangles) {
-        nearest = std::min(nearest, pointTriangleDistance(
-                                        x, m.vertices[static_cast<std::size_t>(tri[0])],
-                                        m.vertices[static_cast<std::size_t>(tri[1])],
-                                        m.vertices[static_cast<std::size_t>(tri[2])]));
+        nearest =
+            std::min(nearest, pointTriangleDistance(x, m.vertices[static_cast<std::size_t>(tri[0])],
+                                                    m.vertices[static_cast<std::size_t>(tri[1])],
+                                                    m.vertices[static_cast<std::size_t>(tri[2])]));
       }
       exact_to_mesh = std::max(exact_to_mesh, nearest);
       ++samples;

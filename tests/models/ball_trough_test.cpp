@@ -199,17 +199,19 @@ TEST(BallTrough, RationalSlipSlipFieldIsTheClosedFormFieldAndItsExactFit) {
   std::mt19937 rng(91);
   std::uniform_real_distribution<double> u(-1.0, 1.0), angle(0.0, 6.283185307179586);
   for (int trial = 0; trial < 20; ++trial) {
-    const auto p = BallTroughParameters::paper(0.05 + 0.9 * std::fabs(u(rng)), 0.3 + 0.3 * std::fabs(u(rng)));
+    const auto p =
+        BallTroughParameters::paper(0.05 + 0.9 * std::fabs(u(rng)), 0.3 + 0.3 * std::fabs(u(rng)));
     const Eigen::Vector3d m(u(rng), u(rng), 0.6 * u(rng));
     const auto f = slipSlipRationalField(p, m);
     const double mu = p.mu();
     const auto d = [mu](const filippov::AnglePair& x) { return 1 + mu * mu * x.sin1 * x.sin2; };
     const auto fitted_d = filippov::TrigPoly2::fit(1, 1, d);
-    EXPECT_LT((f.denominator.coefficients() - fitted_d.coefficients()).cwiseAbs().maxCoeff(), 1e-12);
+    EXPECT_LT((f.denominator.coefficients() - fitted_d.coefficients()).cwiseAbs().maxCoeff(),
+              1e-12);
     for (int k = 0; k < 3; ++k) {
       const auto fitted = filippov::TrigPoly2::fit(1, 1, [&](const filippov::AnglePair& x) {
-        return d(x) * slipSlipLimitField(p, m, std::atan2(x.sin1, x.cos1),
-                                         std::atan2(x.sin2, x.cos2))[k];
+        return d(x) *
+               slipSlipLimitField(p, m, std::atan2(x.sin1, x.cos1), std::atan2(x.sin2, x.cos2))[k];
       });
       const auto& exact = f.numerator[static_cast<std::size_t>(k)].coefficients();
       EXPECT_LT((exact - fitted.coefficients()).cwiseAbs().maxCoeff(),
@@ -223,8 +225,9 @@ TEST(BallTrough, RationalSlipSlipFieldIsTheClosedFormFieldAndItsExactFit) {
       EXPECT_LT((f.value(direction) - expected).norm(), 1e-12 * (1.0 + expected.norm()));
     }
   }
-  EXPECT_THROW(slipSlipRationalField(BallTroughParameters::paper(1.2, 0.4), Eigen::Vector3d::Zero()),
-               InvalidInput);
+  EXPECT_THROW(
+      slipSlipRationalField(BallTroughParameters::paper(1.2, 0.4), Eigen::Vector3d::Zero()),
+      InvalidInput);
 }
 
 }  // namespace

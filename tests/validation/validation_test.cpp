@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <unistd.h>
 
 #include "core/errors.hpp"
 
@@ -33,8 +33,7 @@ TEST(Validation, RayCasesCrossTheFaceTheyProbeAtTheirMeasuredDistance) {
   EXPECT_GT(negative_mz, 30);  // the lower face of (88) is probed too
   // The high rays of the paper's families leave through the surface (88), not a plane.
   for (const auto& c : cases) {
-    if (c.reference == ReferenceSource::kClosedForm &&
-        c.name.find("/high") != std::string::npos) {
+    if (c.reference == ReferenceSource::kClosedForm && c.name.find("/high") != std::string::npos) {
       EXPECT_EQ(c.probed_face, "surface (88)") << c.name;
     }
   }
@@ -77,8 +76,8 @@ TEST(Validation, SlidingBallRollsAtTheAnalyticTime) {
   for (const auto& c : generateCases()) {
     if (c.name != "mu0.3_j0.4/sliding_v0=1") continue;
     EXPECT_NEAR(c.expected_rolling_onset_s, 1.0 / (std::sqrt(2.0) * 0.3 * 9.81 * 2.25), 1e-12);
-    for (const SolverSpec& s : {SolverSpec{"nsdkit-event-driven", "-", 0.0},
-                               SolverSpec{"ode", "exact", 1e-3}}) {
+    for (const SolverSpec& s :
+         {SolverSpec{"nsdkit-event-driven", "-", 0.0}, SolverSpec{"ode", "exact", 1e-3}}) {
       const auto r = judge(c, s, runSolver(c, s));
       EXPECT_TRUE(r.pass) << s.label() << " " << r.reason;
       EXPECT_NEAR(r.rolling_onset, c.expected_rolling_onset_s, 0.05 * c.expected_rolling_onset_s);

@@ -1,9 +1,9 @@
 #include "engines/bullet/bullet_sphere.hpp"
 
-#include <btBulletDynamicsCommon.h>
 #include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
 #include <BulletDynamics/MLCPSolvers/btMLCPSolver.h>
 #include <LinearMath/btScalar.h>
+#include <btBulletDynamicsCommon.h>
 
 #include <memory>
 
@@ -16,8 +16,9 @@ Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v
 }  // namespace
 
 EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
-  EngineRun run = startRun(scene, o, "bullet", std::to_string(btGetVersion() / 100) + "." +
-                            std::to_string(btGetVersion() % 100) + " (double precision)");
+  EngineRun run = startRun(scene, o, "bullet",
+                           std::to_string(btGetVersion() / 100) + "." +
+                               std::to_string(btGetVersion() % 100) + " (double precision)");
   const bool exact = o.setting == EngineSetting::kExact;
 
   btDefaultCollisionConfiguration configuration;
@@ -68,8 +69,8 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
   btTransform start;
   start.setOrigin(bt(scene.centre0_W));
   const Eigen::Matrix3d& r = principal.rotation_W_body;
-  start.setBasis(btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0),
-                             r(2, 1), r(2, 2)));
+  start.setBasis(
+      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)));
   btDefaultMotionState motion(start);
   btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, &motion, &sphere_shape,
                                                 bt(principal.moments));

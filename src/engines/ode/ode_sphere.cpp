@@ -22,14 +22,15 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
   const bool exact = o.setting == EngineSetting::kExact;
   if (exact) {
     run.settings = {
-        {"dWorldStep", "ODE's direct (Dantzig) LCP solver instead of 20 iterations of dWorldQuickStep"},
+        {"dWorldStep",
+         "ODE's direct (Dantzig) LCP solver instead of 20 iterations of dWorldQuickStep"},
         {"dWorldSetCFM(1e-12)", "contacts nearly hard (the double-precision default is 1e-10)"},
     };
   }
   // dContactApprox1 is needed in both settings: without it mu is a force bound [N].
-  run.settings.insert(run.settings.begin(),
-                      {"dContactApprox1", "makes mu the Coulomb coefficient (4-sided pyramid); "
-                                          "without it mu is a force bound in newtons"});
+  run.settings.insert(run.settings.begin(), {"dContactApprox1",
+                                             "makes mu the Coulomb coefficient (4-sided pyramid); "
+                                             "without it mu is a force bound in newtons"});
 
   const dWorldID world = dWorldCreate();
   const dSpaceID space = dSimpleSpaceCreate(nullptr);
@@ -38,8 +39,8 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
   if (exact) dWorldSetCFM(world, 1e-12);
   std::vector<dGeomID> planes;
   for (const auto& p : scene.planes) {
-    planes.push_back(dCreatePlane(space, p.normal_W.x(), p.normal_W.y(), p.normal_W.z(),
-                                  p.offset_m));
+    planes.push_back(
+        dCreatePlane(space, p.normal_W.x(), p.normal_W.y(), p.normal_W.z(), p.offset_m));
   }
   const dBodyID body = dBodyCreate(world);
   dMass mass;
@@ -88,8 +89,9 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
     const dReal* x = dBodyGetPosition(body);
     const dReal* v = dBodyGetLinearVel(body);
     const dReal* w = dBodyGetAngularVel(body);
-    EngineSample s = makeSample(scene, t, Eigen::Vector3d(x[0], x[1], x[2]),
-                                Eigen::Vector3d(v[0], v[1], v[2]), Eigen::Vector3d(w[0], w[1], w[2]));
+    EngineSample s =
+        makeSample(scene, t, Eigen::Vector3d(x[0], x[1], x[2]), Eigen::Vector3d(v[0], v[1], v[2]),
+                   Eigen::Vector3d(w[0], w[1], w[2]));
     for (std::size_t j = 0; j < feedback.size(); ++j) {
       if (feedback_plane[j] < 0) continue;
       const auto k = static_cast<std::size_t>(feedback_plane[j]);

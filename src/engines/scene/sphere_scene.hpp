@@ -94,8 +94,8 @@ struct SettingNote {
 /// non-finite state or an engine exception ends the run with `completed = false` and `failure`
 /// naming it; the samples up to then are kept.
 struct EngineRun {
-  std::string engine;                ///< "mujoco", "bullet", "ode", "dart"
-  std::string engine_version;        ///< as the library reports it (or its package version).
+  std::string engine;                 ///< "mujoco", "bullet", "ode", "dart"
+  std::string engine_version;         ///< as the library reports it (or its package version).
   std::vector<EngineSample> samples;  ///< every step, t = h, 2h, ...
   bool completed = false;
   std::string failure;
@@ -129,8 +129,8 @@ namespace nsd::engines {
 /// Runs `step()` (one engine step of h) floor(t_end / h + 1/2) times and records `read(t)` (an
 /// EngineSample) after each. Ends the run with `completed = false` and the reason on an engine
 /// exception, a non-finite state, a centre that moved more than 100 r from its start (a blow-up),
-/// a penetration deeper than r / 2 (the sphere passed through a plane) or a `failure_check()` that returns a non-empty reason (e.g. an engine's own instability
-/// warning). Records the wall time.
+/// a penetration deeper than r / 2 (the sphere passed through a plane) or a `failure_check()` that
+/// returns a non-empty reason (e.g. an engine's own instability warning). Records the wall time.
 template <class Step, class Read, class FailureCheck>
 void stepAndRecord(const SphereScene& scene, const EngineRunOptions& options, EngineRun& run,
                    Step&& step, Read&& read, FailureCheck&& failure_check) {
@@ -152,7 +152,8 @@ void stepAndRecord(const SphereScene& scene, const EngineRunOptions& options, En
       run.samples.push_back(std::move(sample));
       if ((run.samples.back().x_C_W - scene.centre0_W).norm() > 100.0 * scene.radius_m) {
         run.completed = false;
-        run.failure = "blow-up: the centre moved more than 100 r by t = " + std::to_string(t) + " s";
+        run.failure =
+            "blow-up: the centre moved more than 100 r by t = " + std::to_string(t) + " s";
         break;
       }
       std::string reason = failure_check();
