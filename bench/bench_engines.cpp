@@ -8,9 +8,8 @@
 
 namespace {
 
-void BM_ValidationRun(benchmark::State& state, const char* engine, const char* setting, double h) {
-  const auto cases = nsd::validation::generateCases();
-  const nsd::validation::SolverSpec solver{engine, setting, h};
+void runOnce(benchmark::State& state, const nsd::validation::SolverSpec& solver) {
+  static const auto cases = nsd::validation::generateCases();
   double simulated = 0.0;
   for (auto _ : state) {
     const auto t = nsd::validation::runSolver(cases.front(), solver);
@@ -21,26 +20,16 @@ void BM_ValidationRun(benchmark::State& state, const char* engine, const char* s
       benchmark::Counter(simulated, benchmark::Counter::kIsRate);
 }
 
-BENCHMARK_CAPTURE(BM_ValidationRun, nsdkit, "nsdkit-event-driven", "-", 0.0)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, siconos_h1e3, "siconos", "-", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, mujoco_defaults_h1e3, "mujoco", "defaults", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, mujoco_exact_h1e3, "mujoco", "exact", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, bullet_defaults_h1e3, "bullet", "defaults", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, bullet_exact_h1e3, "bullet", "exact", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, ode_defaults_h1e3, "ode", "defaults", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, ode_exact_h1e3, "ode", "exact", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, dart_defaults_h1e3, "dart", "defaults", 1e-3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ValidationRun, dart_exact_h1e3, "dart", "exact", 1e-3)
-    ->Unit(benchmark::kMillisecond);
+// Every solver and setting at h = 1e-3 (the event-driven integrator is adaptive).
+const bool registered = [] {
+  for (const auto& s : nsd::validation::allSolvers()) {
+    if (s.step_s == 1e-4) continue;
+    benchmark::RegisterBenchmark(("BM_ValidationRun/" + s.label()).c_str(),
+                                 [s](benchmark::State& state) { runOnce(state, s); })
+        ->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
 
 }  // namespace
 

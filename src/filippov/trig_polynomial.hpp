@@ -11,6 +11,7 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <initializer_list>
 
 namespace nsd::filippov {
 
@@ -96,6 +97,14 @@ class TrigPoly2 {
 /// one angle t [rad], degree d <= TrigPoly2::kMaxDegree + 1 (inline storage).
 using TrigCoefficients1 =
     Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 2 * TrigPoly2::kMaxDegree + 3, 1>;
+
+/// Coefficients from a list (1, cos t, sin t, ...), e.g. {0.5, 1.0, 0.0} for 0.5 + cos t.
+inline TrigCoefficients1 trigCoefficients1(std::initializer_list<double> values) {
+  TrigCoefficients1 c(static_cast<Eigen::Index>(values.size()));
+  Eigen::Index k = 0;
+  for (double v : values) c[k++] = v;
+  return c;
+}
 
 /// p(t) cos t and p(t) sin t, exactly (one degree higher). @throws InvalidInput if the result
 /// would exceed the storage (degree TrigPoly2::kMaxDegree + 1).

@@ -13,10 +13,7 @@ namespace nsd::filippov {
 namespace {
 
 TrigCoefficients1 coefficients(std::initializer_list<double> values) {
-  TrigCoefficients1 c(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index k = 0;
-  for (double v : values) c[k++] = v;
-  return c;
+  return trigCoefficients1(values);
 }
 
 TEST(Codim2Rational, AgreesWithTheSampledSearchOnRandomFields) {

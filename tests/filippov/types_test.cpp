@@ -57,10 +57,7 @@ TEST(Types, ContinuumRuleIsTheCountingRule) {
 }
 
 TrigCoefficients1 coefficients1(std::initializer_list<double> values) {
-  TrigCoefficients1 c(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index k = 0;
-  for (double v : values) c[k++] = v;
-  return c;
+  return trigCoefficients1(values);
 }
 
 // Every route classifies the same continuum the same way (the rule above): an all-repelling
