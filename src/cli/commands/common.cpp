@@ -1,0 +1,29 @@
+#include "cli/commands/commands.hpp"
+#include "core/errors.hpp"
+#include "models/ball_trough.hpp"
+
+namespace nsd::cli {
+
+std::string number(double value) { return formatValue(value); }
+
+PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
+                          const std::string& method) {
+  contact::RealizabilityOptions options;
+  if (method == "generic-sampled") options.ss_search = contact::SlipSlipSearch::kSampledField;
+  const models::BallTroughClassification c = method == "closed-form"
+                                                 ? models::classifyClosedForm(p, m)
+                                                 : models::classifyGeneric(p, m, options);
+  return {c.realizable, models::escapeLabel(c.escapes),
+          c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete};
+}
+
+void requireSampleCount(double t_end, double dt) {
+  requirePositive(t_end, "--t-end");
+  requirePositive(dt, "--dt");
+  if (t_end / dt > 1e7) {
+    throw InvalidInput("--t-end / --dt = " + formatValue(t_end / dt) +
+                       " output samples; at most 1e7 (raise --dt)");
+  }
+}
+
+}  // namespace nsd::cli

@@ -1,0 +1,127 @@
+// nsdkit validate
+#include "cli/commands/commands.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli/region_command.hpp"
+#include "core/errors.hpp"
+#include "models/ball_trough.hpp"
+#include "validation/validation.hpp"
+
+namespace nsd::cli {
+namespace {
+
+struct ValidateOptions {
+  std::string output = "out/validation";
+  double t_end = 0.2;
+  int map_grid = 41;
+  unsigned threads = 1;
+  bool quick = false;
+  bool quiet = false;
+  std::string export_cases;
+  bool score = false;
+  std::string cases_dir, trajectories_dir, solver_name = "user-solver";
+};
+
+int runValidate(const ValidateOptions& v) {
+  namespace val = nsd::validation;
+  nsd::requirePositive(v.t_end, "--t-end");
+  if (v.score) {
+    if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
+      throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
+    }
+    const auto cases = val::importCases(v.cases_dir);
+    const auto results = val::scoreTrajectories(cases, v.trajectories_dir, v.solver_name);
+    std::filesystem::create_directories(v.output);
+    val::writeReport(v.output, cases, results, {}, {{v.solver_name, "-", 0.0}}, {});
+    std::size_t passed = 0;
+    for (const auto& r : results) passed += r.pass;
+    std::cout << passed << " of " << results.size() << " trajectories pass; report in " << v.output
+              << "/report.md\n";
+    return 0;
+  }
+  auto cases = val::generateCases();
+  for (auto& c : cases) c.t_end_s = v.t_end;
+  if (!v.export_cases.empty()) {
+    val::exportCases(cases, v.export_cases);
+    std::cout << cases.size() << " cases written to " << v.export_cases << "\n";
+    return 0;
+  }
+  if (v.map_grid < 2) throw nsd::InvalidInput("--map-grid must be at least 2");
+  std::filesystem::create_directories(v.output);
+  val::ValidationOptions options;
+  options.threads = v.threads;
+  // The series folder holds only files this command writes (same names on every run).
+  std::filesystem::create_directories(v.output + "/series");
+  options.series_dir = v.output + "/series";
+  if (v.quick) {
+    // One step size per engine and every fourth case: a smoke run.
+    std::vector<val::SolverSpec> solvers;
+    for (const auto& s : options.solvers) {
+      if (s.step_s != 1e-4) solvers.push_back(s);
+    }
+    options.solvers = solvers;
+    std::vector<val::ValidationCase> subset;
+    for (std::size_t i = 0; i < cases.size(); i += 4) subset.push_back(cases[i]);
+    cases = subset;
+  }
+  const bool bar = !v.quiet && isatty(STDERR_FILENO);
+  if (bar) {
+    options.progress = [](std::size_t done, std::size_t total) {
+      std::cerr << "\rvalidate: " << done << "/" << total << " runs" << std::flush;
+    };
+  }
+  if (!v.quiet) {
+    std::cout << "validating " << cases.size() << " cases x " << options.solvers.size()
+              << " solver settings..." << std::endl;
+  }
+  const auto results = val::runValidation(cases, options);
+  if (bar) std::cerr << '\n';
+  std::vector<val::ModeMap> maps;
+  const double m_z2 = nsd::models::specialValues(0.3).m_z2;
+  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
+    for (const char* setting : {"exact"}) {
+      const val::SolverSpec s{engine, setting, 1e-3};
+      maps.push_back(val::simulateModeMap(s, 0.0, "mz=0", v.map_grid, v.threads));
+      maps.push_back(val::simulateModeMap(s, m_z2, "mz=mz2", v.map_grid, v.threads));
+      if (!v.quiet) {
+        std::cout << "map " << s.label() << ": agreement " << maps[maps.size() - 2].agreement
+                  << " (mz=0), " << maps.back().agreement << " (mz=mz2)" << std::endl;
+      }
+    }
+  }
+  val::writeReport(v.output, cases, results, maps, options.solvers, options.judge);
+  std::size_t passed = 0;
+  for (const auto& r : results) passed += r.pass;
+  std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
+            << "/report.md, report.json\n";
+  return 0;
+}
+
+}  // namespace
+
+Command addValidateCommand(CLI::App& app, unsigned default_threads) {
+  auto o = std::make_shared<ValidateOptions>();
+  o->threads = default_threads;
+  CLI::App* c = app.add_subcommand(
+      "validate",
+      "validation report: nsdkit, Siconos, MuJoCo, Bullet, ODE and DART vs analytic references");
+  c->add_option("--output", o->output, "report folder");
+  c->add_option("--t-end", o->t_end, "simulated time per run [s]");
+  c->add_option("--map-grid", o->map_grid, "grid points per map axis");
+  c->add_option("--threads", o->threads, "worker threads")->check(CLI::Range(1u, kMaxThreads));
+  c->add_flag("--quick", o->quick, "every fourth case, h = 1e-3 only");
+  c->add_flag("--quiet", o->quiet, "no progress output");
+  c->add_option("--export-cases", o->export_cases,
+                "write every case as JSON into this folder and stop");
+  c->add_flag("--score", o->score, "score a solver's trajectories (--cases, --trajectories)");
+  c->add_option("--cases", o->cases_dir, "folder written by --export-cases");
+  c->add_option("--trajectories", o->trajectories_dir,
+                "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
+  c->add_option("--solver-name", o->solver_name, "name of the scored solver in the report");
+  return {c, [o] { return runValidate(*o); }};
+}
+}  // namespace nsd::cli
