@@ -35,6 +35,9 @@ TEST(KaneLevinson, ContactPointLiesOnTheEllipsoidWithNormalAlongN3) {
 TEST(KaneLevinson, EnergyIsConservedWithoutDrag) {
   // Rolling without slipping does no work: with sigma = 0 the energy drifts only by the
   // integration error (tolerance 1e-10 over 20 s; the drift seen is ~4e-10 J of ~0.1 J).
+  // This also pins zeta1 of (32): with the printed v2 in its first term (ERRATA) the equations
+  // are no longer those of rolling, and this test fails (checked by mutation), while the 50 ms
+  // shift of the first reversal it causes would pass any window read off Fig. 3.
   const auto tr = simulateKaneLevinson({}, {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5}, 20.0);
   const double e0 = tr.samples.front().energy;
   double drift = 0.0;
