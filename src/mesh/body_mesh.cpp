@@ -27,6 +27,7 @@
 #include <thread>
 
 #include "core/angles.hpp"
+#include "core/bisection.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
 
@@ -543,11 +544,15 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
     Eigen::Vector3d in_point = node_point(crossing_edges[e].first);
     Eigen::Vector3d out_point = node_point(crossing_edges[e].second);
     if (!label[crossing_edges[e].first]) std::swap(in_point, out_point);
-    while ((in_point - out_point).norm() > o.bisection_tolerance) {
-      const Eigen::Vector3d mid = 0.5 * (in_point + out_point);
-      (inside(mid) ? in_point : out_point) = mid;
-    }
-    out.mesh.vertices[e] = 0.5 * (in_point + out_point);
+    // Bisection in the edge parameter t (point in_point + t (out_point - in_point)).
+    const Eigen::Vector3d along = out_point - in_point;
+    const double length = along.norm();
+    const double t = length <= o.bisection_tolerance
+                         ? 0.5
+                         : bisect([&](double s) { return inside(in_point + s * along); }, 0.0, 1.0,
+                                  o.bisection_tolerance / length)
+                               .value;
+    out.mesh.vertices[e] = in_point + t * along;
   });
   for (const Tet& t : active) {
     std::vector<std::size_t> ins, outs;
