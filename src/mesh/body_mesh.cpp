@@ -27,6 +27,7 @@
 #include <thread>
 
 #include "core/angles.hpp"
+#include "core/atomic_file.hpp"
 #include "core/bisection.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
@@ -609,17 +610,19 @@ void writeMesh(const TriangleMesh& mesh, const std::string& path, const std::str
     sm.add_face(vs[static_cast<std::size_t>(t[0])], vs[static_cast<std::size_t>(t[1])],
                 vs[static_cast<std::size_t>(t[2])]);
   }
-  // CGAL picks the writer from the extension; write to a temporary with the right extension.
-  const std::filesystem::path target(path);
-  const std::filesystem::path tmp = target.string() + ".tmp-nsdkit." + format;
-  const bool ok =
-      CGAL::IO::write_polygon_mesh(tmp.string(), sm, CGAL::parameters::stream_precision(17));
-  if (!ok) {
-    std::error_code ec;
-    std::filesystem::remove(tmp, ec);
-    throw InvalidInput("cannot write mesh file '" + path + "'");
-  }
-  std::filesystem::rename(tmp, target);
+  // CGAL's stream writers, through nsdkit's one atomic writer (opened in binary mode): PLY and
+  // STL binary, as CGAL's file writers make them, OFF and OBJ as text with 17 digits.
+  const auto np = CGAL::parameters::stream_precision(17);
+  writeFileAtomically(path, [&](std::ostream& out) {
+    bool ok = false;
+    if (format == "off") ok = CGAL::IO::write_OFF(out, sm, np);
+    if (format == "ply" || format == "stl") CGAL::IO::set_binary_mode(out);
+    if (format == "ply") ok = CGAL::IO::write_PLY(out, sm, np.use_binary_mode(true));
+    if (format == "obj") ok = CGAL::IO::write_OBJ(out, sm, np);
+    if (format == "stl") ok = CGAL::IO::write_STL(out, sm, np.use_binary_mode(true));
+    if (!ok)
+      throw InvalidInput("CGAL could not write the mesh as " + format + " to '" + path + "'");
+  });
 }
 
 }  // namespace nsd::mesh
