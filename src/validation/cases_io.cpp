@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/csv.hpp"
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "validation/validation.hpp"
 
@@ -121,11 +122,10 @@ void exportCases(const std::vector<ValidationCase>& cases, const std::string& di
           {"gravity_m_s2", c.parameters.gravity_m_s2},
           {"torque_dimensionless", vec(c.torque)},
           {"realizable", c.realizable}}}};
-    cli::writeFileAtomically(caseFile(dir, i),
-                             [&](std::ostream& out) { out << j.dump(2) << '\n'; });
+    writeFileAtomically(caseFile(dir, i), [&](std::ostream& out) { out << j.dump(2) << '\n'; });
     index.push_back({{"index", i}, {"name", c.name}, {"file", std::to_string(i) + ".json"}});
   }
-  cli::writeFileAtomically(dir + "/index.json", [&](std::ostream& out) {
+  writeFileAtomically(dir + "/index.json", [&](std::ostream& out) {
     out << nlohmann::json{{"schema", kSchema}, {"cases", index}}.dump(2) << '\n';
   });
 }
@@ -266,7 +266,7 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
 
 void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples,
                         const std::string& path) {
-  cli::writeFileAtomically(path, [&](std::ostream& out) {
+  writeFileAtomically(path, [&](std::ostream& out) {
     out << "t,x,y,z,vx,vy,vz,wx,wy,wz\n";
     for (const auto& s : samples) {
       out << s.t << ',' << s.x_C_W.x() << ',' << s.x_C_W.y() << ',' << s.x_C_W.z() << ','

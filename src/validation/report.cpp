@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "cli/csv.hpp"
+#include "core/atomic_file.hpp"
 #include "validation/validation.hpp"
 
 namespace nsd::validation {
@@ -161,7 +161,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                         {"agreement", m.agreement},
                         {"wall_seconds", m.wall_seconds},
                         {"file", "maps/" + file}});
-    cli::writeFileAtomically(dir + "/maps/" + file, [&](std::ostream& out) {
+    writeFileAtomically(dir + "/maps/" + file, [&](std::ostream& out) {
       out << "# solver " << m.solver << ", section " << m.section << " (m_z = " << m.m_z
           << "), mu 0.3, j 0.4\nm_x,m_y,expected,observed,agrees\n";
       for (const auto& p : m.points) {
@@ -170,7 +170,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       }
     });
   }
-  cli::writeFileAtomically(dir + "/report.json", [&](std::ostream& out) {
+  writeFileAtomically(dir + "/report.json", [&](std::ostream& out) {
     out << nlohmann::json{{"rows", rows}, {"solvers", solver_json}, {"maps", map_json}}.dump(1)
         << '\n';
   });
@@ -194,7 +194,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
   }
   nlohmann::json settings = nlohmann::json::array();
   for (const auto& sp : solvers) settings.push_back(sp.label());
-  cli::writeFileAtomically(dir + "/report_meta.json", [&](std::ostream& out) {
+  writeFileAtomically(dir + "/report_meta.json", [&](std::ostream& out) {
     out << nlohmann::json{{"cases", case_json},
                           {"solvers", settings},
                           {"slip_floor_m_s", o.rule.slip_floor_m_s},
@@ -205,7 +205,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
         << '\n';
   });
 
-  cli::writeFileAtomically(dir + "/report.md", [&](std::ostream& out) {
+  writeFileAtomically(dir + "/report.md", [&](std::ostream& out) {
     std::size_t passed = 0;
     for (const auto& r : results) passed += r.pass;
     out << "# nsdkit validation report: ball in a V trough\n\n"

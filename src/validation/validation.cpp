@@ -7,7 +7,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "cli/csv.hpp"
+#include "core/atomic_file.hpp"
 #include "core/bisection.hpp"
 #include "core/errors.hpp"
 #include "core/parallel.hpp"
@@ -547,7 +547,7 @@ namespace {
 
 void writeSeries(const std::string& path, const std::string& case_name, const std::string& solver,
                  const SolverTrajectory& t) {
-  cli::writeFileAtomically(path, [&](std::ostream& out) {
+  writeFileAtomically(path, [&](std::ostream& out) {
     out << "# case " << case_name << ", solver " << solver
         << "\nt,slip_plus,slip_minus,N_plus,N_minus,T_plus,T_minus,v_along\n";
     for (const auto& s : t.samples) {
