@@ -3,95 +3,15 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <deque>
-#include <optional>
 
 #include "core/angles.hpp"
 #include "core/errors.hpp"
 #include "filippov/codim2.hpp"
+#include "filippov/codim3_bilinear_fit.hpp"
 #include "filippov/root_search_1d.hpp"
 
 namespace nsd::filippov {
-
-Eigen::Vector3d sphereNormal(double phi_plus, double phi_minus) {
-  requireFinite(phi_plus, "phi_plus");
-  requireFinite(phi_minus, "phi_minus");
-  const double sp = std::sin(phi_plus), sm = std::sin(phi_minus);
-  if (!(sp * sm > 0.0)) {
-    throw InvalidInput("(phi+, phi-) = (" + formatValue(phi_plus) + ", " + formatValue(phi_minus) +
-                       ") is not in Phi = (0,pi)^2 ∪ (pi,2pi)^2 (eq. (56))");
-  }
-  // sin(phi+)/|sin(phi+)| of eq. (55) selects the hemisphere.
-  return sphereNormalFromCosSin(std::cos(phi_plus), sp, std::cos(phi_minus), sm,
-                                sp > 0.0 ? 1.0 : -1.0);
-}
-
-Eigen::Vector3d sphereNormalFromCosSin(double cp, double sp, double cq, double sq,
-                                       double hemisphere_sign) {
-  const double dd = 1.0 - cp * cp * cq * cq;
-  if (dd <= 1e-28) {
-    // Corner: singular set Phi~, representative n~ of eq. (62).
-    return Eigen::Vector3d(cp, cq, 0.0) * (1.0 / std::sqrt(2.0));
-  }
-  return (hemisphere_sign / std::sqrt(dd)) * Eigen::Vector3d(sq * cp, sp * cq, sp * sq);
-}
-
-SphereDirection SphereDirection::make(const Eigen::Vector3d& n, double phi_plus, double phi_minus) {
-  SphereDirection d;
-  d.n = n;
-  d.phi_plus = phi_plus;
-  d.phi_minus = phi_minus;
-  d.cos_phi_plus = std::cos(phi_plus);
-  d.sin_phi_plus = std::sin(phi_plus);
-  d.cos_phi_minus = std::cos(phi_minus);
-  d.sin_phi_minus = std::sin(phi_minus);
-  return d;
-}
-
-namespace {
-
-// A direction from the unit normal n and its angles phi± = atan2(n_c, n_a), atan2(n_c, n_b):
-// cos/sin of phi± by normalizing (n_a, n_c) and (n_b, n_c) (at the excluded points n = ±e_b or
-// ±e_a, where a pair vanishes, the angle is 0 as atan2(0, 0) gives).
-SphereDirection fromUnitNormal(const Eigen::Vector3d& n, double phi_plus, double phi_minus) {
-  SphereDirection d;
-  d.n = n;
-  d.phi_plus = phi_plus;
-  d.phi_minus = phi_minus;
-  const double rp = std::sqrt(n[0] * n[0] + n[2] * n[2]);
-  const double rm = std::sqrt(n[1] * n[1] + n[2] * n[2]);
-  d.cos_phi_plus = rp > 0.0 ? n[0] / rp : 1.0;
-  d.sin_phi_plus = rp > 0.0 ? n[2] / rp : 0.0;
-  d.cos_phi_minus = rm > 0.0 ? n[1] / rm : 1.0;
-  d.sin_phi_minus = rm > 0.0 ? n[2] / rm : 0.0;
-  return d;
-}
-
-}  // namespace
-
-SphereDirection sphereDirection(const Eigen::Vector3d& n) {
-  requireFinite(n, "n");
-  if (std::fabs(n.norm() - 1.0) > 1e-9) {
-    throw InvalidInput("normal direction must be a unit vector, |n| = " + formatValue(n.norm()));
-  }
-  return fromUnitNormal(n, wrapToTwoPi(std::atan2(n[2], n[0])),
-                        wrapToTwoPi(std::atan2(n[2], n[1])));
-}
-
-SphereDirection Codim3LimitDirection::asSphereDirection() const {
-  return fromUnitNormal(n, phi_plus, phi_minus);
-}
-
-Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirection& d) {
-  Codim3Components c;
-  c.radial = g.dot(d.n);
-  c.v_plus = -g[0] * d.sin_phi_plus + g[2] * d.cos_phi_plus;
-  c.v_minus = -g[1] * d.sin_phi_minus + g[2] * d.cos_phi_minus;
-  c.v_tilde = g[2];
-  return c;
-}
 
 namespace {
 
@@ -650,128 +570,6 @@ bool windingNumber(SquareSearch& search, double base, double sign, double tolera
   return true;
 }
 
-// The bilinear fit route of sampled fields (Codim3Options::fit_bilinear_fields).
-// Sample design: 4 x 4 interior points of each parameter square, the least-squares
-// pseudo-inverse of the basis (1, cos, sin)(phi+) x (1, cos, sin)(phi-) on them (coefficient
-// index i + 3 j, as TrigPoly2 stores a 3 x 3 coefficient matrix), and 2 points on each equator
-// arc.
-constexpr int kFitSamples = 32;
-struct BilinearFitDesign {
-  std::array<SphereDirection, kFitSamples> directions;
-  Eigen::Matrix<double, kFitSamples, 9> basis;
-  Eigen::Matrix<double, 9, kFitSamples> pseudo_inverse;
-  std::array<SphereDirection, 8> arc_directions;
-};
-
-const BilinearFitDesign& bilinearFitDesign() {
-  static const BilinearFitDesign design = [] {
-    BilinearFitDesign d;
-    int row = 0;
-    for (int square = 0; square < 2; ++square) {
-      const double base = square == 0 ? 0.0 : kPi;
-      for (int i = 0; i < 4; ++i) {
-        for (int j = 0; j < 4; ++j, ++row) {
-          const double phi_plus = base + (i + 0.5) * kPi / 4,
-                       phi_minus = base + (j + 0.5) * kPi / 4;
-          d.directions[static_cast<std::size_t>(row)] =
-              SphereDirection::make(sphereNormal(phi_plus, phi_minus), phi_plus, phi_minus);
-          const double f[3] = {1.0, std::cos(phi_plus), std::sin(phi_plus)};
-          const double g[3] = {1.0, std::cos(phi_minus), std::sin(phi_minus)};
-          for (int a = 0; a < 3; ++a) {
-            for (int b = 0; b < 3; ++b) d.basis(row, a + 3 * b) = f[a] * g[b];
-          }
-        }
-      }
-    }
-    const Eigen::Matrix<double, 9, 9> normal = d.basis.transpose() * d.basis;
-    d.pseudo_inverse = normal.ldlt().solve(d.basis.transpose());
-    for (int arc = 0; arc < 4; ++arc) {
-      const double s1 = (arc & 1) ? -1.0 : 1.0, s2 = (arc & 2) ? -1.0 : 1.0;
-      for (int k = 0; k < 2; ++k) {
-        const double theta = (k == 0 ? 0.125 : 0.375) * kPi;
-        const auto at = static_cast<std::size_t>(2 * arc + k);
-        d.arc_directions[at] =
-            SphereDirection::make(Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0),
-                                  s1 > 0 ? 0.0 : kPi, s2 > 0 ? 0.0 : kPi);
-      }
-    }
-    return d;
-  }();
-  return design;
-}
-
-// An attempt of the fit route: its result, or none when the field is not bilinear to the value
-// tolerance or a root fails the check on G; and the evaluations of G it spent either way.
-struct BilinearFitAttempt {
-  std::optional<Codim3Result> result;
-  int evaluations = 0;
-};
-
-BilinearFitAttempt analyzeBilinearFit(const SphereField& field, const Codim3Options& options) {
-  BilinearFitAttempt attempt;
-  int& evaluations = attempt.evaluations;
-  const BilinearFitDesign& design = bilinearFitDesign();
-  Eigen::Matrix<double, kFitSamples, 3> samples;
-  for (int k = 0; k < kFitSamples; ++k) {
-    const SphereDirection& d = design.directions[static_cast<std::size_t>(k)];
-    const Eigen::Vector3d g = field(d);
-    ++evaluations;
-    if (!g.allFinite()) {
-      throw InvalidInput("limit field is not finite at (phi+, phi-) = (" + formatValue(d.phi_plus) +
-                         ", " + formatValue(d.phi_minus) + ")");
-    }
-    samples.row(k) = g.transpose();
-  }
-  const double scale = std::max(samples.cwiseAbs().maxCoeff(), 1e-300);
-  const double tolerance = options.value_tolerance_relative * scale;
-  const Eigen::Matrix<double, 9, 3> coefficients = design.pseudo_inverse * samples;
-  if (!((design.basis * coefficients - samples).cwiseAbs().maxCoeff() <= tolerance)) {
-    return attempt;
-  }
-  TrigRationalSphereField fitted;
-  for (int c = 0; c < 3; ++c) {
-    fitted.numerator[static_cast<std::size_t>(c)] =
-        TrigPoly2::fromCoefficients(Eigen::Map<const Eigen::Matrix3d>(coefficients.col(c).data()));
-  }
-  fitted.denominator = TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
-  // On the arcs the fitted field is its value at the square corner (phi± in {0, pi}): G must be
-  // that there too.
-  for (const SphereDirection& d : design.arc_directions) {
-    const Eigen::Vector3d g = field(d);
-    ++evaluations;
-    if (!g.allFinite()) throw InvalidInput("limit field is not finite on an equator arc");
-    if (!((g - fitted.value(d)).cwiseAbs().maxCoeff() <= tolerance)) return attempt;
-  }
-  Codim3Result result = analyzeCodim3(fitted, options);
-  if (result.report.completeness == Completeness::kContinuum) return attempt;
-  // Each root on G itself: G ∥ n to the value tolerance; R and the type from G.
-  for (Codim3LimitDirection& root : result.directions) {
-    const SphereDirection d = root.asSphereDirection();
-    const Eigen::Vector3d g = field(d);
-    ++evaluations;
-    if (!g.allFinite()) throw InvalidInput("limit field is not finite at a limit direction");
-    const double radial = g.dot(d.n);
-    const double off_normal = (g - radial * d.n).norm();
-    if (!(off_normal <= tolerance)) return attempt;
-    root.radial = radial;
-    root.type = typeFromRadial(radial, tolerance);
-    root.residual = off_normal;
-  }
-  result.type = classifyDirections(result.directions);
-  result.report.evaluations = evaluations;
-  result.report.field_scale = scale;
-  result.report.value_tolerance = tolerance;
-  if (result.report.completeness == Completeness::kCertified) {
-    result.report.completeness = Completeness::kEstimatedBounds;
-    result.report.method =
-        "bilinear fit of the sampled field (degree (1, 1) in phi+-, 32 square and 8 arc samples "
-        "matched to the value tolerance), searched by the certified route for "
-        "trigonometric-rational fields; every root checked on the field";
-  }
-  attempt.result = std::move(result);
-  return attempt;
-}
-
 }  // namespace
 
 Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& options) {
@@ -790,7 +588,7 @@ Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& option
   // which runs on the quadtree's samples.)
   if (options.fit_bilinear_fields && options.second_derivative_bound == 0.0 &&
       !options.verify_degree) {
-    BilinearFitAttempt fit = analyzeBilinearFit(field, options);
+    detail::BilinearFitAttempt fit = detail::analyzeBilinearFit(field, options);
     if (fit.result) return std::move(*fit.result);
     fit_evaluations = fit.evaluations;
   }
