@@ -62,7 +62,8 @@ ContactBases contactBases(const Eigen::Vector3d& r_plus, const Eigen::Vector3d& 
   return b;
 }
 
-TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body) {
+TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body, const Eigen::Vector3d& omega_W)
+    : body_(body) {
   requirePositive(body.mass, "mass");
   requireFinite(body.inertia_C_W, "inertia J");
   const Eigen::Matrix3d& j_c = body.inertia_C_W;
@@ -80,7 +81,6 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
   }
   requireFinite(body.force_external_W, "external force F_e");
   requireFinite(body.torque_external_W, "external torque M_e");
-  requireFinite(body.omega_a_rad_per_s, "Omega_a");
   requireFinite(body.bias_plus_W, "bias acceleration at P+");
   requireFinite(body.bias_minus_W, "bias acceleration at P-");
   body.friction_plus.validate("mu+");
@@ -102,10 +102,6 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
 
   n_plus_dot_a_ = body_.n_plus_W.dot(bases_.a_W);
   t2_plus_dot_a_ = bases_.t2_plus_W.dot(bases_.a_W);
-  const Eigen::Vector3d omega = body.omega_a_rad_per_s * bases_.a_W;
-  const Eigen::Vector3d gyroscopic = omega.cross(body.inertia_C_W * omega);
-  free_twist_rate_.head<3>() = body.force_external_W / body.mass;
-  free_twist_rate_.tail<3>() = inertia_inverse_ * (body.torque_external_W - gyroscopic);
   // Inverses of the diagonal 3 x 3 blocks of W (one contact point each): W_rr = I/m +
   // [r]x J^-1 [r]x^T >= I/m is positive definite by construction, so the cofactor inverse is
   // safe; the determinant test only guards against overflow or rounding.
@@ -116,11 +112,37 @@ TwoContactDynamics::TwoContactDynamics(const TwoContactBody& body) : body_(body)
     }
     (block == 0 ? w_plus_inverse_ : w_minus_inverse_) = w_rr.inverse();
   }
+  setFreeAccelerations(omega_W);
+}
+
+void TwoContactDynamics::setFreeAccelerations(const Eigen::Vector3d& omega_W) {
+  requireFinite(omega_W, "angular velocity Omega");
+  omega_W_ = omega_W;
+  const Eigen::Vector3d gyroscopic = omega_W.cross(body_.inertia_C_W * omega_W);
+  free_twist_rate_.head<3>() = body_.force_external_W / body_.mass;
+  free_twist_rate_.tail<3>() = inertia_inverse_ * (body_.torque_external_W - gyroscopic);
   free_acceleration_ = jacobian_ * free_twist_rate_;
+  const Eigen::Vector3d* directions[6] = {&body_.n_plus_W,  &bases_.t1_plus_W,  &bases_.t2_plus_W,
+                                          &body_.n_minus_W, &bases_.t1_minus_W, &bases_.t2_minus_W};
   for (int k = 0; k < 6; ++k) {
-    const Eigen::Vector3d& bias = k < 3 ? body.bias_plus_W : body.bias_minus_W;
+    const Eigen::Vector3d& bias = k < 3 ? body_.bias_plus_W : body_.bias_minus_W;
     free_acceleration_[k] += directions[k]->dot(bias);
   }
+}
+
+TwoContactDynamics TwoContactDynamics::atAngularVelocity(const Eigen::Vector3d& omega_W) const {
+  TwoContactDynamics moved = *this;
+  moved.setFreeAccelerations(omega_W);
+  return moved;
+}
+
+Eigen::Vector3d rollingAngularVelocity(const TwoContactBody& body, double omega_a_rad_per_s) {
+  requireFinite(omega_a_rad_per_s, "Omega_a");
+  const Eigen::Vector3d d = body.r_CPplus_W - body.r_CPminus_W;
+  if (!(d.norm() > 0.0)) {
+    throw InvalidInput("degenerate geometry: the contact points P+ and P- coincide");
+  }
+  return omega_a_rad_per_s * d / d.norm();
 }
 
 QuasiAccelerations TwoContactDynamics::fromForces(const Eigen::Matrix<double, 6, 1>& f) const {

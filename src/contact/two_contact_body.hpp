@@ -33,7 +33,9 @@
 
 namespace nsd::contact {
 
-/// The body, its contacts and its loads at one configuration, all in frame W.
+/// The body, its contacts and its loads at one configuration, all in frame W: a constant
+/// description. The velocity state (the rolling rate Omega_a at Sigma#, or the full Omega off it)
+/// is not part of it; it is passed to TwoContactDynamics.
 struct TwoContactBody {
   double mass = 1.0;                                            ///< m [kg] > 0.
   Eigen::Matrix3d inertia_C_W = Eigen::Matrix3d::Identity();    ///< J about C [kg m^2], SPD.
@@ -45,10 +47,8 @@ struct TwoContactBody {
   Eigen::Vector3d torque_external_W = Eigen::Vector3d::Zero();  ///< M_e about C [N m].
   FrictionLaw friction_plus = FrictionLaw::coulomb(0.3);        ///< law at P+.
   FrictionLaw friction_minus = FrictionLaw::coulomb(0.3);       ///< law at P-.
-  /// Rolling angular velocity Omega_a about a at x_bar [rad/s] (gyroscopic term Omega x J Omega).
-  double omega_a_rad_per_s = 0.0;
-  Eigen::Vector3d bias_plus_W = Eigen::Vector3d::Zero();   ///< see file comment [m/s^2].
-  Eigen::Vector3d bias_minus_W = Eigen::Vector3d::Zero();  ///< see file comment [m/s^2].
+  Eigen::Vector3d bias_plus_W = Eigen::Vector3d::Zero();        ///< see file comment [m/s^2].
+  Eigen::Vector3d bias_minus_W = Eigen::Vector3d::Zero();       ///< see file comment [m/s^2].
 };
 
 /// Bases (1)-(3) and the factors c± of (7).
@@ -157,11 +157,21 @@ struct TwoPointRealizability {
 /// Construct once, then evaluate the case fields cheaply (the SS field is a 2 x 2 solve).
 class TwoContactDynamics {
  public:
+  /// `omega_W` is the body's angular velocity at the analysed state [rad/s]; it enters through
+  /// the gyroscopic term Omega x J Omega only. At Sigma# it is Omega_a a (rollingAngularVelocity).
   /// @throws InvalidInput for m <= 0, non-SPD inertia, non-finite vectors, invalid friction,
   ///         degenerate geometry (see contactBases), or inconsistent bias accelerations.
-  explicit TwoContactDynamics(const TwoContactBody& body);
+  explicit TwoContactDynamics(const TwoContactBody& body,
+                              const Eigen::Vector3d& omega_W = Eigen::Vector3d::Zero());
+
+  /// The same body at another angular velocity: only the free accelerations are recomputed
+  /// (W, its block inverses and the bases do not depend on the velocity state).
+  /// @throws InvalidInput for a non-finite omega_W.
+  TwoContactDynamics atAngularVelocity(const Eigen::Vector3d& omega_W) const;
 
   const TwoContactBody& body() const { return body_; }
+  /// The angular velocity of the analysed state [rad/s].
+  const Eigen::Vector3d& angularVelocity() const { return omega_W_; }
   const ContactBases& bases() const { return bases_; }
   /// Delassus operator W (6 x 6) in contact coordinates [1/kg, m/(kg m^2)...: m/s^2 per N].
   const Eigen::Matrix<double, 6, 6>& delassus() const { return delassus_; }
@@ -196,11 +206,13 @@ class TwoContactDynamics {
 
  private:
   QuasiAccelerations fromForces(const Eigen::Matrix<double, 6, 1>& forces) const;
+  void setFreeAccelerations(const Eigen::Vector3d& omega_W);
   // RS (rolling = 0: P+ rolls) or SR (rolling = 3): Schur complement on the rolling block.
   QuasiAccelerations rollingAndSlipping(int rolling, double mu_slipping, int sigma,
                                         const char* name) const;
 
   TwoContactBody body_;
+  Eigen::Vector3d omega_W_ = Eigen::Vector3d::Zero();
   ContactBases bases_;
   Eigen::Matrix<double, 6, 6> jacobian_;  // H: contact velocities from (v_C, Omega)
   Eigen::Matrix3d inertia_inverse_;
@@ -212,5 +224,8 @@ class TwoContactDynamics {
   double n_plus_dot_a_ = 0.0;                    // <n+, a>
   double t2_plus_dot_a_ = 0.0;                   // <t2+, a> = 1/c+
 };
+
+/// The angular velocity of two-point rolling at rate Omega_a [rad/s] about a: Omega_a a.
+Eigen::Vector3d rollingAngularVelocity(const TwoContactBody& body, double omega_a_rad_per_s);
 
 }  // namespace nsd::contact

@@ -29,29 +29,56 @@ std::string toString(Mode mode) {
 
 namespace {
 
-// Augmented state: quasi-velocities (4), dissipated energy, external work.
-using State = std::array<double, 6>;
+// Augmented state: quasi-velocities (4), dissipated energy, external work, and the orientation
+// quaternion (w, x, y, z) of the body relative to its configuration at t = 0 (rotates J).
+using State = std::array<double, 10>;
+constexpr std::size_t kQuaternion = 6;
 
 struct Context {
-  contact::TwoContactBody body;
-  contact::ContactBases bases;
+  contact::TwoContactBody body;           // at t = 0: inertia_C_W is J in the initial orientation
+  contact::TwoContactDynamics reference;  // the body at rest, built once
+  bool isotropic = false;                 // J = j I: W and J do not change with the orientation
   ModeSwitchingOptions options;
+  const contact::ContactBases& bases() const { return reference.bases(); }
 };
 
-contact::TwoContactDynamics dynamicsAt(const Context& c, double omega_a) {
-  contact::TwoContactBody b = c.body;
-  b.omega_a_rad_per_s = omega_a;
-  return contact::TwoContactDynamics(b);
+Eigen::Quaterniond orientation(const State& s) {
+  return Eigen::Quaterniond(s[kQuaternion], s[kQuaternion + 1], s[kQuaternion + 2],
+                            s[kQuaternion + 3])
+      .normalized();
 }
 
-Eigen::Vector2d slipPlus(const Context& c, const State& s) { return {s[0], c.bases.c_plus * s[2]}; }
+// J in W at the state's orientation: R J_0 R^T.
+Eigen::Matrix3d inertiaAt(const Context& c, const State& s) {
+  if (c.isotropic) return c.body.inertia_C_W;
+  const Eigen::Matrix3d r = orientation(s).toRotationMatrix();
+  return r * c.body.inertia_C_W * r.transpose();
+}
+
+void bodyVelocity(const Context& c, const State& s, Eigen::Vector3d& v_c, Eigen::Vector3d& omega);
+
+// The dynamics at the state: the gyroscopic term of the full Omega, and for an anisotropic body
+// the inertia rotated with it (W depends on the orientation then). An isotropic body reuses the
+// reference operators and only recomputes its free accelerations.
+contact::TwoContactDynamics dynamicsAt(const Context& c, const State& s) {
+  Eigen::Vector3d v_c, omega;
+  bodyVelocity(c, s, v_c, omega);
+  if (c.isotropic) return c.reference.atAngularVelocity(omega);
+  contact::TwoContactBody rotated = c.body;
+  rotated.inertia_C_W = inertiaAt(c, s);
+  return contact::TwoContactDynamics(rotated, omega);
+}
+
+Eigen::Vector2d slipPlus(const Context& c, const State& s) {
+  return {s[0], c.bases().c_plus * s[2]};
+}
 Eigen::Vector2d slipMinus(const Context& c, const State& s) {
-  return {s[1], c.bases.c_minus * s[2]};
+  return {s[1], c.bases().c_minus * s[2]};
 }
 
 // Body velocities from the quasi-velocities: (8), (11), (15).
 void bodyVelocity(const Context& c, const State& s, Eigen::Vector3d& v_c, Eigen::Vector3d& omega) {
-  const auto& k = c.bases;
+  const auto& k = c.bases();
   const Eigen::Vector3d v_plus = s[0] * k.t1_plus_W + k.c_plus * s[2] * k.t2_plus_W;
   const Eigen::Vector3d v_minus = s[1] * k.t1_minus_W + k.c_minus * s[2] * k.t2_minus_W;
   const double d = (c.body.r_CPplus_W - c.body.r_CPminus_W).norm();
@@ -61,12 +88,13 @@ void bodyVelocity(const Context& c, const State& s, Eigen::Vector3d& v_c, Eigen:
 
 struct Rates {
   contact::QuasiAccelerations q;
-  double dissipation = 0.0;  // friction power removed [W]
-  double external = 0.0;     // power of F_e, M_e [W]
+  Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();  // angular velocity at the state [rad/s]
+  double dissipation = 0.0;                           // friction power removed [W]
+  double external = 0.0;                              // power of F_e, M_e [W]
 };
 
 Rates rates(const Context& c, Mode mode, int sigma, const State& s) {
-  const contact::TwoContactDynamics dyn = dynamicsAt(c, s[3]);
+  const contact::TwoContactDynamics dyn = dynamicsAt(c, s);
   Rates r;
   const double mu_p = c.body.friction_plus.mu_static, mu_m = c.body.friction_minus.mu_static;
   switch (mode) {
@@ -99,6 +127,7 @@ Rates rates(const Context& c, Mode mode, int sigma, const State& s) {
   Eigen::Vector3d v_c, omega;
   bodyVelocity(c, s, v_c, omega);
   r.external = c.body.force_external_W.dot(v_c) + c.body.torque_external_W.dot(omega);
+  r.omega_W = omega;
   return r;
 }
 
@@ -134,10 +163,10 @@ struct Decision {
 // At a point of Sigma+ (plus = true) or Sigma- with the other contact slipping: Def 9 on the
 // extended Filippov system of F_SS in the normal plane of the sticking contact.
 Decision decideOnePoint(const Context& c, State s, bool plus) {
-  const contact::TwoContactDynamics dyn = dynamicsAt(c, s[3]);
+  const contact::TwoContactDynamics dyn = dynamicsAt(c, s);
   const double other = plus ? s[1] : s[0];
   const Eigen::Vector2d lambda_other(other > 0 ? 1.0 : -1.0, 0.0);
-  const double cc = plus ? c.bases.c_plus : c.bases.c_minus;
+  const double cc = plus ? c.bases().c_plus : c.bases().c_minus;
   // Normal plane coordinates (u1, u_a) of the sticking contact; phi as in (50)-(51).
   const filippov::NormalPlaneFieldOfDirection g =
       [&](const filippov::PlaneDirection& n) -> Eigen::Vector2d {
@@ -178,7 +207,7 @@ Decision decideOnePoint(const Context& c, State s, bool plus) {
 // At Sigma# (both contacts sticking): Def 11, and the escape if it fails.
 Decision decideTwoPoint(const Context& c, State s) {
   s[0] = s[1] = s[2] = 0.0;
-  const contact::TwoContactDynamics dyn = dynamicsAt(c, s[3]);
+  const contact::TwoContactDynamics dyn = dynamicsAt(c, s);
   const contact::TwoPointRealizability r = dyn.analyzeRealizability();
   if (r.realizable) return {Mode::kRR, 0, s, "Def 11: two-point rolling realizable"};
   const double e = c.options.escape_speed;
@@ -233,10 +262,15 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const 
   if (!(options.escape_speed > options.stick_threshold)) {
     throw InvalidInput("escape speed must exceed the stick threshold");
   }
-  Context c{body, contact::TwoContactDynamics(body).bases(), options};
+  const contact::TwoContactDynamics reference(body);  // validates the body
+  const Eigen::Matrix3d& j0 = body.inertia_C_W;
+  const bool isotropic =
+      (j0 - j0.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
+      1e-14 * j0.trace();
+  const Context c{body, reference, isotropic, options};
   namespace ode = boost::numeric::odeint;
   ModeTrajectory out;
-  State s{s0[0], s0[1], s0[2], s0[3], 0.0, 0.0};
+  State s{s0[0], s0[1], s0[2], s0[3], 0.0, 0.0, 1.0, 0.0, 0.0, 0.0};
   Decision d = decide(c, s);
   out.events.push_back({0.0, d.mode, d.mode, d.reason});
   s = d.state;
@@ -248,13 +282,19 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const 
     Eigen::Vector3d v_c, omega;
     bodyVelocity(c, st, v_c, omega);
     const double ke =
-        0.5 * body.mass * v_c.squaredNorm() + 0.5 * omega.dot(body.inertia_C_W * omega);
+        0.5 * body.mass * v_c.squaredNorm() + 0.5 * omega.dot(inertiaAt(c, st) * omega);
     out.samples.push_back({time, mode, st[0], st[1], st[2], st[3], v_c, ke, st[4], st[5]});
   };
   while (t < t_end) {
     auto rhs = [&](const State& x, State& dx, double) {
       const Rates r = rates(c, mode, sigma, x);
-      dx = {r.q.du1_plus, r.q.du1_minus, r.q.du_a, r.q.domega_a, r.dissipation, r.external};
+      // Orientation: dq/dt = (1/2) (0, Omega) q with Omega in W.
+      const Eigen::Quaterniond q(x[kQuaternion], x[kQuaternion + 1], x[kQuaternion + 2],
+                                 x[kQuaternion + 3]);
+      const Eigen::Quaterniond dq =
+          Eigen::Quaterniond(0.0, r.omega_W.x(), r.omega_W.y(), r.omega_W.z()) * q;
+      dx = {r.q.du1_plus, r.q.du1_minus, r.q.du_a,     r.q.domega_a, r.dissipation,
+            r.external,   0.5 * dq.w(),  0.5 * dq.x(), 0.5 * dq.y(), 0.5 * dq.z()};
     };
     auto stepper = ode::make_dense_output(options.absolute_tolerance, options.relative_tolerance,
                                           ode::runge_kutta_dopri5<State>());

@@ -2,8 +2,17 @@
 /// @file mode_switching.hpp
 /// nsdkit's event-driven mode-switching integrator for a rigid body with two frictional contacts
 /// whose contact geometry is fixed relative to the mass centre in the world frame (a ball in a
-/// trough, a body sliding on two fixed rails). The state is the quasi-velocity vector
-/// s = (u1+, u1-, u_a, Omega_a) of eq. (25); the mode is SS, RS, SR or RR (Sect. 2.5).
+/// trough, a sphere with any mass distribution between two planes: the contact points and normals
+/// do not depend on the orientation). The state is the quasi-velocity vector
+/// s = (u1+, u1-, u_a, Omega_a) of eq. (25) and the orientation (a unit quaternion from the
+/// initial one); the mode is SS, RS, SR or RR (Sect. 2.5).
+///
+/// Dynamics are exact for any inertia tensor: J rotates with the body (J(t) = R J_0 R^T) and the
+/// gyroscopic term is the full Omega x J Omega, with Omega recovered from s by (8), (11), (15).
+/// For an isotropic body W is built once; an anisotropic body rebuilds it from the orientation
+/// at each right-hand-side call (it depends on the state). For bodies whose contact geometry
+/// changes with the orientation (a wheelset that yaws), the fixed geometry is the first-order
+/// model of the paper's Sect. 2 and exact at Sigma# only.
 ///
 /// Each mode's smooth field is integrated by Dormand-Prince 5(4) with dense output (Boost.Odeint);
 /// events are located on the dense output with Boost.Math toms748_solve:
@@ -65,7 +74,7 @@ struct ModeTrajectory {
 
 /// Integrates from quasi-velocities s0 (those of contacts below the stick threshold are set to
 /// exactly zero and the initial mode decided by realizability).
-/// `body` gives the configuration and loads; its omega_a is replaced by the state's Omega_a.
+/// `body` gives the configuration, J in the initial orientation and the loads.
 /// @throws InvalidInput for invalid input; SolverFailure on contact loss or too many events.
 ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const Eigen::Vector4d& s0,
                                      double t_end, const ModeSwitchingOptions& options = {});

@@ -24,7 +24,8 @@ TwoContactBody trough() {
   return b;
 }
 
-TwoContactBody randomBody(std::mt19937& rng) {
+// A random body at a random rolling rate Omega_a (the state, drawn with the body).
+TwoContactDynamics randomDynamics(std::mt19937& rng) {
   std::normal_distribution<double> normal(0.0, 1.0);
   auto vec = [&] { return Eigen::Vector3d(normal(rng), normal(rng), normal(rng)); };
   TwoContactBody b;
@@ -38,10 +39,10 @@ TwoContactBody randomBody(std::mt19937& rng) {
   b.r_CPminus_W = -0.5 * b.n_minus_W + 0.1 * vec();
   b.force_external_W = -9.81 * b.mass * (b.n_plus_W + b.n_minus_W).normalized() + 0.5 * vec();
   b.torque_external_W = 0.3 * vec();
-  b.omega_a_rad_per_s = normal(rng);
+  const double omega_a = normal(rng);
   b.friction_plus = FrictionLaw::coulomb(0.2 + 0.3 * std::fabs(normal(rng)));
   b.friction_minus = FrictionLaw::coulomb(0.2 + 0.3 * std::fabs(normal(rng)));
-  return b;
+  return TwoContactDynamics(b, rollingAngularVelocity(b, omega_a));
 }
 
 // Independent check of Newton-Euler (14) for a force solution f in contact coordinates.
@@ -51,7 +52,7 @@ void expectNewtonEuler(const TwoContactDynamics& dyn, const QuasiAccelerations& 
   const auto& f = q.contact_forces;
   const Eigen::Vector3d fp = f[0] * b.n_plus_W + f[1] * k.t1_plus_W + f[2] * k.t2_plus_W;
   const Eigen::Vector3d fm = f[3] * b.n_minus_W + f[4] * k.t1_minus_W + f[5] * k.t2_minus_W;
-  const Eigen::Vector3d omega = b.omega_a_rad_per_s * k.a_W;
+  const Eigen::Vector3d& omega = dyn.angularVelocity();
   // Residuals relative to the load scale; 1e-11 covers a few roundings of O(10) quantities.
   EXPECT_LT((b.mass * q.dv_C_W - (fp + fm + b.force_external_W)).norm(), 1e-11 * (1 + fp.norm()));
   EXPECT_LT((b.inertia_C_W * q.domega_W + omega.cross(b.inertia_C_W * omega) -
@@ -104,7 +105,7 @@ TEST(ContactBases, RejectsDegenerateGeometry) {
 TEST(TwoContactDynamics, AllCasesSatisfyNewtonEulerOnRandomBodies) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 50; ++trial) {
-    const TwoContactDynamics dyn(randomBody(rng));
+    const TwoContactDynamics dyn = randomDynamics(rng);
     const double phi_p = 0.3 + trial * 0.11, phi_m = 2.0 - trial * 0.07;
     const Eigen::Vector2d lp(std::cos(phi_p), std::sin(phi_p)),
         lm(std::cos(phi_m), std::sin(phi_m));
@@ -170,7 +171,7 @@ TEST(TwoContactDynamics, RollRollAnalysisIsOptionalAndDoesNotChangeTheVerdict) {
   without_rr.analyze_roll_roll = false;
   int analyzed = 0;
   for (int trial = 0; trial < 20; ++trial) {
-    const TwoContactDynamics dyn(randomBody(rng));
+    const TwoContactDynamics dyn = randomDynamics(rng);
     TwoPointRealizability full;
     try {
       full = dyn.analyzeRealizability();
@@ -204,7 +205,7 @@ TEST(TwoContactDynamics, RationalSlipSlipFieldEqualsTheDirectSolve) {
   std::uniform_real_distribution<double> angle(0.05, 3.09);
   int compared = 0;
   for (int trial = 0; trial < 40; ++trial) {
-    const TwoContactDynamics dyn(randomBody(rng));
+    const TwoContactDynamics dyn = randomDynamics(rng);
     filippov::TrigRationalSphereField field;
     try {
       field = dyn.slipSlipRationalField();
@@ -234,7 +235,7 @@ TEST(TwoContactDynamics, RationalAndSampledSlipSlipSearchesGiveTheSameVerdict) {
   std::mt19937 rng(22);
   int compared = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    const TwoContactDynamics dyn(randomBody(rng));
+    const TwoContactDynamics dyn = randomDynamics(rng);
     RealizabilityOptions rational, sampled;
     sampled.ss_search = SlipSlipSearch::kSampledField;
     TwoPointRealizability a, b;
