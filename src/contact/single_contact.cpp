@@ -27,6 +27,7 @@ SpatialOperators spatialOperators(const SingleContactBody& b) {
   requireFinite(b.force_external_W, "F_e");
   requireFinite(b.torque_external_W, "M_e");
   requireFinite(b.omega_W, "Omega");
+  requireFinite(b.bias_W, "bias acceleration");
   b.friction.validate("mu");
   if (std::fabs(b.n_W.norm() - 1) > 1e-9 || std::fabs(b.t1_W.norm() - 1) > 1e-9 ||
       std::fabs(b.n_W.dot(b.t1_W)) > 1e-9) {
@@ -44,7 +45,8 @@ SpatialOperators spatialOperators(const SingleContactBody& b) {
   free.head<3>() = b.force_external_W / b.mass;
   free.tail<3>() =
       b.inertia_C_W.inverse() * (b.torque_external_W - b.omega_W.cross(b.inertia_C_W * b.omega_W));
-  return {h * minv * h.transpose(), h * free};
+  const Eigen::Vector3d bias(b.n_W.dot(b.bias_W), b.t1_W.dot(b.bias_W), t2.dot(b.bias_W));
+  return {h * minv * h.transpose(), h * free + bias};
 }
 
 }  // namespace

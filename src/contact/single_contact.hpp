@@ -29,6 +29,8 @@ struct SingleContactBody {
   Eigen::Vector3d torque_external_W = Eigen::Vector3d::Zero();  ///< M_e about C [N m].
   Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();            ///< Omega [rad/s] (gyroscopic).
   FrictionLaw friction = FrictionLaw::coulomb(0.3);
+  /// Contact-point acceleration not produced by forces [m/s^2] (as in two_contact_body.hpp).
+  Eigen::Vector3d bias_W = Eigen::Vector3d::Zero();
 };
 
 /// Def 9 realizability and the Coulomb possibility test of one spatial contact.
