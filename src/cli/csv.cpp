@@ -33,23 +33,42 @@ std::vector<std::string> split(const std::string& line) {
 
 std::vector<std::vector<double>> readNumericCsv(const std::string& path,
                                                 const std::vector<std::string>& header) {
+  return readNumericTable(path, &header).rows;
+}
+
+NumericTable readNumericTable(const std::string& path,
+                              const std::vector<std::string>* expected_header) {
+  NumericTable table;
+  std::vector<std::string>& header = table.header;
   std::ifstream in(path);
   if (!in) throw InvalidInput("cannot open input file '" + path + "'");
   std::string line;
   std::size_t line_number = 0;
   bool have_header = false;
-  std::vector<std::vector<double>> rows;
   while (std::getline(in, line)) {
     ++line_number;
     if (trim(line).empty()) continue;
     const auto fields = split(trim(line));
     if (!have_header) {
-      if (fields != header) {
+      if (expected_header && fields != *expected_header) {
         std::string expected;
-        for (const auto& h : header) expected += (expected.empty() ? "" : ",") + h;
+        for (const auto& h : *expected_header) expected += (expected.empty() ? "" : ",") + h;
         throw InvalidInput(path + ":" + std::to_string(line_number) + ": header must be '" +
                            expected + "', got '" + trim(line) + "'");
       }
+      for (std::size_t k = 0; k < fields.size(); ++k) {
+        if (fields[k].empty()) {
+          throw InvalidInput(path + ":" + std::to_string(line_number) + ": header field " +
+                             std::to_string(k + 1) + " is empty");
+        }
+        for (std::size_t i = 0; i < k; ++i) {
+          if (fields[i] == fields[k]) {
+            throw InvalidInput(path + ":" + std::to_string(line_number) + ": header names '" +
+                               fields[k] + "' twice");
+          }
+        }
+      }
+      header = fields;
       have_header = true;
       continue;
     }
@@ -70,10 +89,10 @@ std::vector<std::vector<double>> readNumericCsv(const std::string& path,
       }
       row.push_back(v);
     }
-    rows.push_back(std::move(row));
+    table.rows.push_back(std::move(row));
   }
   if (!have_header) throw InvalidInput(path + ": file is empty (no header)");
-  return rows;
+  return table;
 }
 
 }  // namespace nsd::cli

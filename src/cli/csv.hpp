@@ -18,6 +18,16 @@ namespace nsd::cli {
 std::vector<std::vector<double>> readNumericCsv(const std::string& path,
                                                 const std::vector<std::string>& expected_header);
 
+/// A numeric table: its header names and rows.
+struct NumericTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<double>> rows;
+};
+/// Reads a CSV of finite numbers whose header names its columns (non-empty, distinct names);
+/// with `expected_header` the header must be exactly that. @throws InvalidInput as above.
+NumericTable readNumericTable(const std::string& path,
+                              const std::vector<std::string>* expected_header = nullptr);
+
 /// Atomic file output (core/atomic_file.hpp), used by every CLI command.
 using nsd::writeFileAtomically;
 

@@ -7,10 +7,12 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "body/body_file.hpp"
 #include "cli/csv.hpp"
 #include "core/angles.hpp"
 #include "core/errors.hpp"
 #include "region/ball_trough_predicate.hpp"
+#include "region/body_predicate.hpp"
 
 namespace nsd::cli {
 
@@ -22,6 +24,16 @@ void addTroughOptions(CLI::App* app, TroughOptions& o) {
       ->each([&o](const std::string&) { o.mu_minus_given = true; });
   app->add_option("--inertia", o.inertia, "inertia ratio j = J/(m r^2) in (0, 1]");
   app->add_option("--trough-angle-deg", o.angle_deg, "opening angle of the V trough [deg]");
+}
+
+CLI::Option* addBodyOption(CLI::App* app, std::string& path) {
+  CLI::Option* body = app->add_option(
+      "--body", path, "body file (JSON, see examples/bodies): any body with one or two contacts");
+  for (const char* name :
+       {"--model", "--mu", "--mu-plus", "--mu-minus", "--inertia", "--trough-angle-deg"}) {
+    if (CLI::Option* other = app->get_option_no_throw(name)) body->excludes(other);
+  }
+  return body;
 }
 
 models::BallTroughParameters troughParameters(const TroughOptions& o) {
@@ -89,6 +101,7 @@ region::ParameterPoint parseFixed(const std::vector<std::string>& items) {
 void addRegionOptions(CLI::App* region, RegionCommand& c) {
   region->add_option("--model", c.model, "model name (ball-trough)");
   addTroughOptions(region, c.trough);
+  addBodyOption(region, c.body);
   region->add_option("--axis", c.axes, "name:lower:upper:count (repeatable)")->required();
   region->add_option("--fix", c.fixed, "name=value held constant (repeatable)");
   region->add_option("--refine-tol", c.refine_tolerance,
@@ -107,14 +120,27 @@ void addRegionOptions(CLI::App* region, RegionCommand& c) {
 }
 
 int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing) {
-  if (c.model != "ball-trough") throw InvalidInput("unknown model '" + c.model + "'");
+  if (c.body.empty() && c.model != "ball-trough") {
+    throw InvalidInput("unknown model '" + c.model + "'");
+  }
   if (c.resume && c.checkpoint.empty()) throw InvalidInput("--resume needs --checkpoint DIR");
   if (c.threads < 1) throw InvalidInput("--threads must be at least 1");
   std::vector<region::Axis> axes;
   for (const auto& t : c.axes) axes.push_back(region::parseAxis(t));
   const region::ParameterPoint fixed = parseFixed(c.fixed);
-  const region::ParameterPredicate predicate = troughPredicate(c.trough, axes);
-  const region::ParameterPoint metadata = troughMetadata(c.trough);
+  region::ParameterPredicate predicate;
+  region::ParameterPoint metadata;
+  if (c.body.empty()) {
+    predicate = troughPredicate(c.trough, axes);
+    metadata = troughMetadata(c.trough);
+  } else {
+    const body::BodyDescription body = body::readBodyFile(c.body);
+    std::vector<std::string> names;
+    for (const auto& a : axes) names.push_back(a.name);
+    for (const auto& [name, value] : fixed) names.push_back(name);
+    predicate = region::bodyPredicate(body, names);
+    metadata = region::bodyMetadata(body, names);
+  }
   region::SweepOptions so;
   so.threads = c.threads;
   so.refine_tolerance = c.refine_tolerance;
@@ -146,10 +172,11 @@ int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing)
   std::size_t realizable = 0;
   for (const auto& pt : result.points) realizable += pt.verdict.realizable;
   if (!c.quiet) {
-    std::cout << "swept " << result.points.size() << " points (" << realizable << " realizable), "
-              << result.boundary.size() << " boundary points, " << result.predicate_calls
-              << " predicate calls in " << result.seconds << " s" << blocks_note << " -> "
-              << c.output << '\n';
+    (c.output == "-" ? std::cerr : std::cout)
+        << "swept " << result.points.size() << " points (" << realizable << " realizable), "
+        << result.boundary.size() << " boundary points, " << result.predicate_calls
+        << " predicate calls in " << result.seconds << " s" << blocks_note << " -> " << c.output
+        << '\n';
   }
   return 0;
 }

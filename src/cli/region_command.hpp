@@ -26,6 +26,9 @@ struct TroughOptions {
   double angle_deg = 90.0;
 };
 void addTroughOptions(CLI::App* app, TroughOptions& o);
+/// Adds --body FILE to `app`, exclusive with --model and the trough options (a body file holds
+/// its own parameters).
+CLI::Option* addBodyOption(CLI::App* app, std::string& path);
 /// @throws InvalidInput for invalid values (see BallTroughParameters::validate).
 models::BallTroughParameters troughParameters(const TroughOptions& o);
 /// The model parameters recorded in region outputs and checkpoint manifests.
@@ -43,6 +46,7 @@ region::ParameterPoint parseFixed(const std::vector<std::string>& items);
 struct RegionCommand {
   TroughOptions trough;
   std::string model = "ball-trough";
+  std::string body;  ///< body file (instead of --model)
   std::vector<std::string> axes, fixed;
   double refine_tolerance = 0.0;
   std::string format = "csv";

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "body/body_file.hpp"
 #include "cli/csv.hpp"
 #include "cli/region_command.hpp"
 #include "core/errors.hpp"
@@ -16,28 +17,56 @@ namespace {
 using nsd::parallelFor;
 using nsd::models::BallTroughParameters;
 
-int runClassify(const TroughOptions& o, const std::string& model, const std::string& input,
-                const std::string& output, const std::string& method, unsigned threads,
-                bool quiet) {
-  if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
-  const BallTroughParameters p = troughParameters(o);
-  const bool closed_form = method == "closed-form";
-  if (closed_form && !p.closedFormApplies()) {
-    throw nsd::InvalidInput("--method closed-form needs a 90 degree trough and mu+ = mu-");
+// The rows of `table` classified by the body file's Def 11 / Def 9 (columns: its parameters).
+std::vector<PointResult> classifyBodyRows(const std::string& body_path, const NumericTable& table,
+                                          const std::string& method, unsigned threads) {
+  if (method != "generic") {
+    throw nsd::InvalidInput("--method " + method + " is for --model ball-trough; a body file " +
+                            "is classified by the generic route");
   }
-  const auto rows = nsd::cli::readNumericCsv(input, {"mx", "my", "mz"});
-  std::vector<PointResult> results(rows.size());
-  const auto t0 = std::chrono::steady_clock::now();
-  parallelFor(rows.size(), threads, [&](std::size_t i) {
-    results[i] = classifyPoint(p, Eigen::Vector3d(rows[i][0], rows[i][1], rows[i][2]), method);
+  const nsd::body::BodyDescription body = nsd::body::readBodyFile(body_path);
+  const nsd::body::ParameterBinding binding = nsd::body::bindParameters(body, table.header);
+  std::vector<PointResult> results(table.rows.size());
+  parallelFor(table.rows.size(), threads, [&](std::size_t i) {
+    const nsd::body::BodyVerdict v = nsd::body::classify(body, binding, table.rows[i]);
+    results[i] = {v.realizable, v.escape_label, v.uncertain};
   });
+  return results;
+}
+
+int runClassify(const TroughOptions& o, const std::string& model, const std::string& body,
+                const std::string& input, const std::string& output, const std::string& method,
+                unsigned threads, bool quiet) {
+  const auto t0 = std::chrono::steady_clock::now();
+  NumericTable table;
+  std::vector<PointResult> results;
+  if (!body.empty()) {
+    table = nsd::cli::readNumericTable(input);
+    results = classifyBodyRows(body, table, method, threads);
+  } else {
+    if (model.empty()) throw nsd::InvalidInput("give --model ball-trough or --body FILE");
+    if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
+    const BallTroughParameters p = troughParameters(o);
+    if (method == "closed-form" && !p.closedFormApplies()) {
+      throw nsd::InvalidInput("--method closed-form needs a 90 degree trough and mu+ = mu-");
+    }
+    const std::vector<std::string> header{"mx", "my", "mz"};
+    table = nsd::cli::readNumericTable(input, &header);
+    const auto& rows = table.rows;
+    results.resize(rows.size());
+    parallelFor(rows.size(), threads, [&](std::size_t i) {
+      results[i] = classifyPoint(p, Eigen::Vector3d(rows[i][0], rows[i][1], rows[i][2]), method);
+    });
+  }
+  const auto& rows = table.rows;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
-    out << "mx,my,mz,realizable,escapes\n";
+    for (const auto& name : table.header) out << name << ',';
+    out << "realizable,escapes\n";
     for (std::size_t i = 0; i < rows.size(); ++i) {
-      out << number(rows[i][0]) << ',' << number(rows[i][1]) << ',' << number(rows[i][2]) << ','
-          << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
+      for (const double v : rows[i]) out << number(v) << ',';
+      out << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
     }
   });
   std::size_t realizable = 0, incomplete = 0;
@@ -46,10 +75,12 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
     incomplete += r.incomplete;
   }
   if (!quiet) {
-    std::cout << "classified " << rows.size() << " points (" << method << " route) in " << seconds
-              << " s: " << realizable << " realizable";
-    if (incomplete) std::cout << ", " << incomplete << " with a possibly incomplete SS search";
-    std::cout << '\n';
+    // The summary goes to stderr when the table itself goes to stdout.
+    std::ostream& summary = output == "-" ? std::cerr : std::cout;
+    summary << "classified " << rows.size() << " points (" << method << " route) in " << seconds
+            << " s: " << realizable << " realizable";
+    if (incomplete) summary << ", " << incomplete << " with a possibly incomplete SS search";
+    summary << '\n';
   }
   return 0;
 }
@@ -59,17 +90,20 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
 Command addClassifyCommand(CLI::App& app, unsigned default_threads) {
   struct Options {
     TroughOptions trough;
-    std::string model, input, output, method = "generic";
+    std::string model, body, input, output, method = "generic";
     unsigned threads = 1;
     bool quiet = false;
   };
   auto o = std::make_shared<Options>();
   o->threads = default_threads;
   CLI::App* c = app.add_subcommand("classify", "Def-11 realizability of torque points");
-  c->add_option("--model", o->model, "model name (ball-trough)")->required();
+  c->add_option("--model", o->model, "model name (ball-trough)");
   addTroughOptions(c, o->trough);
-  c->add_option("--input", o->input, "CSV with header mx,my,mz")->required();
-  c->add_option("--output", o->output, "CSV mx,my,mz,realizable,escapes (- for stdout)")
+  addBodyOption(c, o->body);
+  c->add_option("--input", o->input,
+                "CSV with header mx,my,mz (--model) or the body's parameter names (--body)")
+      ->required();
+  c->add_option("--output", o->output, "CSV: the input columns, realizable, escapes (- for stdout)")
       ->required();
   c->add_option("--method", o->method,
                 "generic (default: two-contact machinery, exact rational SS search), "
@@ -79,8 +113,8 @@ Command addClassifyCommand(CLI::App& app, unsigned default_threads) {
       ->check(CLI::Range(1u, kMaxThreads));
   c->add_flag("--quiet", o->quiet, "no summary line");
   return {c, [o] {
-            return runClassify(o->trough, o->model, o->input, o->output, o->method, o->threads,
-                               o->quiet);
+            return runClassify(o->trough, o->model, o->body, o->input, o->output, o->method,
+                               o->threads, o->quiet);
           }};
 }
 }  // namespace nsd::cli

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "body/body_file.hpp"
 #include "cli/csv.hpp"
 #include "cli/region_command.hpp"
 #include "core/bisection.hpp"
@@ -15,6 +16,7 @@
 #include "mesh/body_mesh.hpp"
 #include "models/ball_trough.hpp"
 #include "region/ball_trough_predicate.hpp"
+#include "region/body_predicate.hpp"
 
 namespace nsd::cli {
 namespace {
@@ -22,15 +24,113 @@ namespace {
 using nsd::parallelFor;
 using nsd::models::BallTroughParameters;
 
-int runMesh(const TroughOptions& o, const std::string& model, const std::string& output,
-            std::string format, double tolerance, std::string route, int resolution,
-            unsigned threads) {
-  if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
+// Meshes {x : inside(x)} around a realizable `centre` by the implicit route. The box comes from
+// ray probes (bisection along the 124 directions of a 5^3 lattice, on [0, R] with R = 4 doubled
+// while the ray end is still inside), padded by 25 %, and enlarged by half again whenever the
+// region still touches it.
+nsd::mesh::BodyMesh meshByPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                    const Eigen::Vector3d& centre, int resolution,
+                                    unsigned threads) {
+  Eigen::Vector3d extent = Eigen::Vector3d::Zero();
+  for (int a = -2; a <= 2; ++a)
+    for (int b = -2; b <= 2; ++b)
+      for (int c = -2; c <= 2; ++c) {
+        if (!a && !b && !c) continue;
+        const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
+        double reach = 4.0;
+        while (inside(centre + reach * d)) {
+          reach *= 2.0;
+          if (reach > 1e12) {
+            throw nsd::InvalidInput("the realizable region is unbounded along (" + number(d[0]) +
+                                    ", " + number(d[1]) + ", " + number(d[2]) +
+                                    "): no closed body to mesh (fix another parameter)");
+          }
+        }
+        // 20 halvings of [0, reach]; the outside end is the bound the box needs.
+        const double hi = nsd::bisect([&](double t) { return inside(centre + t * d); }, 0.0, reach,
+                                      reach * std::ldexp(1.0, -20))
+                              .last_false;
+        extent = extent.cwiseMax((hi * d).cwiseAbs());
+      }
+  nsd::mesh::ImplicitMeshOptions io;
+  io.resolution = resolution;
+  io.bisection_tolerance = 1e-6 * std::max(1.0, extent.maxCoeff() / 4.0);
+  io.threads = threads;
+  double pad = 1.25;
+  for (int attempt = 0;; ++attempt) {
+    io.box_lower = centre - pad * extent - Eigen::Vector3d::Constant(1e-3);
+    io.box_upper = centre + pad * extent + Eigen::Vector3d::Constant(1e-3);
+    try {
+      return nsd::mesh::meshImplicitRegion(inside, io);
+    } catch (const nsd::InvalidInput& e) {
+      if (attempt >= 3 || std::string(e.what()).find("touches") == std::string::npos) throw;
+      pad *= 1.5;
+    }
+  }
+}
+
+struct MeshOptions {
+  TroughOptions trough;
+  std::string model = "ball-trough", body, output, format, route = "auto";
+  std::vector<std::string> axes, fixed;
+  double tolerance = 5e-4;
+  int resolution = 24;
+  unsigned threads = 1;
+};
+
+// The implicit mesh of a body file's realizable set over three of its parameters, around their
+// default values (the state parameters default to 0).
+nsd::mesh::BodyMesh meshBodyFile(const MeshOptions& o, nlohmann::json& extra) {
+  if (o.axes.size() != 3) {
+    throw nsd::InvalidInput("--body needs --axes with three parameter names, e.g. --axes mx,my,mz");
+  }
+  if (o.route == "exact") {
+    throw nsd::InvalidInput(
+        "--route exact is the paper ball's; a body file is meshed by the "
+        "implicit route");
+  }
+  const nsd::body::BodyDescription body = nsd::body::readBodyFile(o.body);
+  const nsd::region::ParameterPoint fixed = parseFixed(o.fixed);
+  std::vector<std::string> names = o.axes;
+  for (const auto& [name, value] : fixed) names.push_back(name);
+  const nsd::region::ParameterPredicate predicate = nsd::region::bodyPredicate(body, names);
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+  for (int k = 0; k < 3; ++k) {
+    for (const auto& load : body.loads) {
+      if (load.name == o.axes[static_cast<std::size_t>(k)]) centre[k] = load.value;
+    }
+  }
+  auto inside = [&](const Eigen::Vector3d& x) {
+    nsd::region::ParameterPoint point = fixed;
+    for (int k = 0; k < 3; ++k) point[o.axes[static_cast<std::size_t>(k)]] = x[k];
+    return predicate(point).realizable;
+  };
+  if (!inside(centre)) {
+    throw nsd::InvalidInput("the default point (" + o.axes[0] + ", " + o.axes[1] + ", " +
+                            o.axes[2] + ") = (" + number(centre[0]) + ", " + number(centre[1]) +
+                            ", " + number(centre[2]) + ") is not realizable: no body to mesh");
+  }
+  extra["body"] = body.name;
+  extra["axes"] = o.axes;
+  return meshByPredicate(inside, centre, o.resolution, o.threads);
+}
+
+int runMesh(const MeshOptions& o) {
+  const TroughOptions& trough = o.trough;
+  const std::string& output = o.output;
+  std::string format = o.format, route = o.route;
+  const double tolerance = o.tolerance;
+  if (o.body.empty() && o.model != "ball-trough") {
+    throw nsd::InvalidInput("unknown model '" + o.model + "'");
+  }
   if (output == "-") {
     throw nsd::InvalidInput(
         "--output - (standard output) is not available for meshes: give a file");
   }
-  const BallTroughParameters p = troughParameters(o);
+  if (!o.body.empty() || !o.axes.empty()) {
+    if (o.body.empty()) throw nsd::InvalidInput("--axes is for --body FILE");
+  }
+  const BallTroughParameters p = troughParameters(trough);
   if (format.empty()) {
     format = std::filesystem::path(output).extension().string();
     if (!format.empty()) format = format.substr(1);
@@ -40,10 +140,17 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
   if (format != "off" && format != "ply" && format != "obj" && format != "stl") {
     throw nsd::InvalidInput("unknown mesh format '" + format + "' (off|ply|obj|stl)");
   }
-  if (route == "auto") route = p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
   nsd::mesh::BodyMesh body;
   nlohmann::json extra;
-  if (route == "exact") {
+  if (!o.body.empty()) {
+    body = meshBodyFile(o, extra);
+    route = "implicit";
+  } else if (route == "auto") {
+    route = p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
+  }
+  if (!o.body.empty()) {
+    // meshed above
+  } else if (route == "exact") {
     nsd::mesh::BodyMeshOptions options;
     options.tolerance = tolerance;
     body = nsd::mesh::meshBallTroughBody(p, options);
@@ -56,37 +163,9 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
     if (!inside(Eigen::Vector3d::Zero())) {
       throw nsd::InvalidInput("zero torque is not realizable for these parameters: no body");
     }
-    // Box from ray probes (bisection along the 124 directions of a 5^3 lattice), padded by
-    // 25 %, and enlarged by half again whenever the region still touches it.
-    Eigen::Vector3d extent = Eigen::Vector3d::Zero();
-    for (int a = -2; a <= 2; ++a)
-      for (int b = -2; b <= 2; ++b)
-        for (int c = -2; c <= 2; ++c) {
-          if (!a && !b && !c) continue;
-          const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
-          // 20 halvings of [0, 4]; the outside end is the bound the box needs.
-          const double hi = inside(4.0 * d) ? 4.0
-                                            : nsd::bisect([&](double t) { return inside(t * d); },
-                                                          0.0, 4.0, 4.0 * std::ldexp(1.0, -20))
-                                                  .last_false;
-          extent = extent.cwiseMax((hi * d).cwiseAbs());
-        }
-    nsd::mesh::ImplicitMeshOptions io;
-    io.resolution = resolution;
-    io.bisection_tolerance = 1e-6;
-    io.threads = threads;
-    double pad = 1.25;
-    for (int attempt = 0;; ++attempt) {
-      io.box_lower = -pad * extent - Eigen::Vector3d::Constant(1e-3);
-      io.box_upper = pad * extent + Eigen::Vector3d::Constant(1e-3);
-      try {
-        body = nsd::mesh::meshImplicitRegion(inside, io);
-        break;
-      } catch (const nsd::InvalidInput& e) {
-        if (attempt >= 3 || std::string(e.what()).find("touches") == std::string::npos) throw;
-        pad *= 1.5;
-      }
-    }
+    body = meshByPredicate(inside, Eigen::Vector3d::Zero(), o.resolution, o.threads);
+  }
+  if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
     extra["note"] =
         "implicit route: marching tetrahedra on the predicate; sharp edges are cut by "
@@ -117,7 +196,8 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
                         {"format", format},
                         {"output", output},
                         {"seconds", r.seconds}};
-  if (p.closedFormApplies()) out["tetrahedron_volume"] = nsd::models::tetrahedronVolume(p);
+  if (o.body.empty() && p.closedFormApplies())
+    out["tetrahedron_volume"] = nsd::models::tetrahedronVolume(p);
   out.update(extra);
   std::cout << out.dump() << '\n';
   return 0;
@@ -126,18 +206,15 @@ int runMesh(const TroughOptions& o, const std::string& model, const std::string&
 }  // namespace
 
 Command addMeshCommand(CLI::App& app, unsigned default_threads) {
-  struct Options {
-    TroughOptions trough;
-    std::string model = "ball-trough", output, format, route = "auto";
-    double tolerance = 5e-4;
-    int resolution = 24;
-    unsigned threads = 1;
-  };
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<MeshOptions>();
   o->threads = default_threads;
   CLI::App* c = app.add_subcommand("mesh", "surface mesh of the stability body (CGAL)");
   c->add_option("--model", o->model, "model name (ball-trough)");
   addTroughOptions(c, o->trough);
+  addBodyOption(c, o->body);
+  c->add_option("--axes", o->axes, "--body: the three parameters spanning the mesh, a,b,c")
+      ->delimiter(',');
+  c->add_option("--fix", o->fixed, "--body: name=value held constant (repeatable)");
   c->add_option("--output", o->output, "mesh file")->required();
   c->add_option("--format", o->format, "off|ply|obj|stl (default: from the extension)");
   c->add_option("--tolerance", o->tolerance,
@@ -148,9 +225,6 @@ Command addMeshCommand(CLI::App& app, unsigned default_threads) {
   c->add_option("--resolution", o->resolution, "grid cells per axis (implicit route)");
   c->add_option("--threads", o->threads, "worker threads (implicit route)")
       ->check(CLI::Range(1u, kMaxThreads));
-  return {c, [o] {
-            return runMesh(o->trough, o->model, o->output, o->format, o->tolerance, o->route,
-                           o->resolution, o->threads);
-          }};
+  return {c, [o] { return runMesh(*o); }};
 }
 }  // namespace nsd::cli
