@@ -1,0 +1,91 @@
+# `--body FILE` as a user runs it: the shipped paper ball gives byte-identical output to
+# --model ball-trough; a malformed body file gives one line "nsdkit: error: FILE: field: ...",
+# exit status 2 and no output file; region and mesh take the body's parameter names.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+include(${CMAKE_CURRENT_LIST_DIR}/cli_test_helpers.cmake)
+
+# Torques on a lattice crossing every face of the body (and beyond it): m = (i, k, l)/10.
+set(rows "mx,my,mz\n")
+foreach(i RANGE -8 8 2)
+  foreach(k RANGE -8 8 2)
+    foreach(l RANGE -9 9 3)
+      set(rows "${rows}${i}e-1,${k}e-1,${l}e-1\n")
+    endforeach()
+  endforeach()
+endforeach()
+file(WRITE ${WORK}/loads.csv "${rows}")
+execute_process(COMMAND ${NSDKIT} classify --model ball-trough --input ${WORK}/loads.csv
+                        --output ${WORK}/model.csv --quiet RESULT_VARIABLE rc1)
+execute_process(COMMAND ${NSDKIT} classify --body ${BODIES}/ball_trough.json
+                        --input ${WORK}/loads.csv --output ${WORK}/body.csv --quiet
+                RESULT_VARIABLE rc2)
+file(READ ${WORK}/model.csv a)
+file(READ ${WORK}/body.csv b)
+if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0 OR NOT a STREQUAL b)
+  message(FATAL_ERROR "--body ball_trough.json differs from --model ball-trough")
+endif()
+string(REGEX MATCHALL ",1,\n" realizable "${b}")
+string(REGEX MATCHALL ",0,[A-Z|]+\n" escapes "${b}")
+list(LENGTH realizable n_in)
+list(LENGTH escapes n_out)
+if(n_in LESS 5 OR n_out LESS 5)
+  message(FATAL_ERROR "the lattice must hold both verdicts (${n_in} realizable, ${n_out} not)")
+endif()
+
+# Malformed body files: the message names the file and the field; exit status 2.
+function(expect_body_error name text expected)
+  file(WRITE ${WORK}/${name}.json "${text}")
+  execute_process(COMMAND ${NSDKIT} classify --body ${WORK}/${name}.json
+                          --input ${WORK}/loads.csv --output ${WORK}/bad_out.csv
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2)
+    message(FATAL_ERROR "${name}: expected exit status 2, got ${rc}")
+  endif()
+  string(FIND "${err}" "nsdkit: error: ${WORK}/${name}.json: ${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${name}: expected '${expected}', got: ${err}")
+  endif()
+  expect_failure(${name} ${NSDKIT} classify --body ${WORK}/${name}.json
+                 --input ${WORK}/loads.csv --output ${WORK}/bad_out.csv)
+endfunction()
+file(READ ${BODIES}/ball_trough.json ball)
+string(REPLACE "\"mass\": 1.0," "" missing "${ball}")
+expect_body_error(missing_mass "${missing}" "mass: missing field")
+string(REPLACE "[0, 0, 0.0010000000000000002]]" "[0, 0, -0.001]]" not_spd "${ball}")
+expect_body_error(not_spd "${not_spd}" "inertia: must be positive definite")
+string(REPLACE "\"normal\": [1, 0, 0]" "\"normal\": [1, 0.1, 0]" not_unit "${ball}")
+expect_body_error(not_unit "${not_unit}" "contacts[1].normal: must be a unit vector")
+string(REPLACE "[-0.05, 0, 0]" "[0, -0.05, 0]" coincident "${ball}")
+expect_body_error(coincident "${coincident}" "contacts: the two contact points coincide")
+string(REPLACE "\"mu\": 0.3}}\n" "\"mu\": -0.3}}\n" negative_mu "${ball}")
+expect_body_error(negative_mu "${negative_mu}" "contacts[1].friction.mu: must be >= 0")
+expect_body_error(not_json "{\"format\": " "not valid JSON")
+if(EXISTS ${WORK}/bad_out.csv)
+  message(FATAL_ERROR "a failed run left an output file")
+endif()
+# An unknown parameter in the input's header, and --body with a trough option.
+file(WRITE ${WORK}/wrong.csv "mx,mq\n0,0\n")
+expect_failure(unknown_parameter ${NSDKIT} classify --body ${BODIES}/ball_trough.json
+               --input ${WORK}/wrong.csv --output ${WORK}/bad_out.csv)
+expect_failure(body_and_mu ${NSDKIT} classify --body ${BODIES}/ball_trough.json --mu 0.4
+               --input ${WORK}/loads.csv --output ${WORK}/bad_out.csv)
+
+# region over a body's own parameter names; the one-contact body's sticking limit under
+# gravity alone is at tan(slope) = 3.5 mu (18.6 deg at mu = 0.1 < 25 deg: sliding).
+execute_process(COMMAND ${NSDKIT} region --body ${BODIES}/ball_on_incline.json
+                        --axis slope_deg:5:25:2 --fix mu=0.1 --output ${WORK}/incline.csv --quiet
+                RESULT_VARIABLE rc)
+file(READ ${WORK}/incline.csv incline)
+if(NOT rc EQUAL 0 OR NOT incline MATCHES "\ngrid,5,1,realizable,0,0\ngrid,25,0,slip,0,0\n")
+  message(FATAL_ERROR "region --body: rc ${rc}\n${incline}")
+endif()
+
+# mesh over three load parameters of the axle; a closed, manifold surface.
+execute_process(COMMAND ${NSDKIT} mesh --body ${BODIES}/axle_on_plane.json --axes fz,ty,fx
+                        --resolution 10 --output ${WORK}/axle.off --threads 2
+                RESULT_VARIABLE rc OUTPUT_VARIABLE report)
+if(NOT rc EQUAL 0 OR NOT report MATCHES "\"closed\":true" OR NOT report MATCHES "\"manifold\":true"
+   OR NOT EXISTS ${WORK}/axle.off)
+  message(FATAL_ERROR "mesh --body: rc ${rc}\n${report}")
+endif()
