@@ -9,6 +9,7 @@
 #   ./nsdkit.sh rattleback  install, build, Kane-Levinson Figs. 3-6 -> out/rattleback
 #   ./nsdkit.sh rolling  install, build, transient rolling loops, FRF, V-groove loops -> out/rolling
 #   ./nsdkit.sh validate  install, build, validation report of every solver and its maps -> out/validation
+#   ./nsdkit.sh bodies  install, build, summary and cross-section of each shipped body -> out/bodies
 #   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets, run each for 60 s (FUZZ_SECONDS)
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
@@ -99,6 +100,16 @@ case "${1:-help}" in
     ./build/release/src/cli/nsdkit validate --output out/validation "${@:2}"
     /usr/bin/python3 analysis/plot_validation.py out/validation
     ;;
+  bodies)
+    deps
+    build release
+    for f in examples/bodies/*.json; do
+      dir=out/bodies/$(basename "$f" .json)
+      ./build/release/src/cli/nsdkit body --body "$f" --output-dir "$dir" --quiet
+      /usr/bin/python3 analysis/plot_body_section.py "$dir"
+      echo "$f -> $dir/{summary.json,section.csv,section.png}"
+    done
+    ;;
   rolling)
     deps
     build release
@@ -137,7 +148,7 @@ case "${1:-help}" in
     bash bench/bench_region_mpi.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
     ;;
   *)
-    sed -n '2,13p' "$0"
+    sed -n '2,14p' "$0"
     exit 1
     ;;
 esac

@@ -17,10 +17,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
   std::vector<nsd::cli::Command> commands{
-      nsd::cli::addClassifyCommand(app, hw),   nsd::cli::addBallTroughCommand(app, hw),
-      nsd::cli::addRegionCommand(app, hw),     nsd::cli::addMeshCommand(app, hw),
-      nsd::cli::addValidateCommand(app, hw),   nsd::cli::addRattlebackCommand(app),
-      nsd::cli::addRollingFrictionCommand(app)};
+      nsd::cli::addClassifyCommand(app, hw), nsd::cli::addBallTroughCommand(app, hw),
+      nsd::cli::addRegionCommand(app, hw),   nsd::cli::addMeshCommand(app, hw),
+      nsd::cli::addBodyCommand(app, hw),     nsd::cli::addValidateCommand(app, hw),
+      nsd::cli::addRattlebackCommand(app),   nsd::cli::addRollingFrictionCommand(app)};
   for (auto& c : nsd::cli::addFrictionCommands(app)) commands.push_back(std::move(c));
   try {
     app.parse(argc, argv);

@@ -24,6 +24,8 @@ Command addClassifyCommand(CLI::App& app, unsigned default_threads);
 Command addBallTroughCommand(CLI::App& app, unsigned default_threads);
 Command addRegionCommand(CLI::App& app, unsigned default_threads);
 Command addMeshCommand(CLI::App& app, unsigned default_threads);
+/// `body`: summary and cross-section of a body file.
+Command addBodyCommand(CLI::App& app, unsigned default_threads);
 Command addValidateCommand(CLI::App& app, unsigned default_threads);
 /// `friction`, `friction-map` and `heavy-ball`.
 std::vector<Command> addFrictionCommands(CLI::App& app);
