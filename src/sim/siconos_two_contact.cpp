@@ -18,9 +18,13 @@ namespace nsd::sim {
 
 namespace {
 
-// The body as a LagrangianLinearTIDS: q = (x_C, theta), M = diag(m I, J), constant F_ext.
-SP::LagrangianLinearTIDS makeBody(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0,
-                                  const Eigen::Vector3d& omega0) {
+// The body: q = (x_C, theta) with d theta/dt = Omega (W), M = diag(m I, J_W), F_ext = (F_e, M_e).
+// An isotropic body is a LagrangianLinearTIDS (J_W constant, no gyroscopic term). Any other
+// body is a LagrangianDS whose mass block J_W = R J_0 R^T and gyroscopic moment are updated
+// before every step (updateRotatingInertia): MoreauJeanOSI rebuilds W from the mass of a
+// LagrangianDS at each Newton iteration.
+SP::LagrangianDS makeBody(const contact::TwoContactBody& body, const Eigen::Vector3d& v_C0,
+                          const Eigen::Vector3d& omega0, bool isotropic) {
   auto q0 = std::make_shared<SiconosVector>(6, 0.0);
   auto v0 = std::make_shared<SiconosVector>(6, 0.0);
   auto mass = std::make_shared<SimpleMatrix>(6, 6, 0.0);
@@ -33,9 +37,49 @@ SP::LagrangianLinearTIDS makeBody(const contact::TwoContactBody& body, const Eig
     (*fext)(k) = body.force_external_W[k];
     (*fext)(k + 3) = body.torque_external_W[k];
   }
-  auto ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, mass);
+  SP::LagrangianDS ds;
+  if (isotropic) {
+    ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, mass);
+  } else {
+    ds = std::make_shared<LagrangianDS>(q0, v0, mass);
+  }
   ds->setFExtPtr(fext);
   return ds;
+}
+
+// Orientation R (from the initial one) and the state-dependent parts of an anisotropic body.
+struct RotatingInertia {
+  Eigen::Matrix3d inertia_0;  // J at t = 0, in W
+  Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
+  Eigen::Vector3d torque_external;
+};
+
+// Before a step: J_W = R J_0 R^T into the mass block, and the gyroscopic moment -Omega x J_W Omega
+// into F_ext, both at the state at the start of the step (first order, like the scheme).
+void updateRotatingInertia(LagrangianDS& ds, const RotatingInertia& r) {
+  const SiconosVector& v = *ds.velocity();
+  const Eigen::Vector3d omega(v(3), v(4), v(5));
+  const Eigen::Matrix3d rot = r.orientation.toRotationMatrix();
+  const Eigen::Matrix3d j = rot * r.inertia_0 * rot.transpose();
+  const Eigen::Vector3d moment = r.torque_external - omega.cross(j * omega);
+  SiconosMatrix& mass = *ds.mass();
+  SiconosVector& fext = *ds.fExt();
+  for (unsigned k = 0; k < 3; ++k) {
+    for (unsigned l = 0; l < 3; ++l) mass(k + 3, l + 3) = j(k, l);
+    fext(k + 3) = moment[k];
+  }
+}
+
+// After a step: R advanced by the rotation of the step's angular velocity over h.
+void advanceOrientation(const LagrangianDS& ds, double h, RotatingInertia& r) {
+  const SiconosVector& v = *ds.velocity();
+  const Eigen::Vector3d omega(v(3), v(4), v(5));
+  const double angle = omega.norm() * h;
+  if (angle > 0.0) {
+    r.orientation =
+        Eigen::Quaterniond(Eigen::AngleAxisd(angle, omega.normalized())) * r.orientation;
+    r.orientation.normalize();
+  }
 }
 
 }  // namespace
@@ -53,7 +97,12 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   SiconosRun out;
   StreamCapture capture(std::cout);  // Siconos reports solver trouble on std::cout
   try {
-    auto ds = makeBody(body, v_C0_W, omega0_W);
+    const Eigen::Matrix3d& j0 = body.inertia_C_W;
+    const bool isotropic =
+        (j0 - j0.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
+        1e-14 * j0.trace();
+    auto ds = makeBody(body, v_C0_W, omega0_W, isotropic);
+    RotatingInertia rotating{j0, Eigen::Quaterniond::Identity(), body.torque_external_W};
 
     auto relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n,
                         const Eigen::Vector3d& t1, const Eigen::Vector3d& t2) {
@@ -90,7 +139,9 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
     auto simulation = std::make_shared<TimeStepping>(nsds, td, osi, problem);
 
     while (simulation->hasNextEvent()) {
+      if (!isotropic) updateRotatingInertia(*ds, rotating);
       simulation->computeOneStep();
+      if (!isotropic) advanceOrientation(*ds, o.step, rotating);
       SiconosSample s;
       s.t = simulation->nextTime();
       const auto& yp = *inter_plus->y(1);
@@ -136,7 +187,9 @@ SiconosEventDrivenRun simulateSiconosEventDrivenFrictionless(const contact::TwoC
   SiconosEventDrivenRun out;
   const StreamCapture capture(std::cout);  // Siconos reports solver trouble on std::cout
   try {
-    auto ds = makeBody(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero());
+    // J held fixed in W (a LagrangianLinearTIDS): the frictionless reference is for isotropic
+    // bodies (from rest the torque only spins the body about one axis then).
+    auto ds = makeBody(body, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), true);
     auto normal_relation = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& n) {
       auto c = std::make_shared<SimpleMatrix>(1, 6, 0.0);
       const Eigen::Vector3d rc = r.cross(n);

@@ -1,9 +1,13 @@
 #pragma once
 /// @file siconos_two_contact.hpp
 /// Siconos 4.4 time-stepping model of a body with two frictional contacts whose points are fixed
-/// relative to its centre (the ball in a V trough, any opening angle and mu±): a
-/// LagrangianLinearTIDS (mass m, inertia J; coordinates q = (x_C, theta) with d theta/dt = Omega,
-/// exact because the contact geometry does not depend on the orientation) with two
+/// relative to its centre (the ball in a V trough, any opening angle and mu±, a sphere of any
+/// mass distribution): coordinates q = (x_C, theta) with d theta/dt = Omega, exact because the
+/// contact geometry does not depend on the orientation. An isotropic body is a
+/// LagrangianLinearTIDS (mass m, inertia J). Any other body is a LagrangianDS whose inertia block
+/// R J_0 R^T and gyroscopic moment -Omega x J Omega are updated before every step from the
+/// orientation R, which is advanced by the step's rotation (first order, like Moreau-Jean), with
+/// two
 /// LagrangianLinearTIR relations y = C q + e (rows: normal, t1, t2 of each contact), the
 /// NewtonImpactFrictionNSL (e_n = e_t = 0, mu±) and FrictionContact(3), integrated by
 /// MoreauJeanOSI (theta = 1/2) in a TimeStepping simulation. Only this folder includes Siconos;

@@ -176,21 +176,26 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
   });
   nlohmann::json case_json = nlohmann::json::array();
   for (const auto& c : cases) {
-    case_json.push_back(
-        {{"case", c.name},
-         {"reference", toString(c.reference)},
-         {"mu_plus", c.parameters.mu_plus},
-         {"mu_minus", c.parameters.mu_minus},
-         {"inertia", c.parameters.inertia_ratio},
-         {"angle_deg", c.parameters.opening_angle_rad * 180 / 3.14159265358979323846},
-         {"torque", {c.torque[0], c.torque[1], c.torque[2]}},
-         {"v0", c.v_C0_W.z()},
-         {"realizable", c.realizable},
-         {"allowed_modes", c.allowed_modes},
-         {"expected_acceleration", numberOrNull(c.expected_acceleration)},
-         {"probed_face", c.probed_face},
-         {"face_distance", numberOrNull(c.face_distance)},
-         {"expected_rolling_onset_s", numberOrNull(c.expected_rolling_onset_s)}});
+    nlohmann::json entry{{"case", c.name},
+                         {"reference", toString(c.reference)},
+                         {"v0", c.v_C0_W.z()},
+                         {"realizable", c.realizable},
+                         {"allowed_modes", c.allowed_modes},
+                         {"expected_acceleration", numberOrNull(c.expected_acceleration)},
+                         {"probed_face", c.probed_face},
+                         {"face_distance", numberOrNull(c.face_distance)},
+                         {"expected_rolling_onset_s", numberOrNull(c.expected_rolling_onset_s)}};
+    if (c.body) {  // a user's body: the loads are in the case name; the measured direction
+      entry["body"] = c.family;
+      entry["along"] = {c.along_W[0], c.along_W[1], c.along_W[2]};
+    } else {
+      entry["mu_plus"] = c.parameters.mu_plus;
+      entry["mu_minus"] = c.parameters.mu_minus;
+      entry["inertia"] = c.parameters.inertia_ratio;
+      entry["angle_deg"] = c.parameters.opening_angle_rad * 180 / 3.14159265358979323846;
+      entry["torque"] = {c.torque[0], c.torque[1], c.torque[2]};
+    }
+    case_json.push_back(entry);
   }
   nlohmann::json settings = nlohmann::json::array();
   for (const auto& sp : solvers) settings.push_back(sp.label());

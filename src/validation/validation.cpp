@@ -1,5 +1,6 @@
 #include "validation/validation.hpp"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <boost/math/tools/minima.hpp>
 #include <chrono>
@@ -215,24 +216,41 @@ std::vector<ValidationCase> generateCases() {
   return cases;
 }
 
+contact::TwoContactBody twoContactBodyOf(const ValidationCase& c) {
+  return c.body ? *c.body : models::makeTwoContactBody(c.parameters, c.torque);
+}
+
+double sphereRadiusOf(const contact::TwoContactBody& body) {
+  const double rho = body.r_CPplus_W.norm();
+  const double tolerance = 1e-12 * rho;
+  const bool sphere = rho > 0 && (body.r_CPplus_W + rho * body.n_plus_W).norm() <= tolerance &&
+                      (body.r_CPminus_W + rho * body.n_minus_W).norm() <= tolerance;
+  return sphere ? rho : NAN;
+}
+
 engines::SphereScene sceneOf(const ValidationCase& c) {
-  const auto body = models::makeTwoContactBody(c.parameters, c.torque);
+  const auto body = twoContactBodyOf(c);
+  const double radius = sphereRadiusOf(body);
+  if (!std::isfinite(radius)) {
+    throw InvalidInput("case " + c.name + ": the body is not a sphere on planes (r+- != -r n+-)");
+  }
   engines::SphereScene s;
-  s.radius_m = c.parameters.radius_m;
-  s.mass_kg = c.parameters.mass_kg;
+  s.radius_m = radius;
+  s.mass_kg = body.mass;
   s.inertia_C_W = body.inertia_C_W;
-  s.gravity_W = body.force_external_W / body.mass;
+  s.gravity_W = body.force_external_W / body.mass;  // every applied force acts at C
   s.torque_W = body.torque_external_W;
   s.v_C0_W = c.v_C0_W;
+  s.omega0_W = c.omega0_W;
   engines::StaticPlane plus, minus;
   plus.name = "P+";
   plus.normal_W = body.n_plus_W;
   plus.offset_m = body.n_plus_W.dot(body.r_CPplus_W);
-  plus.mu = c.parameters.mu_plus;
+  plus.mu = body.friction_plus.mu_static;
   minus.name = "P-";
   minus.normal_W = body.n_minus_W;
   minus.offset_m = body.n_minus_W.dot(body.r_CPminus_W);
-  minus.mu = c.parameters.mu_minus;
+  minus.mu = body.friction_minus.mu_static;
   s.planes = {plus, minus};
   return s;
 }
@@ -260,19 +278,23 @@ SolverTrajectory fromEngineRun(engines::EngineRun run) {
 SolverTrajectory runNsdkit(const ValidationCase& c) {
   SolverTrajectory t;
   const auto t0 = std::chrono::steady_clock::now();
-  const auto body = models::makeTwoContactBody(c.parameters, c.torque);
+  const auto body = twoContactBodyOf(c);
   const contact::TwoContactDynamics dyn(body);
   const auto& b = dyn.bases();
-  const Eigen::Vector4d s0(c.v_C0_W.dot(b.t1_plus_W), c.v_C0_W.dot(b.t1_minus_W),
-                           c.v_C0_W.dot(b.t2_plus_W) / b.c_plus, 0.0);
+  // Quasi-velocities (25) of the initial state: slip velocities v+- = v_C + Omega x r+-.
+  const Eigen::Vector3d v_plus = c.v_C0_W + c.omega0_W.cross(body.r_CPplus_W);
+  const Eigen::Vector3d v_minus = c.v_C0_W + c.omega0_W.cross(body.r_CPminus_W);
+  const Eigen::Vector4d s0(v_plus.dot(b.t1_plus_W), v_minus.dot(b.t1_minus_W),
+                           v_plus.dot(b.t2_plus_W) / b.c_plus, c.omega0_W.dot(b.a_W));
   eventdriven::ModeSwitchingOptions mo;
   mo.sample_spacing = 1e-3;
   const auto tr = eventdriven::simulateModeSwitching(body, s0, c.t_end_s, mo);
-  const engines::SphereScene scene = sceneOf(c);
   for (const auto& s : tr.samples) {
     if (s.t <= 0.0) continue;
-    engines::EngineSample e =
-        engines::makeSample(scene, s.t, Eigen::Vector3d::Zero(), s.v_C_W, Eigen::Vector3d::Zero());
+    engines::EngineSample e;
+    e.t = s.t;
+    e.v_C_W = s.v_C_W;
+    e.contacts.resize(2);
     // Slip velocities from the quasi-velocities: v+- = u1+- t1+- + c+- u_a t2+- (eqs. (8), (11)).
     e.contacts[0].slip_W = s.u1_plus * b.t1_plus_W + b.c_plus * s.u_a * b.t2_plus_W;
     e.contacts[1].slip_W = s.u1_minus * b.t1_minus_W + b.c_minus * s.u_a * b.t2_minus_W;
@@ -288,15 +310,16 @@ SolverTrajectory runNsdkit(const ValidationCase& c) {
 
 SolverTrajectory runSiconos(const ValidationCase& c, double h) {
   SolverTrajectory t;
-  const auto body = models::makeTwoContactBody(c.parameters, c.torque);
+  const auto body = twoContactBodyOf(c);
   sim::SiconosOptions so;
   so.step = h;
   so.t_end = c.t_end_s;
-  const auto run = sim::simulateSiconos(body, c.v_C0_W, Eigen::Vector3d::Zero(), so);
-  const engines::SphereScene scene = sceneOf(c);
+  const auto run = sim::simulateSiconos(body, c.v_C0_W, c.omega0_W, so);
   for (const auto& s : run.samples) {
-    engines::EngineSample e =
-        engines::makeSample(scene, s.t, Eigen::Vector3d::Zero(), s.v_C_W, Eigen::Vector3d::Zero());
+    engines::EngineSample e;
+    e.t = s.t;
+    e.v_C_W = s.v_C_W;
+    e.contacts.resize(2);
     e.contacts[0].slip_W = Eigen::Vector3d(s.slip_plus, 0, 0);
     e.contacts[1].slip_W = Eigen::Vector3d(s.slip_minus, 0, 0);
     e.contacts[0].gap_m = e.contacts[1].gap_m = 0.0;
@@ -354,14 +377,15 @@ SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver) {
 }
 
 Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
-  const auto body = models::makeTwoContactBody(c.parameters, c.torque);
+  const auto body = twoContactBodyOf(c);
   const contact::TwoContactDynamics dyn(body);
   const auto rr = dyn.rollRoll();
   const Eigen::Matrix<double, 6, 1> f0 = rr.accelerations.contact_forces;
   const Eigen::Matrix<double, 6, 1> k = rr.free_force_directions.col(0);
-  const double mu_p = cone_scale * c.parameters.mu_plus, mu_m = cone_scale * c.parameters.mu_minus;
+  const double mu_p = cone_scale * body.friction_plus.mu_static;
+  const double mu_m = cone_scale * body.friction_minus.mu_static;
   // Normal forces N(s) = f0 + s k are affine: the interval of s where both are positive.
-  const double scale = f0.norm() + c.parameters.mass_kg * c.parameters.gravity_m_s2;
+  const double scale = f0.norm() + body.force_external_W.norm();
   double lo = -1e6 * scale, hi = 1e6 * scale;
   for (int i : {0, 3}) {
     if (std::fabs(k[i]) < 1e-14) {
@@ -399,7 +423,9 @@ Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
 
 namespace {
 
-double sampleSpeedAlongTrough(const engines::EngineSample& s) { return s.v_C_W.z(); }
+double sampleSpeedAlong(const ValidationCase& c, const engines::EngineSample& s) {
+  return s.v_C_W.dot(c.along_W);
+}
 
 }  // namespace
 
@@ -469,7 +495,7 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
       *std::lower_bound(tr.samples.begin(), tr.samples.end(), 0.5 * t_end,
                         [](const engines::EngineSample& s, double t) { return s.t < t; });
   r.acceleration =
-      (sampleSpeedAlongTrough(tr.samples.back()) - sampleSpeedAlongTrough(mid)) / (t_end - mid.t);
+      (sampleSpeedAlong(c, tr.samples.back()) - sampleSpeedAlong(c, mid)) / (t_end - mid.t);
   r.final_speed = tr.samples.back().v_C_W.norm();
   for (const auto& s : tr.samples) {
     const double slip = std::max(s.contacts[0].slip_W.norm(), s.contacts[1].slip_W.norm());
@@ -511,7 +537,8 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
     if (!std::isfinite(r.acceleration)) {
       reasons.push_back("non-finite acceleration");
     } else if (r.acceleration_error > o.acceleration_tolerance) {
-      reasons.push_back("acceleration " + formatForReport(r.acceleration, 5) + " m/s^2 off (78) " +
+      reasons.push_back("acceleration " + formatForReport(r.acceleration, 5) + " m/s^2 off " +
+                        std::string(c.body ? "the RR solution " : "(78) ") +
                         formatForReport(c.expected_acceleration, 5) + " by " +
                         formatForReport(r.acceleration_error) + " (relative)");
     }

@@ -11,6 +11,7 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,9 +37,10 @@ struct ValidationCase {
   std::string name;    ///< "<family>/<probe>", unique.
   std::string family;  ///< e.g. "mu0.3_j0.4", "angle60_mu0.3/0.5".
   models::BallTroughParameters parameters;
-  Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< dimensionless (79).
-  Eigen::Vector3d v_C0_W = Eigen::Vector3d::Zero();  ///< initial centre velocity [m/s].
-  double t_end_s = 0.2;                              ///< simulated time [s].
+  Eigen::Vector3d torque = Eigen::Vector3d::Zero();    ///< dimensionless (79).
+  Eigen::Vector3d v_C0_W = Eigen::Vector3d::Zero();    ///< initial centre velocity [m/s].
+  Eigen::Vector3d omega0_W = Eigen::Vector3d::Zero();  ///< initial angular velocity [rad/s].
+  double t_end_s = 0.2;                                ///< simulated time [s].
   ReferenceSource reference = ReferenceSource::kClosedForm;
   bool realizable = false;                 ///< two-point rolling realizable at the torque.
   std::vector<std::string> allowed_modes;  ///< {"RR"}, or the escape modes.
@@ -53,7 +55,21 @@ struct ValidationCase {
   /// t = v0 / (sqrt2 mu g (1 + 1/(2j))) with speed v0 / (1 + 2j) ([s], [m/s]; NaN otherwise).
   double expected_rolling_onset_s = NAN;
   double expected_final_speed = NAN;
+  /// A user's body (validate --body): the two-contact body at the case's loads. When set it
+  /// replaces `parameters` and `torque` for every solver; the engines run it only if it is a
+  /// sphere on planes (isSphereOnPlanes).
+  std::optional<contact::TwoContactBody> body;
+  /// Unit direction of the measured rolling acceleration: the trough axis k for the ball, the
+  /// direction of the RR acceleration of C for a user's body.
+  Eigen::Vector3d along_W = Eigen::Vector3d::UnitZ();
 };
+
+/// The two-contact body of a case (its `body`, or the ball at `parameters` and `torque`).
+contact::TwoContactBody twoContactBodyOf(const ValidationCase& c);
+
+/// A body whose contacts are a sphere on two planes: r+- = -rho n+- with one radius rho (the
+/// engines' primitives can build it). Returns rho [m], or NaN for any other body.
+double sphereRadiusOf(const contact::TwoContactBody& body);
 
 /// The generated list of cases (see the README's validation section).
 std::vector<ValidationCase> generateCases();

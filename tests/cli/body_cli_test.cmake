@@ -89,3 +89,15 @@ if(NOT rc EQUAL 0 OR NOT report MATCHES "\"closed\":true" OR NOT report MATCHES 
    OR NOT EXISTS ${WORK}/axle.off)
   message(FATAL_ERROR "mesh --body: rc ${rc}\n${report}")
 endif()
+
+# validate on a body: nsdkit's event-driven integrator and Siconos on a 2 x 2 subsample of the
+# wheelset's section; a one-contact body is refused (both follow two-point contact).
+execute_process(COMMAND ${NSDKIT} validate --body ${BODIES}/wheelset.json --body-grid 2
+                        --t-end 0.1 --output ${WORK}/validate --quiet
+                RESULT_VARIABLE rc OUTPUT_VARIABLE summary)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/validate/report.md
+   OR NOT summary MATCHES "^12 of 12 runs pass")
+  message(FATAL_ERROR "validate --body: rc ${rc}: ${summary}")
+endif()
+expect_failure(validate_one_contact ${NSDKIT} validate --body ${BODIES}/ball_on_incline.json
+               --output ${WORK}/validate_one)

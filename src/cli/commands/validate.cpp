@@ -6,9 +6,12 @@
 #include <filesystem>
 #include <iostream>
 
+#include "body/body_file.hpp"
+#include "cli/csv.hpp"
 #include "cli/region_command.hpp"
 #include "core/errors.hpp"
 #include "models/ball_trough.hpp"
+#include "validation/body_cases.hpp"
 #include "validation/validation.hpp"
 
 namespace nsd::cli {
@@ -24,11 +27,80 @@ struct ValidateOptions {
   std::string export_cases;
   bool score = false;
   std::string cases_dir, trajectories_dir, solver_name = "user-solver";
+  std::string body, input;
+  int body_grid = 7;
 };
+
+// The parameter points of `validate --body`: the rows of --input, or a body_grid x body_grid
+// subsample of the section named in the body file (with its fixed values).
+std::pair<std::vector<std::string>, std::vector<std::vector<double>>> bodyPoints(
+    const nsd::body::BodyDescription& body, const ValidateOptions& v) {
+  if (!v.input.empty()) {
+    NumericTable table = readNumericTable(v.input);
+    return {table.header, table.rows};
+  }
+  if (body.section.x_axis.empty()) {
+    throw nsd::InvalidInput(v.body + ": section: missing; give the loads with --input CSV");
+  }
+  if (v.body_grid < 1) throw nsd::InvalidInput("--body-grid must be at least 1");
+  std::vector<nsd::region::Axis> axes{nsd::region::parseAxis(body.section.x_axis),
+                                      nsd::region::parseAxis(body.section.y_axis)};
+  std::vector<std::string> names{axes[0].name, axes[1].name};
+  std::vector<double> fixed_values;
+  for (const auto& [name, value] : body.section.fixed) {
+    names.push_back(name);
+    fixed_values.push_back(value);
+  }
+  auto at = [&](const nsd::region::Axis& a, int i) {
+    return v.body_grid == 1 ? 0.5 * (a.lower + a.upper)
+                            : a.lower + (a.upper - a.lower) * i / (v.body_grid - 1);
+  };
+  std::vector<std::vector<double>> points;
+  for (int i = 0; i < v.body_grid; ++i) {
+    for (int j = 0; j < v.body_grid; ++j) {
+      std::vector<double> p{at(axes[0], i), at(axes[1], j)};
+      p.insert(p.end(), fixed_values.begin(), fixed_values.end());
+      points.push_back(p);
+    }
+  }
+  return {names, points};
+}
+
+// validate --body: nsdkit, Siconos and (for a sphere on planes) the engines on the body's loads.
+int runValidateBody(const ValidateOptions& v) {
+  namespace val = nsd::validation;
+  if (v.score || !v.export_cases.empty() || v.quick) {
+    throw nsd::InvalidInput(
+        "--body runs the body's own cases: without --score, --export-cases, "
+        "--quick");
+  }
+  const nsd::body::BodyDescription body = nsd::body::readBodyFile(v.body);
+  const auto [names, points] = bodyPoints(body, v);
+  auto cases = val::bodyCases(body, names, points);
+  for (auto& c : cases) c.t_end_s = v.t_end;
+  std::filesystem::create_directories(v.output);
+  val::ValidationOptions options;
+  options.threads = v.threads;
+  options.solvers = val::solversForCases(cases);
+  options.series_cases.clear();
+  if (!v.quiet) {
+    std::cout << "validating " << body.name << ": " << cases.size() << " load points x "
+              << options.solvers.size() << " solver settings..." << std::endl;
+  }
+  const auto results = val::runValidation(cases, options);
+  val::writeReport(v.output, cases, results, {}, options.solvers, options.judge);
+  std::size_t passed = 0;
+  for (const auto& r : results) passed += r.pass;
+  std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
+            << "/report.md, report.json\n";
+  return 0;
+}
 
 int runValidate(const ValidateOptions& v) {
   namespace val = nsd::validation;
   nsd::requirePositive(v.t_end, "--t-end");
+  if (!v.body.empty()) return runValidateBody(v);
+  if (!v.input.empty()) throw nsd::InvalidInput("--input is for --body FILE");
   if (v.score) {
     if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
       throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
@@ -122,6 +194,11 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
   c->add_option("--trajectories", o->trajectories_dir,
                 "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
   c->add_option("--solver-name", o->solver_name, "name of the scored solver in the report");
+  c->add_option("--body", o->body,
+                "validate on a body file (two contacts) instead of the paper's ball");
+  c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");
+  c->add_option("--body-grid", o->body_grid,
+                "--body without --input: points per axis of the file's section (default 7)");
   return {c, [o] { return runValidate(*o); }};
 }
 }  // namespace nsd::cli

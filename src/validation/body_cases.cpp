@@ -1,0 +1,76 @@
+#include "validation/body_cases.hpp"
+
+#include <Eigen/Geometry>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace nsd::validation {
+
+std::vector<ValidationCase> bodyCases(const body::BodyDescription& body,
+                                      const std::vector<std::string>& names,
+                                      const std::vector<std::vector<double>>& points) {
+  if (body.contacts.size() != 2) {
+    throw InvalidInput("validate --body needs a body with two contacts ('" + body.name +
+                       "' has one): the event-driven integrator and the Siconos model follow "
+                       "two-point contact");
+  }
+  const body::ParameterBinding binding = body::bindParameters(body, names);
+  const Eigen::Matrix3d& j = body.inertia_C_W;
+  const bool isotropic =
+      (j - j.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
+      1e-14 * j.trace();
+  std::vector<ValidationCase> cases;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const body::ConfiguredBody configured = body::configure(body, binding, points[i]);
+    const body::BodyVerdict verdict = body::classify(configured);
+    ValidationCase c;
+    c.family = body.name;
+    std::string probe;
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      probe += (k ? "," : "") + names[k] + "=" + formatValue(points[i][k]);
+    }
+    c.name = body.name + "/" + probe;
+    c.reference = ReferenceSource::kPredicate;
+    c.body = configured.two;
+    // Two-point rolling at the rate omega_a: Omega = Omega_a a, and the contact points at rest.
+    c.omega0_W = contact::rollingAngularVelocity(configured.two, configured.omega_a_rad_per_s);
+    c.v_C0_W = -c.omega0_W.cross(configured.two.r_CPplus_W);
+    c.realizable = verdict.realizable;
+    if (verdict.realizable) {
+      c.allowed_modes = {"RR"};
+      const body::RollingMotion motion = body::rollingMotion(configured);
+      const double magnitude = motion.dv_C_W.norm();
+      // Measured along the RR acceleration itself; at rest-like points (|a| ~ 0) along t1+.
+      if (!isotropic) {
+        // J turns with the body, so the rolling acceleration changes along the run: only the
+        // mode is compared (against Def 11 at the initial orientation).
+        c.along_W =
+            magnitude > 0 ? Eigen::Vector3d(motion.dv_C_W / magnitude) : Eigen::Vector3d::UnitZ();
+      } else if (magnitude > 1e-9 * std::max(1.0, configured.two.force_external_W.norm())) {
+        c.along_W = motion.dv_C_W / magnitude;
+        c.expected_acceleration = magnitude;
+      } else {
+        const contact::TwoContactDynamics dynamics(configured.two);
+        c.along_W = dynamics.bases().t1_plus_W;
+        c.expected_acceleration = 0.0;
+      }
+    } else {
+      for (const auto e : verdict.escapes) c.allowed_modes.push_back(contact::toString(e));
+    }
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+std::vector<SolverSpec> solversForCases(const std::vector<ValidationCase>& cases) {
+  bool spheres = true;
+  for (const auto& c : cases) spheres &= std::isfinite(sphereRadiusOf(twoContactBodyOf(c)));
+  std::vector<SolverSpec> solvers;
+  for (const auto& s : allSolvers()) {
+    if (spheres || s.name == "nsdkit-event-driven" || s.name == "siconos") solvers.push_back(s);
+  }
+  return solvers;
+}
+
+}  // namespace nsd::validation
