@@ -29,6 +29,12 @@ enum class ReferenceSource {
   /// integrator decides its transitions with the same predicate, so its rows on these cases are
   /// not counted as validating it.
   kPredicate,
+  /// Def 11 at the start and nsdkit's event-driven integrator (a user's body with anisotropic
+  /// inertia: J turns with the body, so the rolling acceleration and Def 11's verdict change
+  /// along the run). Allowed: the modes Def 11 allows at the start and the integrator's final
+  /// mode (the integrator is checked against an independent Newton-Euler integration). Its own
+  /// rows are not counted as validating it.
+  kEventDriven,
 };
 std::string toString(ReferenceSource source);
 

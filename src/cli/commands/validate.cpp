@@ -76,8 +76,7 @@ int runValidateBody(const ValidateOptions& v) {
   }
   const nsd::body::BodyDescription body = nsd::body::readBodyFile(v.body);
   const auto [names, points] = bodyPoints(body, v);
-  auto cases = val::bodyCases(body, names, points);
-  for (auto& c : cases) c.t_end_s = v.t_end;
+  const auto cases = val::bodyCases(body, names, points, v.t_end);
   std::filesystem::create_directories(v.output);
   val::ValidationOptions options;
   options.threads = v.threads;
