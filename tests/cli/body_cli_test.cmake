@@ -101,3 +101,12 @@ if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/validate/report.md
 endif()
 expect_failure(validate_one_contact ${NSDKIT} validate --body ${BODIES}/ball_on_incline.json
                --output ${WORK}/validate_one)
+
+# body: the summary and the section named in the file.
+execute_process(COMMAND ${NSDKIT} body --body ${BODIES}/ball_on_incline.json
+                        --output-dir ${WORK}/incline_body --quiet RESULT_VARIABLE rc)
+file(READ ${WORK}/incline_body/summary.json summary_json)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/incline_body/section.csv
+   OR NOT summary_json MATCHES "Def 9" OR NOT summary_json MATCHES "\"realizable\": true")
+  message(FATAL_ERROR "body: rc ${rc}\n${summary_json}")
+endif()
