@@ -110,3 +110,18 @@ if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/incline_body/section.csv
    OR NOT summary_json MATCHES "Def 9" OR NOT summary_json MATCHES "\"realizable\": true")
   message(FATAL_ERROR "body: rc ${rc}\n${summary_json}")
 endif()
+
+# A checkpointed body sweep does not resume with an edited body file (its checksum is recorded).
+file(READ ${BODIES}/ball_on_incline.json incline_text)
+file(WRITE ${WORK}/incline.json "${incline_text}")
+execute_process(COMMAND ${NSDKIT} region --body ${WORK}/incline.json --axis slope_deg:0:40:5
+                        --checkpoint ${WORK}/incline_ckpt --output ${WORK}/incline_sweep.csv
+                        --quiet RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "checkpointed body sweep failed")
+endif()
+string(REPLACE "\"mu\": 0.3}" "\"mu\": 0.4}" edited "${incline_text}")
+file(WRITE ${WORK}/incline.json "${edited}")
+expect_failure(edited_body_resume ${NSDKIT} region --body ${WORK}/incline.json
+               --axis slope_deg:0:40:5 --checkpoint ${WORK}/incline_ckpt --resume
+               --output ${WORK}/incline_sweep2.csv --quiet)
