@@ -136,6 +136,11 @@ TwoContactDynamics TwoContactDynamics::atAngularVelocity(const Eigen::Vector3d& 
   return moved;
 }
 
+bool isIsotropic(const Eigen::Matrix3d& j) {
+  return (j - j.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
+         1e-14 * j.trace();
+}
+
 Eigen::Vector3d rollingAngularVelocity(const TwoContactBody& body, double omega_a_rad_per_s) {
   requireFinite(omega_a_rad_per_s, "Omega_a");
   const Eigen::Vector3d d = body.r_CPplus_W - body.r_CPminus_W;

@@ -225,6 +225,10 @@ class TwoContactDynamics {
   double t2_plus_dot_a_ = 0.0;                   // <t2+, a> = 1/c+
 };
 
+/// True when J = j I to 1e-14 relative: the inertia in W does not change as the body turns and
+/// Omega x J Omega vanishes.
+bool isIsotropic(const Eigen::Matrix3d& inertia);
+
 /// The angular velocity of two-point rolling at rate Omega_a [rad/s] about a: Omega_a a.
 Eigen::Vector3d rollingAngularVelocity(const TwoContactBody& body, double omega_a_rad_per_s);
 

@@ -263,10 +263,7 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const 
     throw InvalidInput("escape speed must exceed the stick threshold");
   }
   const contact::TwoContactDynamics reference(body);  // validates the body
-  const Eigen::Matrix3d& j0 = body.inertia_C_W;
-  const bool isotropic =
-      (j0 - j0.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
-      1e-14 * j0.trace();
+  const bool isotropic = contact::isIsotropic(body.inertia_C_W);
   const Context c{body, reference, isotropic, options};
   namespace ode = boost::numeric::odeint;
   ModeTrajectory out;

@@ -98,9 +98,7 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   StreamCapture capture(std::cout);  // Siconos reports solver trouble on std::cout
   try {
     const Eigen::Matrix3d& j0 = body.inertia_C_W;
-    const bool isotropic =
-        (j0 - j0.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
-        1e-14 * j0.trace();
+    const bool isotropic = contact::isIsotropic(j0);
     auto ds = makeBody(body, v_C0_W, omega0_W, isotropic);
     RotatingInertia rotating{j0, Eigen::Quaterniond::Identity(), body.torque_external_W};
 

@@ -20,10 +20,7 @@ std::vector<ValidationCase> bodyCases(const body::BodyDescription& body,
                        "two-point contact");
   }
   const body::ParameterBinding binding = body::bindParameters(body, names);
-  const Eigen::Matrix3d& j = body.inertia_C_W;
-  const bool isotropic =
-      (j - j.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
-      1e-14 * j.trace();
+  const bool isotropic = contact::isIsotropic(body.inertia_C_W);
   std::vector<ValidationCase> cases;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const body::ConfiguredBody configured = body::configure(body, binding, points[i]);
