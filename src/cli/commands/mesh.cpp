@@ -127,8 +127,8 @@ int runMesh(const MeshOptions& o) {
     throw nsd::InvalidInput(
         "--output - (standard output) is not available for meshes: give a file");
   }
-  if (!o.body.empty() || !o.axes.empty()) {
-    if (o.body.empty()) throw nsd::InvalidInput("--axes is for --body FILE");
+  if (o.body.empty() && (!o.axes.empty() || !o.fixed.empty())) {
+    throw nsd::InvalidInput("--axes and --fix are for --body FILE");
   }
   const BallTroughParameters p = troughParameters(trough);
   if (format.empty()) {
@@ -142,14 +142,11 @@ int runMesh(const MeshOptions& o) {
   }
   nsd::mesh::BodyMesh body;
   nlohmann::json extra;
-  if (!o.body.empty()) {
-    body = meshBodyFile(o, extra);
-    route = "implicit";
-  } else if (route == "auto") {
-    route = p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
+  if (route == "auto") {
+    route = o.body.empty() && p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
   }
   if (!o.body.empty()) {
-    // meshed above
+    body = meshBodyFile(o, extra);  // refuses --route exact
   } else if (route == "exact") {
     nsd::mesh::BodyMeshOptions options;
     options.tolerance = tolerance;
