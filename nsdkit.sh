@@ -85,7 +85,8 @@ case "${1:-help}" in
     cmake --build --preset fuzz -j "$(nproc)"
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
-    for target in csv:csv_fuzz region_args:region_args_fuzz cli_region:cli_region_fuzz; do
+    for target in csv:csv_fuzz region_args:region_args_fuzz cli_region:cli_region_fuzz \
+      body_file:body_file_fuzz; do
       corpus=${target%%:*} binary=${target##*:}
       cp -r "tests/fuzz/corpus/$corpus" "$work/$corpus"
       echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"

@@ -274,7 +274,7 @@ BodyDescription parseBody(const std::string& text, const std::string& source) {
   json document;
   try {
     document = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for numbers beyond double
     throw InvalidInput(source + ": not valid JSON: " + e.what());
   }
   const Node root(document, "", source);

@@ -637,7 +637,8 @@ class PolynomialSearch {
       if (strip_minus_[j]) continue;
       for (std::size_t i = cells; i-- > 0;) {
         candidates_[count] = static_cast<std::uint32_t>(i * cells + j);
-        count += !strip_plus_[i] & (gap_plus_[i * cells + j] <= margin_plus);
+        count +=
+            static_cast<std::size_t>(!strip_plus_[i] && gap_plus_[i * cells + j] <= margin_plus);
       }
     }
     // W- on its node lines over the theta+ arc of each candidate (arcRange with the amplitudes
