@@ -82,16 +82,18 @@ case "${1:-help}" in
   fuzz)
     deps clang libclang-rt-14-dev
     cmake --preset fuzz >/dev/null
-    cmake --build --preset fuzz -j "$(nproc)"
+    cmake --build --preset fuzz -j "$(nproc)" \
+      --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
+    mkdir -p out/fuzz  # crash inputs, if any, land here
     for target in csv:csv_fuzz region_args:region_args_fuzz cli_region:cli_region_fuzz \
       body_file:body_file_fuzz; do
       corpus=${target%%:*} binary=${target##*:}
       cp -r "tests/fuzz/corpus/$corpus" "$work/$corpus"
       echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"
       "./build/fuzz/tests/fuzz/$binary" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 \
-        "$work/$corpus" 2>&1 | tail -3
+        -artifact_prefix=out/fuzz/ "$work/$corpus" 2>&1 | tail -3
     done
     ;;
   validate)
