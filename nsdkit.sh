@@ -4,6 +4,7 @@
 #   ./nsdkit.sh run    install, build, run the ball-in-trough analysis (outputs in out/)
 #   ./nsdkit.sh test   install, build, run the test suite (ctest)
 #   ./nsdkit.sh asan   install, build and test under AddressSanitizer + UBSan
+#   ./nsdkit.sh asan-unit  the same for the unit tests only (what CI runs besides `test`)
 #   ./nsdkit.sh bench  install, build, run the benchmarks
 #   ./nsdkit.sh friction  install, build, friction error maps and heavy-ball figures -> out/friction
 #   ./nsdkit.sh rattleback  install, build, Kane-Levinson Figs. 3-6 -> out/rattleback
@@ -79,6 +80,14 @@ case "${1:-help}" in
       out/friction/heavy_ball.csv out/friction
     echo "figures written to out/friction/"
     ;;
+  asan-unit)
+    deps
+    cmake --preset asan >/dev/null
+    # Only the unit tests' targets (their names), not the engines' and CGAL's translation units.
+    mapfile -t targets < <(ctest --preset asan -N -L unit | sed -n 's/^ *Test *#[0-9]*: //p')
+    cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
+    ctest --preset asan -L unit -j "$(nproc)"
+    ;;
   fuzz)
     deps clang libclang-rt-14-dev
     cmake --preset fuzz >/dev/null
@@ -151,7 +160,7 @@ case "${1:-help}" in
     bash bench/bench_region_mpi.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
     ;;
   *)
-    sed -n '2,14p' "$0"
+    sed -n '2,15p' "$0"
     exit 1
     ;;
 esac
