@@ -95,14 +95,16 @@ case "${1:-help}" in
       --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
-    mkdir -p out/fuzz  # crash inputs, if any, land here
+    mkdir -p out/fuzz  # each target's log, and crash inputs if any
     for target in csv:csv_fuzz region_args:region_args_fuzz cli_region:cli_region_fuzz \
       body_file:body_file_fuzz; do
       corpus=${target%%:*} binary=${target##*:}
       cp -r "tests/fuzz/corpus/$corpus" "$work/$corpus"
       echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"
       "./build/fuzz/tests/fuzz/$binary" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 \
-        -artifact_prefix=out/fuzz/ "$work/$corpus" 2>&1 | tail -3
+        -artifact_prefix=out/fuzz/ "$work/$corpus" > "out/fuzz/$binary.log" 2>&1 ||
+        { tail -40 "out/fuzz/$binary.log"; exit 1; }
+      tail -3 "out/fuzz/$binary.log"
     done
     ;;
   validate)
