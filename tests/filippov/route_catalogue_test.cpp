@@ -163,11 +163,13 @@ TEST(RouteCatalogue, Codim3SampledAndRationalAgree) {
       {"constant field, generic", Eigen::Vector3d(0.3, -0.5, 0.8), 0.0, SlidingPointType::kCrossing,
        2},
       // c in the plane u_a = 0: its directions lie on the equator arcs (slip of both contacts
-      // along t1, lambda± = (±1, 0)). (At the arcs' ends, n = ±e1 or ±e2, one contact does not
-      // slip: the sampled route excludes those points as sphere ∩ Sigma±, the rational route
-      // reports them; the catalogue leaves them out until one rule is chosen.)
+      // along t1, lambda± = (±1, 0)).
       {"constant field, directions on the arcs", Eigen::Vector3d(0.6, 0.8, 0.0), 0.0,
        SlidingPointType::kCrossing, 2},
+      // c = e1: its directions ±e1 are the arcs' end points, where the sphere meets Sigma-
+      // (P- does not slip): not SS directions (Def 10); both routes leave them out.
+      {"constant field, directions only at sphere ∩ Sigma-", Eigen::Vector3d(1.0, 0.0, 0.0), 0.0,
+       SlidingPointType::kNoLimitDirection, 0},
       // G = c - 20 n with |c| ~ 1: R < 0 at both directions (also for the rational form below,
       // where the radial part is scaled by |s+| |u| >= 0.6 there): attracting sliding.
       {"constant plus attracting radial part", Eigen::Vector3d(0.3, -0.5, 0.8), -20.0,
