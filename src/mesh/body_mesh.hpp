@@ -71,13 +71,20 @@ struct ImplicitMeshOptions {
   int resolution = 32;                ///< grid cells per axis
   double bisection_tolerance = 1e-6;  ///< crossing points located to this distance
   unsigned threads = 1;
+  /// A point inside the region (e.g. the point the box was probed from): boundary samples are
+  /// found on rays from it. NaN: the boundary -> mesh side is not sampled.
+  Eigen::Vector3d interior_point = Eigen::Vector3d::Constant(NAN);
+  int boundary_samples = 2000;  ///< rays for the boundary -> mesh side of the distance
 };
 
 /// Meshes the set {x : inside(x)} of any predicate by marching tetrahedra on a grid (Kuhn
 /// subdivision of each cube, so the surface is watertight), with every crossing point located
 /// on its grid edge by bisection of the predicate. Sharp edges are not preserved (best effort:
-/// they are cut by the grid); the report says so (`sharp_edges` = -1). The predicate must be
-/// thread-safe. @throws InvalidInput if the region touches the box or options are invalid.
+/// they are cut by the grid); the report says so (`sharp_edges` = -1). The distance from the
+/// boundary is measured with the predicate: `max_face_distance` bounds the distance of each
+/// triangle's centroid from the boundary (along its normal), `hausdorff` adds boundary samples
+/// on rays from `interior_point` against the mesh. The predicate must be thread-safe.
+/// @throws InvalidInput if the region touches the box or options are invalid.
 BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& inside,
                             const ImplicitMeshOptions& options);
 

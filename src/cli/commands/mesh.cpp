@@ -54,6 +54,7 @@ nsd::mesh::BodyMesh meshByPredicate(const std::function<bool(const Eigen::Vector
       }
   nsd::mesh::ImplicitMeshOptions io;
   io.resolution = resolution;
+  io.interior_point = centre;
   io.bisection_tolerance = 1e-6 * std::max(1.0, extent.maxCoeff() / 4.0);
   io.threads = threads;
   double pad = 1.25;
@@ -165,34 +166,36 @@ int runMesh(const MeshOptions& o) {
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
     extra["note"] =
-        "implicit route: marching tetrahedra on the predicate; sharp edges are cut by "
-        "the grid (best effort); vertices on the boundary to the bisection tolerance";
+        "implicit route: marching tetrahedra on the predicate; sharp edges are cut by the grid "
+        "(best effort); vertices on the boundary to the bisection tolerance; distances measured "
+        "with the predicate (triangle centroids along their normals, and boundary points on "
+        "rays against the mesh)";
   }
   nsd::mesh::writeMesh(body.mesh, output, format);
   const auto& r = body.report;
   auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
-  nlohmann::json out = {{"volume", r.volume},
-                        {"area", r.area},
-                        {"vertices", r.vertices},
-                        {"faces", r.faces},
-                        {"closed", r.closed},
-                        {"manifold", r.manifold},
-                        {"outward_oriented", r.outward},
-                        {"max_boundary_distance",
-                         num(route == "exact" ? r.max_face_distance : r.max_vertex_distance)},
-                        {"max_vertex_distance", num(r.max_vertex_distance)},
-                        {"hausdorff_distance", num(r.hausdorff)},
-                        {"diameter", r.diameter},
-                        {"relative_hausdorff", num(r.hausdorff / r.diameter)},
-                        {"min_angle_deg", r.min_angle_deg},
-                        {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
-                        {"corners", r.corners},
-                        {"sharp_edges", r.sharp_edges},
-                        {"route", route},
-                        {"tolerance", tolerance},
-                        {"format", format},
-                        {"output", output},
-                        {"seconds", r.seconds}};
+  nlohmann::json out = {
+      {"volume", r.volume},
+      {"area", r.area},
+      {"vertices", r.vertices},
+      {"faces", r.faces},
+      {"closed", r.closed},
+      {"manifold", r.manifold},
+      {"outward_oriented", r.outward},
+      {"max_boundary_distance", num(std::max(r.max_face_distance, r.max_vertex_distance))},
+      {"max_vertex_distance", num(r.max_vertex_distance)},
+      {"hausdorff_distance", num(r.hausdorff)},
+      {"diameter", r.diameter},
+      {"relative_hausdorff", num(r.hausdorff / r.diameter)},
+      {"min_angle_deg", r.min_angle_deg},
+      {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
+      {"corners", r.corners},
+      {"sharp_edges", r.sharp_edges},
+      {"route", route},
+      {"tolerance", tolerance},
+      {"format", format},
+      {"output", output},
+      {"seconds", r.seconds}};
   if (o.body.empty() && p.closedFormApplies())
     out["tetrahedron_volume"] = nsd::models::tetrahedronVolume(p);
   out.update(extra);
