@@ -23,7 +23,7 @@ PACKAGES=(cmake ninja-build g++ ccache pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libmujoco-dev libqhull-dev libbullet-dev libode-dev libdart-dev libdart-collision-ode-dev
   libopenmpi-dev openmpi-bin
-  python3 python3-numpy python3-matplotlib)
+  python3 python3-dev python3-numpy python3-matplotlib pybind11-dev python3-pybind11 python3-pytest)
 
 deps() {
   local missing=()
