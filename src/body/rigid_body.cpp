@@ -122,6 +122,12 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
                          " is out of range (|scale * value| <= 1e100)");
     }
     for (const LoadEffect& e : load.effects) {
+      for (int c : e.contacts) {
+        if (c < 0 || c >= count) {
+          throw InvalidInput("load parameter '" + load.name + "' acts on contact " +
+                             std::to_string(c) + "; the body has " + std::to_string(count));
+        }
+      }
       switch (e.kind) {
         case LoadEffect::Kind::kForce:
           force += amount * e.vector;

@@ -56,45 +56,42 @@ TEST(BodyFile, EachMalformedFieldIsNamed) {
   struct Case {
     std::string text, expected;
   };
-  const Case
-      cases[] =
-          {
-              {replaced(v, "\"mass\": 1.0,", ""), "f.json: mass: missing field"},
-              {replaced(v, "\"mass\": 1.0", "\"mass\": -1"), "f.json: mass: must be > 0"},
-              {replaced(v, "[0, 0.001, 0]", "[0, -0.001, 0]"),
-               "f.json: inertia: must be positive definite"},
-              {replaced(v, "[[0.001, 0, 0]", "[[0.001, 0.0005, 0]"),
-               "f.json: inertia: must be symmetric"},
-              {replaced(v, "[[0.001, 0, 0], [0, 0.001, 0], [0, 0, 0.001]]",
-                        "[[0.001, 0, 0], [0, 0.001, 0], [0, 0, 0.0025]]"),
-               "violate J3 <= J1 + J2"},
-              {replaced(v, "\"normal\": [0, 1, 0]", "\"normal\": [0, 0.98, 0]"),
-               "f.json: contacts[0].normal: must be a unit vector (its norm is 0.98)"},
-              {replaced(v, "\"point\": [-0.05, 0, 0]", "\"point\": [0, -0.05, 0]"),
-               "f.json: contacts: the two contact points coincide"},
-              {replaced(v, "\"point\": [-0.05, 0, 0]", "\"point\": [0, 0.05, 0]"),
-               "f.json: at the default loads: degenerate geometry: r+ - r- is parallel to the "
-               "normal"},  // r+ - r- along n: excluded after eq. (3)
-              {replaced(v, "\"mu\": 0.3}}]", "\"mu\": -0.3}}]"),
-               "f.json: contacts[1].friction.mu: must be >= 0, got -0.3"},
-              {replaced(v, "\"law\": \"coulomb\", \"mu\": 0.3}},\n",
-                        "\"law\": \"stribeck\", \"mu\": 0.3}},\n"),
-               "f.json: contacts[0].friction.law: unknown friction law 'stribeck'"},
-              {replaced(v, "\"gravity\"", "\"gravity_W\""), "f.json: unknown field 'gravity_W'"},
-              {replaced(v, "\"torque\": [1, 0, 0]", "\"torque\": [1, 0]"),
-               "f.json: loads[0].effects[0].torque: must be an array of 3 numbers"},
-              {replaced(v, "\"name\": \"mx\"", "\"name\": \"omega_a\""),
-               "loads[0].name: 'omega_a' is the velocity state's name"},
-              {replaced(v, "nsdkit-body/1", "nsdkit-body/2"), "f.json: format: 'nsdkit-body/2'"},
-              {replaced(v, "\"mass\": 1.0,", "\"mass\": 1.0"), "f.json: not valid JSON"},
+  const Case cases[] = {
+      {replaced(v, "\"mass\": 1.0,", ""), "f.json: mass: missing field"},
+      {replaced(v, "\"mass\": 1.0", "\"mass\": -1"), "f.json: mass: must be > 0"},
+      {replaced(v, "[0, 0.001, 0]", "[0, -0.001, 0]"),
+       "f.json: inertia: must be positive definite"},
+      {replaced(v, "[[0.001, 0, 0]", "[[0.001, 0.0005, 0]"), "f.json: inertia: must be symmetric"},
+      {replaced(v, "[[0.001, 0, 0], [0, 0.001, 0], [0, 0, 0.001]]",
+                "[[0.001, 0, 0], [0, 0.001, 0], [0, 0, 0.0025]]"),
+       "violate J3 <= J1 + J2"},
+      {replaced(v, "\"normal\": [0, 1, 0]", "\"normal\": [0, 0.98, 0]"),
+       "f.json: contacts[0].normal: must be a unit vector (its norm is 0.98)"},
+      {replaced(v, "\"point\": [-0.05, 0, 0]", "\"point\": [0, -0.05, 0]"),
+       "f.json: contacts: the two contact points coincide"},
+      {replaced(v, "\"point\": [-0.05, 0, 0]", "\"point\": [0, 0.05, 0]"),
+       "f.json: at the default loads: degenerate geometry: r+ - r- is parallel to the "
+       "normal"},  // r+ - r- along n: excluded after eq. (3)
+      {replaced(v, "\"mu\": 0.3}}]", "\"mu\": -0.3}}]"),
+       "f.json: contacts[1].friction.mu: must be >= 0, got -0.3"},
+      {replaced(v, "\"law\": \"coulomb\", \"mu\": 0.3}},\n",
+                "\"law\": \"stribeck\", \"mu\": 0.3}},\n"),
+       "f.json: contacts[0].friction.law: unknown friction law 'stribeck'"},
+      {replaced(v, "\"gravity\"", "\"gravity_W\""), "f.json: unknown field 'gravity_W'"},
+      {replaced(v, "\"torque\": [1, 0, 0]", "\"torque\": [1, 0]"),
+       "f.json: loads[0].effects[0].torque: must be an array of 3 numbers"},
+      {replaced(v, "\"name\": \"mx\"", "\"name\": \"omega_a\""),
+       "loads[0].name: 'omega_a' is the velocity state's name"},
+      {replaced(v, "nsdkit-body/1", "nsdkit-body/2"), "f.json: format: 'nsdkit-body/2'"},
+      {replaced(v, "\"mass\": 1.0,", "\"mass\": 1.0"), "f.json: not valid JSON"},
       // A number beyond double (nlohmann reports it as out_of_range, not parse_error; found by
       // the body-file fuzzer).
       {replaced(v, "\"mass\": 1.0", "\"mass\": 2.4e720"), "f.json: not valid JSON"},
-              {replaced(v, "\"contacts\": [",
-                        "\"contacts\": [ {\"point\": [0,0,0], \"normal\": [0,0,1], "
-                        "\"friction\": {\"mu\": 1}},"),
-               "f.json: contacts: must be an array of one or two contacts"},
-          };
+      {replaced(v, "\"contacts\": [",
+                "\"contacts\": [ {\"point\": [0,0,0], \"normal\": [0,0,1], "
+                "\"friction\": {\"mu\": 1}},"),
+       "f.json: contacts: must be an array of one or two contacts"},
+  };
   for (const auto& c : cases) {
     const std::string message = errorOf(c.text);
     EXPECT_NE(message.find(c.expected), std::string::npos)
@@ -154,6 +151,20 @@ TEST(BodyFile, UnknownParameterListsTheKnownOnes) {
     EXPECT_NE(std::string(e.what()).find("has no parameter 'mq' (it has: mx, my, mz, mu, omega_a)"),
               std::string::npos)
         << e.what();
+  }
+}
+
+// A body built in C++ (not read from a file) whose effect names a contact it does not have is
+// refused when configured, never indexed past its contacts.
+TEST(BodyFile, EffectOnAMissingContactIsRefused) {
+  BodyDescription body = parseBody(validText(), "f.json");
+  LoadParameter mu{"mu", "-", 0.3, 1.0, {LoadEffect{LoadEffect::Kind::kFriction, {}, {3}}}};
+  body.loads.push_back(mu);
+  try {
+    (void)configure(body, bindParameters(body, {"mu"}), {0.4});
+    FAIL() << "no exception";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("acts on contact 3; the body has 2"), std::string::npos);
   }
 }
 
