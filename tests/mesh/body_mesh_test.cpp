@@ -1,5 +1,8 @@
 #include "mesh/body_mesh.hpp"
 
+#include "body/body_file.hpp"
+#include "region/monte_carlo.hpp"
+
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -302,6 +305,65 @@ TEST(ImplicitMesh, GenericRouteAgreesWithTheConformingMesh) {
   EXPECT_TRUE(implicit.report.manifold);
   EXPECT_EQ(implicit.report.sharp_edges, -1);  // reported as not preserved
   EXPECT_NEAR(implicit.report.volume, exact.report.volume, 0.02 * exact.report.volume);
+}
+
+// Mesh volumes against Monte Carlo of the same predicate (no mesh, no boundary: an independent
+// estimate) for three bodies: the paper's ball (exact faces), the 60 degree trough with
+// mu+ 0.3 / mu- 0.5 (implicit) and the two-wheeled axle of examples/bodies (implicit, body file).
+// Allowed: four standard errors, plus for the implicit meshes area x measured Hausdorff distance
+// (the volume between two surfaces at most that far apart).
+TEST(BodyMesh, VolumesAgreeWithMonteCarloOfThePredicate) {
+  struct Case {
+    const char* name;
+    BodyMesh mesh;
+    std::function<bool(const Eigen::Vector3d&)> inside;
+    double allowance;
+  };
+  std::vector<Case> cases;
+  const auto paper = models::BallTroughParameters::paper(0.3, 0.4);
+  const auto ball = [paper](const Eigen::Vector3d& m) {
+    return models::classifyGeneric(paper, m).realizable;
+  };
+  cases.push_back({"paper's ball, exact", meshBallTroughBody(paper), ball, 0.0});
+  models::BallTroughParameters angled = paper;
+  angled.opening_angle_rad = kPi / 3;
+  angled.mu_minus = 0.5;
+  const auto trough60 = [angled](const Eigen::Vector3d& m) {
+    return models::classifyGeneric(angled, m).realizable;
+  };
+  ImplicitMeshOptions o;
+  o.box_lower = Eigen::Vector3d(-1.6, -1.6, -1.4);
+  o.box_upper = Eigen::Vector3d(1.6, 1.6, 1.4);
+  o.resolution = 20;
+  o.threads = 2;
+  o.interior_point = Eigen::Vector3d::Zero();
+  cases.push_back({"60 degree trough, implicit", meshImplicitRegion(trough60, o), trough60, 1.0});
+  const auto axle = body::readBodyFile(std::string(NSDKIT_BODIES_DIR) + "/axle_on_plane.json");
+  const auto binding = body::bindParameters(axle, {"fz", "ty", "fx"});
+  const auto axle_inside = [axle, binding](const Eigen::Vector3d& x) {
+    return body::classify(axle, binding, {x[0], x[1], x[2]}).realizable;
+  };
+  o.box_lower = Eigen::Vector3d(-500, -60, -500);
+  o.box_upper = Eigen::Vector3d(500, 60, 500);
+  cases.push_back(
+      {"axle on a plane, implicit", meshImplicitRegion(axle_inside, o), axle_inside, 1.0});
+  for (const Case& c : cases) {
+    ASSERT_TRUE(c.mesh.report.closed) << c.name;
+    Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
+    for (const auto& v : c.mesh.mesh.vertices) {
+      lower = lower.cwiseMin(v);
+      upper = upper.cwiseMax(v);
+    }
+    const double margin = 0.02 * c.mesh.report.diameter + 2.0 * c.mesh.report.hausdorff;
+    lower.array() -= margin;
+    upper.array() += margin;
+    const region::VolumeEstimate mc =
+        region::monteCarloVolume(c.inside, lower, upper, 100000, 11, 2);
+    const double allowed =
+        4.0 * mc.standard_error + c.allowance * c.mesh.report.area * c.mesh.report.hausdorff;
+    EXPECT_NEAR(c.mesh.report.volume, mc.volume, allowed)
+        << c.name << ": Monte Carlo " << mc.volume << " +- " << mc.standard_error;
+  }
 }
 
 TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {

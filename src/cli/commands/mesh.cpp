@@ -17,6 +17,7 @@
 #include "models/ball_trough.hpp"
 #include "region/ball_trough_predicate.hpp"
 #include "region/body_predicate.hpp"
+#include "region/monte_carlo.hpp"
 
 namespace nsd::cli {
 namespace {
@@ -77,11 +78,18 @@ struct MeshOptions {
   double tolerance = 5e-4;
   int resolution = 24;
   unsigned threads = 1;
+  std::size_t mc_samples = 0;  ///< Monte Carlo samples for an independent volume (0: none)
 };
 
-// The implicit mesh of a body file's realizable set over three of its parameters, around their
-// default values (the state parameters default to 0).
-nsd::mesh::BodyMesh meshBodyFile(const MeshOptions& o, nlohmann::json& extra) {
+// A realizable set in three parameters: its predicate and a point inside it.
+struct Region3 {
+  std::function<bool(const Eigen::Vector3d&)> inside;
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+};
+
+// A body file's realizable set over three of its parameters, around their default values (the
+// state parameters default to 0).
+Region3 bodyRegion(const MeshOptions& o, nlohmann::json& extra) {
   if (o.axes.size() != 3) {
     throw nsd::InvalidInput("--body needs --axes with three parameter names, e.g. --axes mx,my,mz");
   }
@@ -101,9 +109,9 @@ nsd::mesh::BodyMesh meshBodyFile(const MeshOptions& o, nlohmann::json& extra) {
       if (load.name == o.axes[static_cast<std::size_t>(k)]) centre[k] = load.value;
     }
   }
-  auto inside = [&](const Eigen::Vector3d& x) {
+  auto inside = [fixed, axes = o.axes, predicate](const Eigen::Vector3d& x) {
     nsd::region::ParameterPoint point = fixed;
-    for (int k = 0; k < 3; ++k) point[o.axes[static_cast<std::size_t>(k)]] = x[k];
+    for (int k = 0; k < 3; ++k) point[axes[static_cast<std::size_t>(k)]] = x[k];
     return predicate(point).realizable;
   };
   if (!inside(centre)) {
@@ -113,7 +121,7 @@ nsd::mesh::BodyMesh meshBodyFile(const MeshOptions& o, nlohmann::json& extra) {
   }
   extra["body"] = body.name;
   extra["axes"] = o.axes;
-  return meshByPredicate(inside, centre, o.resolution, o.threads);
+  return {inside, centre};
 }
 
 int runMesh(const MeshOptions& o) {
@@ -143,11 +151,19 @@ int runMesh(const MeshOptions& o) {
   }
   nsd::mesh::BodyMesh body;
   nlohmann::json extra;
+  std::function<bool(const Eigen::Vector3d&)> inside;  // the predicate meshed
   if (route == "auto") {
     route = o.body.empty() && p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
   }
+  if (o.body.empty()) {
+    inside = [p](const Eigen::Vector3d& m) {
+      return nsd::models::classifyGeneric(p, m).realizable;
+    };
+  }
   if (!o.body.empty()) {
-    body = meshBodyFile(o, extra);  // refuses --route exact
+    const Region3 region = bodyRegion(o, extra);  // refuses --route exact
+    inside = region.inside;
+    body = meshByPredicate(inside, region.centre, o.resolution, o.threads);
   } else if (route == "exact") {
     nsd::mesh::BodyMeshOptions options;
     options.tolerance = tolerance;
@@ -155,9 +171,6 @@ int runMesh(const MeshOptions& o) {
     extra["sharp_edges_preserved"] = true;
   } else {
     // Generic route: the Def-11 predicate through the generic two-contact machinery on a grid.
-    auto inside = [p](const Eigen::Vector3d& m) {
-      return nsd::models::classifyGeneric(p, m).realizable;
-    };
     if (!inside(Eigen::Vector3d::Zero())) {
       throw nsd::InvalidInput("zero torque is not realizable for these parameters: no body");
     }
@@ -170,6 +183,25 @@ int runMesh(const MeshOptions& o) {
         "(best effort); vertices on the boundary to the bisection tolerance; distances measured "
         "with the predicate (triangle centroids along their normals, and boundary points on "
         "rays against the mesh)";
+  }
+  if (o.mc_samples > 0) {
+    // An independent volume: Monte Carlo of the same predicate over the mesh's bounding box,
+    // widened by 2 % of the diameter and twice the measured distance (the set may reach past the
+    // mesh by that much).
+    Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
+    for (const auto& v : body.mesh.vertices) {
+      lower = lower.cwiseMin(v);
+      upper = upper.cwiseMax(v);
+    }
+    const double distance = std::isfinite(body.report.hausdorff) ? body.report.hausdorff : 0.0;
+    const double margin = 0.02 * body.report.diameter + 2.0 * distance;
+    lower.array() -= margin;
+    upper.array() += margin;
+    const nsd::region::VolumeEstimate mc =
+        nsd::region::monteCarloVolume(inside, lower, upper, o.mc_samples, 1, o.threads);
+    extra["monte_carlo_volume"] = mc.volume;
+    extra["monte_carlo_standard_error"] = mc.standard_error;
+    extra["monte_carlo_samples"] = mc.samples;
   }
   nsd::mesh::writeMesh(body.mesh, output, format);
   const auto& r = body.report;
@@ -223,8 +255,12 @@ Command addMeshCommand(CLI::App& app, unsigned default_threads) {
                 "exact (conforming faces, paper case), implicit (any parameters), auto")
       ->check(CLI::IsMember({"auto", "exact", "implicit"}));
   c->add_option("--resolution", o->resolution, "grid cells per axis (implicit route)");
-  c->add_option("--threads", o->threads, "worker threads (implicit route)")
+  c->add_option("--threads", o->threads, "worker threads (implicit route, Monte Carlo)")
       ->check(CLI::Range(1u, kMaxThreads));
+  c->add_option("--mc-samples", o->mc_samples,
+                "also estimate the volume by Monte Carlo of the predicate (independent of the "
+                "mesh) with this many samples")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100000000}));
   return {c, [o] { return runMesh(*o); }};
 }
 }  // namespace nsd::cli
