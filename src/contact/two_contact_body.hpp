@@ -106,9 +106,8 @@ enum class SlipSlipSearch {
 
 /// Default options of the SS limit-direction search: the filippov defaults with the coarser
 /// initial grid of 8 cells per side (Codim3Options::polynomial_initial_grid). SS fields of
-/// bodies like the ball in the trough have one or two limit directions, and for those the
-/// smaller table of initial node tests is cheaper than the finer default grid (Def-11
-/// classification of a ball torque point: 3.42 us against 3.51 us with 12, 3.45 us with 10).
+/// bodies like the ball in the trough have few limit directions, and for those the smaller
+/// table of initial node tests is cheaper than the finer default grid (README, Benchmarks).
 /// The sampled route keeps the quadtree (no bilinear fit, Codim3Options::fit_bilinear_fields):
 /// it is the independent check of the rational route, and SS fields are rational in the slip
 /// directions (the normal forces' determinant D varies), so a fit of degree (1, 1) would only

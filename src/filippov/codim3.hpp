@@ -90,10 +90,8 @@ struct Codim3Options {
   bool fit_bilinear_fields = true;
   /// Trigonometric-rational fields: cells per side of each parameter square at the start.
   /// Finer grids cost more in the initial node tests (a table over all initial cells) and less
-  /// per root (smaller cells are resolved at once): 12 is the faster choice for fields with a
-  /// handful of roots (15 % less time than 8 over 256 random Coulomb fields, faster on 218 of
-  /// them), 8 for fields with one or two (contact::slipSlipCodim3Options). Both have compiled
-  /// instances of the initial tests; other values use a generic one.
+  /// per root (smaller cells are resolved at once): 12 suits fields with a handful of roots,
+  /// 8 fields with one or two (contact::slipSlipCodim3Options; README, Benchmarks).
   int polynomial_initial_grid = 12;
   /// Trigonometric-rational fields: quadtree depth limit below the initial cells, in [0, 40]
   /// (cells down to pi / (polynomial_initial_grid 2^depth) rad: 1.6e-8 rad for 24). Two roots a

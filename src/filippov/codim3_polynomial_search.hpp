@@ -116,8 +116,7 @@ class PolynomialSearch : CellBounds {
         grid_sin_[static_cast<std::size_t>(k)] = std::sin(k * h);
       }
     }
-    // The nodes are written in place (a Node built on the stack and then copied would be
-    // read back with wide loads right after its scalar stores: store-forwarding stalls).
+    // The nodes are written in place, in the vectors the search reuses.
     const std::size_t count = static_cast<std::size_t>(n + 1);
     for (auto& axis : initial_nodes_) {
       for (auto& square : axis) square.resize(count);
