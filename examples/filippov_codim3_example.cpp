@@ -29,7 +29,7 @@ int main() {
     return Eigen::Vector3d(g0 + c_plus * Eigen::Vector2d(d.cos_phi_plus, d.sin_phi_plus) +
                            c_minus * Eigen::Vector2d(d.cos_phi_minus, d.sin_phi_minus));
   };
-  nsd::filippov::Codim3Options quadtree;
+  nsd::filippov::SampledCodim3Options quadtree;
   quadtree.fit_bilinear_fields = false;
   const auto fitted = nsd::filippov::analyzeCodim3(affine);
   const auto checked = nsd::filippov::analyzeCodim3(affine, quadtree);

@@ -378,14 +378,14 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
     return slipSlipLimitNormalPart(d);
   };
   const bool rational = options.ss_search == SlipSlipSearch::kRationalField;
-  out.ss = rational ? filippov::analyzeCodim3(slipSlipRationalField(), options.codim3)
-                    : filippov::analyzeCodim3(field, options.codim3);
+  out.ss = rational ? filippov::analyzeCodim3(slipSlipRationalField(), options.ss_rational)
+                    : filippov::analyzeCodim3(field, options.ss_sampled);
   if (!rational && out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
     // One retry on a finer grid with deeper refinement before reporting incompleteness.
-    filippov::Codim3Options finer = options.codim3;
-    finer.initial_grid = std::max(16, 2 * options.codim3.initial_grid);
-    finer.max_depth = options.codim3.max_depth + 4;
-    finer.max_evaluations = 4 * options.codim3.max_evaluations;
+    filippov::SampledCodim3Options finer = options.ss_sampled;
+    finer.initial_grid = std::max(16, 2 * options.ss_sampled.initial_grid);
+    finer.max_depth = options.ss_sampled.max_depth + 4;
+    finer.max_evaluations = 4 * options.ss_sampled.max_evaluations;
     filippov::Codim3Result retry = filippov::analyzeCodim3(field, finer);
     retry.report.evaluations += out.ss.report.evaluations;
     out.ss = std::move(retry);

@@ -104,24 +104,31 @@ enum class SlipSlipSearch {
   kSampledField,
 };
 
-/// Default options of the SS limit-direction search: the filippov defaults with the coarser
-/// initial grid of 8 cells per side (Codim3Options::polynomial_initial_grid). SS fields of
+/// Default options of the rational SS limit-direction search: the filippov defaults with the
+/// coarser initial grid of 8 cells per side (RationalCodim3Options::initial_grid). SS fields of
 /// bodies like the ball in the trough have few limit directions, and for those the smaller
 /// table of initial node tests is cheaper than the finer default grid (README, Benchmarks).
-/// The sampled route keeps the quadtree (no bilinear fit, Codim3Options::fit_bilinear_fields):
-/// it is the independent check of the rational route, and SS fields are rational in the slip
-/// directions (the normal forces' determinant D varies), so a fit of degree (1, 1) would only
-/// cost its 40 evaluations.
-inline filippov::Codim3Options slipSlipCodim3Options() {
-  filippov::Codim3Options options;
-  options.polynomial_initial_grid = 8;
+inline filippov::RationalCodim3Options slipSlipRationalOptions() {
+  filippov::RationalCodim3Options options;
+  options.initial_grid = 8;
+  return options;
+}
+
+/// Default options of the sampled SS search: the quadtree without the bilinear fit
+/// (SampledCodim3Options::fit_bilinear_fields). It is the independent check of the rational
+/// route, and SS fields are rational in the slip directions (the normal forces' determinant D
+/// varies), so a fit of degree (1, 1) would only cost its 40 evaluations.
+inline filippov::SampledCodim3Options slipSlipSampledOptions() {
+  filippov::SampledCodim3Options options;
   options.fit_bilinear_fields = false;
   return options;
 }
 
 /// Options of the two-point realizability analysis.
 struct RealizabilityOptions {
-  filippov::Codim3Options codim3 = slipSlipCodim3Options();  ///< SS limit-direction search.
+  /// SS limit-direction search: the rational route (default) and the sampled one.
+  filippov::RationalCodim3Options ss_rational = slipSlipRationalOptions();
+  filippov::SampledCodim3Options ss_sampled = slipSlipSampledOptions();
   SlipSlipSearch ss_search = SlipSlipSearch::kRationalField;
   /// Relative tolerance of the codimension-1 zero test (tangency), times the limit-vector size.
   double codim1_tolerance_relative = 1e-12;

@@ -37,7 +37,7 @@ struct LinearTest {
 
 class SquareSearch {
  public:
-  SquareSearch(const SphereField& field, const Codim3Options& options, Codim3Result& result)
+  SquareSearch(const SphereField& field, const SampledCodim3Options& options, Codim3Result& result)
       : field_(field), options_(options), result_(result) {}
 
   // Direction for a node of the closed square with lower-left corner `base` (0 or pi).
@@ -503,7 +503,7 @@ class SquareSearch {
   }
 
   const SphereField& field_;
-  const Codim3Options& options_;
+  const SampledCodim3Options& options_;
   Codim3Result& result_;
   double scale_ = 0.0;
   double m2_ = 0.0;
@@ -572,7 +572,7 @@ bool windingNumber(SquareSearch& search, double base, double sign, double tolera
 
 }  // namespace
 
-Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& options) {
+Codim3Result analyzeCodim3(const SphereField& field, const SampledCodim3Options& options) {
   if (!field) throw InvalidInput("sphere field is empty");
   if (options.initial_grid < 2) throw InvalidInput("initial_grid must be at least 2");
   if (options.max_depth < 0 || options.max_depth > 40) {

@@ -56,55 +56,48 @@ enum class ArcRule {
   kPaperMidpoint,  ///< Def 10 as printed: arc midpoint n~ (62) whenever V~ = G_c = 0.
 };
 
-/// How the certified search of trigonometric-rational fields tests its initial cells. The
-/// tests are the same (results agree to rounding); only their cost differs.
-enum class InitialCellTests {
-  kAutomatic,  ///< batched when many cells survive the whole-strip tests, else one by one.
-  kBatched,    ///< always tabulate the node-line ranges over the initial arcs (one pass).
-  kOneByOne,   ///< always test each surviving initial cell in the search loop.
-};
-
-/// Options of the codimension-3 analysis.
-struct Codim3Options {
-  int initial_grid = 6;          ///< cells per side of each parameter square (>= 2).
-  int max_depth = 12;            ///< quadtree depth limit below the initial cells (sampled fields).
-  double newton_cell_rad = 0.5;  ///< Newton is tried in cells at most this wide [rad].
-  double bound_safety = 2.0;     ///< factor on sampled second differences.
+/// Options of the sampled search (analyzeCodim3 for a SphereField, a black box).
+struct SampledCodim3Options {
+  int initial_grid = 6;                     ///< cells per side of each parameter square (>= 2).
+  int max_depth = 12;                       ///< quadtree depth limit below the initial cells.
+  double newton_cell_rad = 0.5;             ///< Newton is tried in cells at most this wide [rad].
+  double bound_safety = 2.0;                ///< factor on sampled second differences.
   double second_derivative_bound = 0;       ///< > 0: caller's bound on all 2nd partials of V±.
   double value_tolerance_relative = 1e-10;  ///< zero tests relative to max |G|.
   bool verify_degree = false;               ///< also check the Brouwer degree on each square.
   int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
   ArcRule arc_rule = ArcRule::kExactTangency;
-  /// Sampled fields without a caller's bound and without verify_degree: first try the bilinear
-  /// fit route. G is sampled at 4 x 4 interior points of each parameter square and fitted by
-  /// least squares with trigonometric polynomials of degree (1, 1) in (phi+, phi-) (G = H,
-  /// D = 1, c± = 1: every field affine in the two slip directions n(phi+), n(phi-), and their
-  /// products). If the fit reproduces all 32 samples and 8 equator-arc samples to the value tolerance, the fitted
+  /// Without a caller's bound and without verify_degree: first try the bilinear fit route. G is
+  /// sampled at 4 x 4 interior points of each parameter square and fitted by least squares with
+  /// trigonometric polynomials of degree (1, 1) in (phi+, phi-) (G = H, D = 1, c± = 1: every
+  /// field affine in the two slip directions n(phi+), n(phi-), and their products). If the fit
+  /// reproduces all 32 samples and 8 equator-arc samples to the value tolerance, the fitted
   /// field is searched by the certified route for trigonometric-rational fields, and every root
   /// is checked on G itself (G ∥ n to the value tolerance; R and the type come from G). The
   /// result is then kEstimatedBounds (the fit is established by samples, as the bound of the
   /// sampled search is) and costs 40 + (number of roots) evaluations of G. Otherwise (a field
   /// of higher degree, rational or not a function of (phi+, phi-) on the arcs, or a root that
-  /// fails the check) the sampled quadtree search runs as without this option, and its report
-  /// also counts the 40 evaluations of the attempt.
+  /// fails the check) the quadtree search runs as without this option, and its report also
+  /// counts the 40 evaluations of the attempt.
   bool fit_bilinear_fields = true;
-  /// Trigonometric-rational fields: cells per side of each parameter square at the start.
-  /// Finer grids cost more in the initial node tests (a table over all initial cells) and less
-  /// per root (smaller cells are resolved at once): 12 suits fields with a handful of roots,
-  /// 8 fields with one or two (contact::slipSlipCodim3Options; README, Benchmarks).
-  int polynomial_initial_grid = 12;
-  /// Trigonometric-rational fields: quadtree depth limit below the initial cells, in [0, 40]
-  /// (cells down to pi / (polynomial_initial_grid 2^depth) rad: 1.6e-8 rad for 24). Two roots a
-  /// distance d apart are separated by the injectivity test only in cells narrower than about
-  /// d sigma_min / L, so close pairs need deep cells; the extra levels cost only near them.
-  int polynomial_max_depth = 24;
-  /// Trigonometric-rational fields: evaluation strategy of the initial node tests.
-  InitialCellTests polynomial_initial_tests = InitialCellTests::kAutomatic;
-  /// Trigonometric-rational fields with structure (Coulomb fields): check the remainder bounds
-  /// of every cell's second-order model (W± and their first partials against their Taylor
-  /// polynomials at the cell centre, with the third-derivative coefficient bounds) on a 5 x 5
-  /// grid of the cell, and throw SolverFailure on a violation (a self-test; slow).
-  bool verify_model_bounds = false;
+};
+
+/// Options of the certified search for trigonometric-rational fields (analyzeCodim3 for a
+/// TrigRationalSphereField).
+struct RationalCodim3Options {
+  /// Cells per side of each parameter square at the start (>= 2). Finer grids cost more in the
+  /// initial node tests (a table over all initial cells) and less per root (smaller cells are
+  /// resolved at once): 12 suits fields with a handful of roots, 8 fields with one or two
+  /// (contact::slipSlipRationalOptions; README, Benchmarks).
+  int initial_grid = 12;
+  /// Quadtree depth limit below the initial cells, in [0, 40] (cells down to
+  /// pi / (initial_grid 2^depth) rad: 1.6e-8 rad for 24). Two roots a distance d apart are
+  /// separated by the injectivity test only in cells narrower than about d sigma_min / L, so
+  /// close pairs need deep cells; the extra levels cost only near them.
+  int max_depth = 24;
+  double value_tolerance_relative = 1e-10;  ///< zero tests relative to the field's scale.
+  int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
+  ArcRule arc_rule = ArcRule::kExactTangency;
 };
 
 /// One limit direction at a point of Sigma#.
@@ -161,7 +154,7 @@ Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirectio
 
 /// Finds all limit directions of G on the normal sphere of Sigma# and classifies the point.
 /// @throws InvalidInput if G is not finite where evaluated, or the options are invalid.
-Codim3Result analyzeCodim3(const SphereField& field, const Codim3Options& options = {});
+Codim3Result analyzeCodim3(const SphereField& field, const SampledCodim3Options& options = {});
 
 /// A limit field that is rational in the two slip directions, as every Coulomb contact field is:
 /// G = H / D, with the three components of H and the denominator D > 0 trigonometric polynomials
@@ -189,6 +182,7 @@ struct TrigRationalSphereField {
 /// (L bounds the Lipschitz constant of J).
 /// Works on W± = D (V± rescaled by positive factors), which share roots and signs with V±.
 /// @throws InvalidInput for invalid options or c±; SolverFailure if D is not positive.
-Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Options& options = {});
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
+                           const RationalCodim3Options& options = {});
 
 }  // namespace nsd::filippov

@@ -11,7 +11,7 @@
 namespace nsd::filippov::detail {
 namespace {
 
-// The bilinear fit route of sampled fields (Codim3Options::fit_bilinear_fields).
+// The bilinear fit route of sampled fields (SampledCodim3Options::fit_bilinear_fields).
 // Sample design: 4 x 4 interior points of each parameter square, the least-squares
 // pseudo-inverse of the basis (1, cos, sin)(phi+) x (1, cos, sin)(phi-) on them (coefficient
 // index i + 3 j, as TrigPoly2 stores a 3 x 3 coefficient matrix), and 2 points on each equator
@@ -63,7 +63,8 @@ const BilinearFitDesign& bilinearFitDesign() {
 
 }  // namespace
 
-BilinearFitAttempt analyzeBilinearFit(const SphereField& field, const Codim3Options& options) {
+BilinearFitAttempt analyzeBilinearFit(const SphereField& field,
+                                      const SampledCodim3Options& options) {
   BilinearFitAttempt attempt;
   int& evaluations = attempt.evaluations;
   const BilinearFitDesign& design = bilinearFitDesign();
@@ -98,7 +99,13 @@ BilinearFitAttempt analyzeBilinearFit(const SphereField& field, const Codim3Opti
     if (!g.allFinite()) throw InvalidInput("limit field is not finite on an equator arc");
     if (!((g - fitted.value(d)).cwiseAbs().maxCoeff() <= tolerance)) return attempt;
   }
-  Codim3Result result = analyzeCodim3(fitted, options);
+  // The fitted field through the certified search, with the sampled search's tolerance, arc
+  // rule and evaluation cap (its own grid and depth defaults).
+  RationalCodim3Options rational;
+  rational.value_tolerance_relative = options.value_tolerance_relative;
+  rational.arc_rule = options.arc_rule;
+  rational.max_evaluations = options.max_evaluations;
+  Codim3Result result = analyzeCodim3(fitted, rational);
   if (result.report.completeness == Completeness::kContinuum) return attempt;
   // Each root on G itself: G ∥ n to the value tolerance; R and the type from G.
   for (Codim3LimitDirection& root : result.directions) {

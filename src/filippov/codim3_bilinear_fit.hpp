@@ -1,8 +1,8 @@
 #pragma once
 /// @file codim3_bilinear_fit.hpp
-/// The bilinear fit route of sampled codim-3 fields (Codim3Options::fit_bilinear_fields), used
-/// by analyzeCodim3(SphereField): sample G on a fixed design, fit degree (1, 1) in (phi+, phi-),
-/// and if the fit reproduces every sample, search the fitted field by the certified rational
+/// The bilinear fit route of sampled codim-3 fields (SampledCodim3Options::fit_bilinear_fields),
+/// used by analyzeCodim3(SphereField): sample G on a fixed design, fit degree (1, 1) in (phi+,
+/// phi-), and if the fit reproduces every sample, search the fitted field by the certified rational
 /// route and check each root on G. Internal (not installed with the public headers).
 
 #include <optional>
@@ -19,6 +19,7 @@ struct BilinearFitAttempt {
 };
 
 /// Runs the route. @throws InvalidInput if G is not finite at a sample.
-BilinearFitAttempt analyzeBilinearFit(const SphereField& field, const Codim3Options& options);
+BilinearFitAttempt analyzeBilinearFit(const SphereField& field,
+                                      const SampledCodim3Options& options);
 
 }  // namespace nsd::filippov::detail

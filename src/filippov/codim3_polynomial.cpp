@@ -20,7 +20,7 @@ namespace nsd::filippov {
 
 namespace rational_search {
 
-// The self-test of the quadratic model's remainder bounds (Codim3Options::verify_model_bounds).
+// The self-test of the quadratic model's remainder bounds (RationalSearchTuning).
 void PolynomialSearch::verifyModelBounds(const AxisInterval& ax, const AxisInterval& ay,
                                          const Evaluation& e, const Hessians& hs) const {
   const double m1 = 0.5 * (ax.a + ax.b), m2 = 0.5 * (ay.a + ay.b);
@@ -200,13 +200,19 @@ void phiFromTheta(double cos_theta, double sin_theta, double c, double theta, do
 
 }  // namespace
 
-Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Options& options) {
-  if (options.polynomial_initial_grid < 2) {
-    throw InvalidInput("polynomial_initial_grid must be at least 2");
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
+                           const RationalCodim3Options& options) {
+  return analyzeCodim3(field, options, RationalSearchTuning{});
+}
+
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
+                           const RationalCodim3Options& options,
+                           const RationalSearchTuning& tuning) {
+  if (options.initial_grid < 2) {
+    throw InvalidInput("initial_grid must be at least 2");
   }
-  if (options.polynomial_max_depth < 0 ||
-      options.polynomial_max_depth > static_cast<int>(kMaxDepthLimit)) {
-    throw InvalidInput("polynomial_max_depth must be in [0, 40]");
+  if (options.max_depth < 0 || options.max_depth > static_cast<int>(kMaxDepthLimit)) {
+    throw InvalidInput("max_depth must be in [0, 40]");
   }
   requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
   requireFinite(field.c_plus, "c+");
@@ -234,7 +240,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field, const Codim3Opt
   result.report.field_scale = scale;
   result.report.value_tolerance = tolerance;
 
-  PolynomialSearch search(field, options, result);
+  PolynomialSearch search(field, options, tuning, result);
   result.report.second_derivative_bound = search.maxSecondDerivativeBound();
 
   // The direction at the slip angles with cos/sin `theta` (the angles t1, t2 themselves when

@@ -5,15 +5,16 @@
 /// codim3_search_bounds.hpp; the driver (analyzeCodim3 for TrigRationalSphereField: field
 /// checks, continua, equator arcs, classification of the roots) is codim3_polynomial.cpp.
 
+#include "filippov/codim3_rational_tuning.hpp"
 #include "filippov/codim3_search_bounds.hpp"
 
 namespace nsd::filippov::rational_search {
 
 class PolynomialSearch : CellBounds {
  public:
-  PolynomialSearch(const TrigRationalSphereField& field, const Codim3Options& options,
-                   Codim3Result& result)
-      : options_(options), result_(result) {
+  PolynomialSearch(const TrigRationalSphereField& field, const RationalCodim3Options& options,
+                   const RationalSearchTuning& tuning, Codim3Result& result)
+      : options_(options), tuning_(tuning), result_(result) {
     roots_.clear();
     const auto& h = field.numerator;
     // W+ = D V+ / rho+' = -H_a sin(theta+)/c+ + H_c cos(theta+); W- likewise in theta-.
@@ -106,7 +107,7 @@ class PolynomialSearch : CellBounds {
   // Nodes of the initial grid t = k pi / n of both squares (index 0: [0, pi], 1: [pi, 2 pi]),
   // for theta+ (axis 0) and theta- (axis 1).
   void prepareInitialNodes() {
-    const int n = options_.polynomial_initial_grid;
+    const int n = options_.initial_grid;
     const double h = kPi / n;
     if (grid_cos_.size() != static_cast<std::size_t>(n + 1)) {
       grid_cos_.resize(static_cast<std::size_t>(n + 1));
@@ -153,7 +154,7 @@ class PolynomialSearch : CellBounds {
   void searchSquare(int square) {
     // The self-test is compiled into its own instance of the loop, so the normal search does
     // not carry its call.
-    if (options_.verify_model_bounds) {
+    if (tuning_.verify_model_bounds) {
       searchSquareImpl<true>(square);
     } else {
       searchSquareImpl<false>(square);
@@ -162,7 +163,7 @@ class PolynomialSearch : CellBounds {
 
   template <bool kVerifyModelBounds>
   void searchSquareImpl(int square) {
-    const int n = options_.polynomial_initial_grid;
+    const int n = options_.initial_grid;
     const double h = kPi / n;
     // Take the square's initial nodes without copying (each square is searched once per call;
     // prepareInitialNodes refills the vectors swapped out here).
@@ -173,7 +174,7 @@ class PolynomialSearch : CellBounds {
     // The depth-first stack holds at most the n^2 initial cells plus 3 siblings per level
     // below them (each split replaces a cell by at most 4), so it is sized once and used
     // without growth checks.
-    stack_.resize(static_cast<std::size_t>(n * n + 3 * options_.polynomial_max_depth + 4));
+    stack_.resize(static_cast<std::size_t>(n * n + 3 * options_.max_depth + 4));
     stack_size_ = 0;
     // 1 / (2 cos(w / 2)) for the cell width w = h / 2^d at each depth d (computed once per
     // thread and grid).
@@ -250,7 +251,7 @@ class PolynomialSearch : CellBounds {
         if (findTheOnlyRoot(ax, ay, AnglePair{c1, s1, c2, s2}, e, diagonal)) continue;
       }
       if (coveredByKnownRoot(ax, ay)) continue;
-      if (c.depth >= options_.polynomial_max_depth) {
+      if (c.depth >= options_.max_depth) {
         ++result_.report.unresolved_cells;
         continue;
       }
@@ -278,7 +279,7 @@ class PolynomialSearch : CellBounds {
   }
 
  private:
-  // Self-test (Codim3Options::verify_model_bounds): on a 5 x 5 grid of the cell (corners
+  // Self-test (RationalSearchTuning::verify_model_bounds): on a 5 x 5 grid of the cell (corners
   // included) the exact W± and first partials must lie within the remainder bounds of
   // quadraticModel around their Taylor polynomials at the centre (second order for W±, first
   // order for the partials), from the exact coefficients A_k(theta+), B_k(theta-):
@@ -342,7 +343,7 @@ class PolynomialSearch : CellBounds {
     }
     // Few cells left: testing them one by one in the search loop is cheaper than the table.
     // (Both paths apply the same node test; only its cost differs.)
-    switch (options_.polynomial_initial_tests) {
+    switch (tuning_.initial_tests) {
       case InitialCellTests::kBatched:
         initial_tested_ = true;
         break;
@@ -792,7 +793,8 @@ class PolynomialSearch : CellBounds {
     roots_.push_back(Root{trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
   }
 
-  const Codim3Options& options_;
+  const RationalCodim3Options& options_;
+  const RationalSearchTuning& tuning_;
   Codim3Result& result_;
   TrigPoly2 w_plus_, w_minus_;
   SecondDerivativeBounds bounds_plus_, bounds_minus_;

@@ -70,15 +70,15 @@ struct Hessians {
 // Half-width [rad] above which structured cells are split without trying the model.
 constexpr double kWideCellHalfWidth = 0.3;
 
-// Largest Codim3Options::polynomial_max_depth accepted.
+// Largest RationalCodim3Options::max_depth accepted.
 constexpr std::size_t kMaxDepthLimit = 40;
 
-// Default Codim3Options::polynomial_initial_grid and the coarser grid of the two-contact
-// realizability defaults (contact::slipSlipCodim3Options): the initial tests are compiled for
+// Default RationalCodim3Options::initial_grid and the coarser grid of the two-contact
+// realizability defaults (contact::slipSlipRationalOptions): the initial tests are compiled for
 // both.
 constexpr int kDefaultInitialGrid = 12;
 constexpr int kCoarseInitialGrid = 8;
-static_assert(Codim3Options{}.polynomial_initial_grid == kDefaultInitialGrid,
+static_assert(RationalCodim3Options{}.initial_grid == kDefaultInitialGrid,
               "the initial tests are compiled for the default grid");
 
 // Open initial cells per open strip above which the initial node tests use the table

@@ -246,7 +246,7 @@ std::string escapeLabel(const std::vector<contact::EscapeMode>& escapes) {
 }
 
 BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const Eigen::Vector3d& m,
-                                            const filippov::Codim3Options& options) {
+                                            const filippov::RationalCodim3Options& options) {
   p.validate();
   requireTorqueInRange(m);
   (void)p.mu();  // throws unless the closed forms apply (90-degree trough, mu+ = mu-)
@@ -267,7 +267,12 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
     const filippov::SphereField field = [&](const filippov::SphereDirection& d) {
       return Eigen::Vector3d(slipSlipLimitField(p, m, d.phi_plus, d.phi_minus).head<3>());
     };
-    c.ss = filippov::analyzeCodim3(field, options);
+    // The sampled search with the rational options' tolerance, arc rule and evaluation cap.
+    filippov::SampledCodim3Options sampled = contact::slipSlipSampledOptions();
+    sampled.value_tolerance_relative = options.value_tolerance_relative;
+    sampled.arc_rule = options.arc_rule;
+    sampled.max_evaluations = options.max_evaluations;
+    c.ss = filippov::analyzeCodim3(field, sampled);
   }
   // Contact loss (as in the generic route): a normal force <= 0 in RS or SR, or, by (86), at an
   // SS limit direction. (86) stays positive for mu < 1; for mu > 1 it can change sign, where

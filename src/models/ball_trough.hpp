@@ -120,7 +120,7 @@ std::string escapeLabel(const std::vector<contact::EscapeMode>& escapes);
 /// closed-form field (85) in coordinates (u1+, u1-, u2) for SS.
 BallTroughClassification classifyClosedForm(
     const BallTroughParameters& p, const Eigen::Vector3d& m,
-    const filippov::Codim3Options& options = contact::slipSlipCodim3Options());
+    const filippov::RationalCodim3Options& options = contact::slipSlipRationalOptions());
 
 /// Classification through the generic two-contact machinery (Def 11), any angle and mu±.
 BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,

@@ -10,6 +10,7 @@
 #include "core/angles.hpp"
 #include "core/errors.hpp"
 #include "filippov/codim3.hpp"
+#include "filippov/codim3_rational_tuning.hpp"
 
 namespace nsd::filippov {
 namespace {
@@ -60,7 +61,7 @@ struct BothSearches {
   bool compared = false;  ///< the sampled search was conclusive and the lists were compared
 };
 BothSearches compareWithSampledSearch(const TrigRationalSphereField& f,
-                                      const Codim3Options& options = {}) {
+                                      const RationalCodim3Options& options = {}) {
   BothSearches out;
   out.exact = analyzeCodim3(f, options);
   EXPECT_EQ(out.exact.report.completeness, Completeness::kCertified);
@@ -78,14 +79,14 @@ BothSearches compareWithSampledSearch(const TrigRationalSphereField& f,
 // also check the remainder bounds of every cell's second-order model against the exact values
 // and partials sampled on the cell (verify_model_bounds throws on a violation).
 void expectSameWithEveryInitialTestStrategy(const TrigRationalSphereField& f,
-                                            const Codim3Options& options,
+                                            const RationalCodim3Options& options,
                                             const Codim3Result& automatic) {
   for (const InitialCellTests strategy :
        {InitialCellTests::kBatched, InitialCellTests::kOneByOne}) {
-    Codim3Options o = options;
-    o.polynomial_initial_tests = strategy;
-    o.verify_model_bounds = true;
-    const Codim3Result r = analyzeCodim3(f, o);
+    RationalSearchTuning tuning;
+    tuning.initial_tests = strategy;
+    tuning.verify_model_bounds = true;
+    const Codim3Result r = analyzeCodim3(f, options, tuning);
     SCOPED_TRACE(strategy == InitialCellTests::kBatched ? "batched" : "one by one");
     EXPECT_EQ(r.report.completeness, Completeness::kCertified);
     ASSERT_EQ(r.directions.size(), automatic.directions.size());
@@ -104,7 +105,7 @@ TEST(Codim3Rational, AgreesWithTheSampledSearchOnRandomFields) {
     SCOPED_TRACE(trial);
     const TrigRationalSphereField field = randomField(rng);
     const BothSearches both = compareWithSampledSearch(field);
-    expectSameWithEveryInitialTestStrategy(field, Codim3Options{}, both.exact);
+    expectSameWithEveryInitialTestStrategy(field, RationalCodim3Options{}, both.exact);
     for (const auto& d : both.exact.directions) {
       if (!d.on_equator_arc) {
         EXPECT_LT(d.residual, 1e-12 * both.exact.report.field_scale);
@@ -131,7 +132,7 @@ TEST(Codim3Rational, AgreesWithTheSampledSearchWhenHaHasDegreeTwo) {
     f.numerator[0] = TrigPoly2::fromCoefficients(k);
     SCOPED_TRACE(trial);
     const BothSearches both = compareWithSampledSearch(f);
-    expectSameWithEveryInitialTestStrategy(f, Codim3Options{}, both.exact);
+    expectSameWithEveryInitialTestStrategy(f, RationalCodim3Options{}, both.exact);
     compared += both.compared;
   }
   EXPECT_GE(compared, 30);
@@ -160,8 +161,9 @@ TrigRationalSphereField plantedRootField(double phi_plus, double phi_minus, doub
 // The certified search on a field with a root planted at (phi+, phi-) with radial component
 // `radial`: agrees with the sampled search and with every initial-test strategy, and lists the
 // planted root exactly once (1e-9 rad: Newton polishes to rounding; radial to 1e-10 of O(1)).
-void expectPlantedRootFoundOnce(const TrigRationalSphereField& field, const Codim3Options& options,
-                                double phi_plus, double phi_minus, double radial) {
+void expectPlantedRootFoundOnce(const TrigRationalSphereField& field,
+                                const RationalCodim3Options& options, double phi_plus,
+                                double phi_minus, double radial) {
   const BothSearches both = compareWithSampledSearch(field, options);
   expectSameWithEveryInitialTestStrategy(field, options, both.exact);
   int hits = 0;
@@ -186,10 +188,10 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
   std::normal_distribution<double> n(0.0, 1.0);
   struct Planted {
     double phi_plus, phi_minus;
-    int grid;  // polynomial_initial_grid of the search
+    int grid;  // initial_grid of the search
   };
   std::vector<Planted> planted;
-  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 8, 4}) {
+  for (const int grid : {RationalCodim3Options{}.initial_grid, 8, 4}) {
     const double h = kPi / grid;
     const std::vector<std::pair<double, double>> in_cells = {
         {1.0 * h, 3.0 * h},        // a corner of four cells (both angles on grid lines)
@@ -213,8 +215,8 @@ TEST(Codim3Rational, FindsRootsOnInitialGridLinesAndCellCornersOnce) {
     }
     const Planted& root = planted[trial % planted.size()];
     const double phi_p = root.phi_plus, phi_m = root.phi_minus;
-    Codim3Options options;
-    options.polynomial_initial_grid = root.grid;
+    RationalCodim3Options options;
+    options.initial_grid = root.grid;
     const double radial = trial % 2 == 0 ? 1.5 : -0.8;
     SCOPED_TRACE(trial);
     expectPlantedRootFoundOnce(plantedRootField(phi_p, phi_m, radial, cp, cm), options, phi_p,
@@ -263,9 +265,9 @@ TEST(Codim3Rational, FindsBothRootsOfACloseRootPair) {
     const InitialCellTests strategy = trial % 3 == 0   ? InitialCellTests::kBatched
                                       : trial % 3 == 1 ? InitialCellTests::kOneByOne
                                                        : InitialCellTests::kAutomatic;
-    Codim3Options options;
-    options.polynomial_initial_tests = strategy;
-    const Codim3Result r = analyzeCodim3(field, options);
+    RationalSearchTuning tuning;
+    tuning.initial_tests = strategy;
+    const Codim3Result r = analyzeCodim3(field, RationalCodim3Options{}, tuning);
     certified += r.report.completeness == Completeness::kCertified;
     int hits1 = 0, hits2 = 0;
     for (const auto& d : r.directions) {
@@ -290,7 +292,7 @@ TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
   std::mt19937 rng(41);
   std::normal_distribution<double> n(0.0, 1.0);
   int trials = 0;
-  for (const int grid : {Codim3Options{}.polynomial_initial_grid, 8, 4}) {
+  for (const int grid : {RationalCodim3Options{}.initial_grid, 8, 4}) {
     const double h = kPi / grid;
     for (const bool fold_of_w_plus : {true, false}) {
       for (const double offset : {0.01 * h, -0.01 * h}) {
@@ -321,8 +323,8 @@ TEST(Codim3Rational, FindsRootsAtFoldsOfTheZeroCurvesNearNodeLines) {
             cm *= 0.05;
             cp -= e_minus * (e_minus.dot(cp * tangent_p)) * tangent_p.transpose();
           }
-          Codim3Options options;
-          options.polynomial_initial_grid = grid;
+          RationalCodim3Options options;
+          options.initial_grid = grid;
           const double radial = repeat % 2 == 0 ? 1.5 : -0.8;
           SCOPED_TRACE(::testing::Message()
                        << "grid " << grid << " fold of W" << (fold_of_w_plus ? "+" : "-")
@@ -379,12 +381,12 @@ TEST(Codim3Rational, RejectsANonPositiveDenominatorAndBadInput) {
   f.c_plus = -1.0;
   EXPECT_THROW(analyzeCodim3(f), InvalidInput);
   f = randomField(rng);
-  Codim3Options o;
-  o.polynomial_initial_grid = 1;
+  RationalCodim3Options o;
+  o.initial_grid = 1;
   EXPECT_THROW(analyzeCodim3(f, o), InvalidInput);
   for (const int depth : {-1, 41}) {
-    Codim3Options bad_depth;
-    bad_depth.polynomial_max_depth = depth;
+    RationalCodim3Options bad_depth;
+    bad_depth.max_depth = depth;
     EXPECT_THROW(analyzeCodim3(f, bad_depth), InvalidInput);
   }
   // Non-finite coefficients (products keep NaN and infinity) are named, not searched.

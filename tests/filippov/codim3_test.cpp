@@ -26,7 +26,7 @@ Eigen::Matrix3d basisWithFirst(const Eigen::Vector3d& e1_raw, const Eigen::Vecto
 // Rayleigh field G(n) = A n, A = Q diag(l) Q^T: limit directions are exactly ±(columns of Q)
 // with R = l_k (G ∥ n iff n is an eigenvector).
 void expectEigenDirections(const Eigen::Matrix3d& q, const Eigen::Vector3d& l,
-                           const Codim3Options& options = {}) {
+                           const SampledCodim3Options& options = {}) {
   const Eigen::Matrix3d a = q * l.asDiagonal() * q.transpose();
   const Codim3Result r = analyzeCodim3([&](const SphereDirection& d) { return a * d.n; }, options);
   ASSERT_EQ(r.directions.size(), 6u);
@@ -107,7 +107,7 @@ TEST(Codim3, ConstantFieldHasItsLimitDirectionsOnTheArcs) {
   }
   EXPECT_EQ(r.type, SlidingPointType::kCrossing);
   // With the paper's literal Def 10 the arcs count at their midpoints whenever V~ = 0.
-  Codim3Options literal;
+  SampledCodim3Options literal;
   literal.arc_rule = ArcRule::kPaperMidpoint;
   EXPECT_EQ(analyzeCodim3([&](const SphereDirection&) { return w; }, literal).directions.size(),
             4u);
@@ -226,7 +226,7 @@ TEST(Codim3, RandomCoulombLikeFieldsMatchBruteForce) {
     };
     const auto reference = bruteForceRoots(g, 320);
     for (bool fit : {true, false}) {
-      Codim3Options o;
+      SampledCodim3Options o;
       o.verify_degree = !fit;  // the degree check runs on the quadtree (it skips the fit)
       o.fit_bilinear_fields = fit;
       const Codim3Result r = analyzeCodim3(g, o);
@@ -281,7 +281,7 @@ TEST(Codim3, RejectsNonFiniteField) {
                  return Eigen::Vector3d(d.phi_plus > 4 ? NAN : 1.0, 0.0, 1.0);
                }),
                InvalidInput);
-  Codim3Options bad;
+  SampledCodim3Options bad;
   bad.initial_grid = 1;
   EXPECT_THROW(analyzeCodim3([](const SphereDirection&) { return Eigen::Vector3d(1, 0, 0); }, bad),
                InvalidInput);
