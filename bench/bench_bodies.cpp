@@ -12,7 +12,7 @@
 
 #include "body/body_file.hpp"
 #include "models/ball_trough.hpp"
-#include "region/region.hpp"
+#include "region/body_predicate.hpp"
 
 namespace {
 
@@ -28,15 +28,11 @@ struct Workload {
 // `realizable`.
 Workload workload(const std::string& file, bool realizable) {
   Workload w{nsd::body::readBodyFile(kBodies + "/" + file), {}, {}};
-  const auto& s = w.body.section;
-  const nsd::region::Axis x = nsd::region::parseAxis(s.x_axis), y = nsd::region::parseAxis(s.y_axis);
-  std::vector<std::string> names{x.name, y.name};
+  const nsd::region::BodySection s = nsd::region::bodySection(w.body, file);
+  const nsd::region::Axis &x = s.axes[0], &y = s.axes[1];
   std::vector<double> fixed;
-  for (const auto& [name, value] : s.fixed) {
-    names.push_back(name);
-    fixed.push_back(value);
-  }
-  w.binding = nsd::body::bindParameters(w.body, names);
+  for (const auto& [name, value] : s.fixed) fixed.push_back(value);
+  w.binding = nsd::body::bindParameters(w.body, s.names());
   std::mt19937 rng(17);
   std::uniform_real_distribution<double> ux(x.lower, x.upper), uy(y.lower, y.upper);
   for (int tries = 0; w.points.size() < 64 && tries < 100000; ++tries) {

@@ -43,6 +43,23 @@ ParameterPredicate bodyPredicate(const body::BodyDescription& body,
   };
 }
 
+std::vector<std::string> BodySection::names() const {
+  std::vector<std::string> out;
+  for (const auto& a : axes) out.push_back(a.name);
+  for (const auto& [name, value] : fixed) out.push_back(name);
+  return out;
+}
+
+BodySection bodySection(const body::BodyDescription& body, const std::string& source) {
+  if (body.section.x_axis.empty()) {
+    throw InvalidInput(source + ": section: missing (the cross-section: x and y axes)");
+  }
+  BodySection s;
+  s.axes = {parseAxis(body.section.x_axis), parseAxis(body.section.y_axis)};
+  for (const auto& [name, value] : body.section.fixed) s.fixed[name] = value;
+  return s;
+}
+
 ParameterPoint bodyMetadata(const body::BodyDescription& body,
                             const std::vector<std::string>& names) {
   ParameterPoint metadata;

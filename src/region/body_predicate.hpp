@@ -21,6 +21,17 @@ ParameterPredicate bodyPredicate(const body::BodyDescription& body,
 ParameterPoint bodyMetadata(const body::BodyDescription& body,
                             const std::vector<std::string>& names);
 
+/// The cross-section a body file names (its `section`): the two axes and the fixed values.
+struct BodySection {
+  std::vector<Axis> axes;
+  ParameterPoint fixed;
+  /// The axes' names, then the fixed ones (every parameter a sweep of the section sets).
+  std::vector<std::string> names() const;
+};
+/// @throws InvalidInput "SOURCE: section: missing ..." when the file names no section, or for
+/// an axis that does not parse.
+BodySection bodySection(const body::BodyDescription& body, const std::string& source);
+
 /// Text of a verdict for region outputs (as bodyPredicate labels it).
 std::string verdictLabel(const body::BodyVerdict& verdict);
 

@@ -22,15 +22,10 @@ struct BodyOptions {
 // Summary and the section sweep named in the body file: DIR/summary.json and DIR/section.csv.
 int runBody(const BodyOptions& o) {
   const body::BodyDescription b = body::readBodyFile(o.body);
-  if (b.section.x_axis.empty()) {
-    throw InvalidInput(o.body + ": section: missing (the section to sweep: x, y axes)");
-  }
-  const std::vector<region::Axis> axes{region::parseAxis(b.section.x_axis),
-                                       region::parseAxis(b.section.y_axis)};
-  region::ParameterPoint fixed;
-  for (const auto& [name, value] : b.section.fixed) fixed[name] = value;
-  std::vector<std::string> names{axes[0].name, axes[1].name};
-  for (const auto& [name, value] : fixed) names.push_back(name);
+  const region::BodySection s = region::bodySection(b, o.body);
+  const std::vector<region::Axis>& axes = s.axes;
+  const region::ParameterPoint& fixed = s.fixed;
+  const std::vector<std::string> names = s.names();
   region::SweepOptions so;
   so.threads = o.threads;
   so.progress = progressBar(o.quiet);

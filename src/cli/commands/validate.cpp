@@ -11,6 +11,7 @@
 #include "cli/region_command.hpp"
 #include "core/errors.hpp"
 #include "models/ball_trough.hpp"
+#include "region/body_predicate.hpp"
 #include "validation/body_cases.hpp"
 #include "validation/validation.hpp"
 
@@ -39,18 +40,12 @@ std::pair<std::vector<std::string>, std::vector<std::vector<double>>> bodyPoints
     NumericTable table = readNumericTable(v.input);
     return {table.header, table.rows};
   }
-  if (body.section.x_axis.empty()) {
-    throw nsd::InvalidInput(v.body + ": section: missing; give the loads with --input CSV");
-  }
   if (v.body_grid < 1) throw nsd::InvalidInput("--body-grid must be at least 1");
-  std::vector<nsd::region::Axis> axes{nsd::region::parseAxis(body.section.x_axis),
-                                      nsd::region::parseAxis(body.section.y_axis)};
-  std::vector<std::string> names{axes[0].name, axes[1].name};
+  const nsd::region::BodySection section = nsd::region::bodySection(body, v.body);  // or --input
+  const std::vector<nsd::region::Axis>& axes = section.axes;
+  const std::vector<std::string> names = section.names();
   std::vector<double> fixed_values;
-  for (const auto& [name, value] : body.section.fixed) {
-    names.push_back(name);
-    fixed_values.push_back(value);
-  }
+  for (const auto& [name, value] : section.fixed) fixed_values.push_back(value);
   auto at = [&](const nsd::region::Axis& a, int i) {
     return v.body_grid == 1 ? 0.5 * (a.lower + a.upper)
                             : a.lower + (a.upper - a.lower) * i / (v.body_grid - 1);
