@@ -13,6 +13,13 @@
 
 namespace {
 
+// The rational codim-3 search without its interval re-check (the search's own cost).
+nsd::filippov::RationalCodim3Options searchOnly() {
+  nsd::filippov::RationalCodim3Options options;
+  options.certify = false;
+  return options;
+}
+
 void BM_Codim2SmoothField(benchmark::State& state) {
   // Affine Coulomb-type field with 4 limit directions.
   Eigen::Matrix2d c;
@@ -46,14 +53,21 @@ BENCHMARK(BM_Codim2SmoothFieldAngleInterface)->Unit(benchmark::kMicrosecond);
 
 // The same field as a trigonometric-rational field (H affine in (cos, sin), D = 1): the
 // algebraic route.
+// certify:1 adds the interval re-check (Completeness::kCertified).
 void BM_Codim2SmoothFieldRational(benchmark::State& state) {
   nsd::filippov::TrigRationalPlaneField field;
   field.numerator[0] = Eigen::Vector3d(0.2, -1.0, 0.4);
   field.numerator[1] = Eigen::Vector3d(-0.1, 0.3, -0.8);
   field.denominator = Eigen::Matrix<double, 1, 1>::Ones();
-  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim2(field));
+  nsd::filippov::Codim2Options options;
+  options.certify = state.range(0) != 0;
+  for (auto _ : state) benchmark::DoNotOptimize(nsd::filippov::analyzeCodim2(field, options));
 }
-BENCHMARK(BM_Codim2SmoothFieldRational)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Codim2SmoothFieldRational)
+    ->ArgName("certify")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_Codim3CoulombField(benchmark::State& state) {
   Eigen::Matrix<double, 3, 2> cp, cm;
@@ -91,17 +105,26 @@ void BM_Codim3CoulombFieldRational(benchmark::State& state) {
   }
   field.denominator = nsd::filippov::TrigPoly2::fromCoefficients(Eigen::MatrixXd::Ones(1, 1));
   int evaluations = 0, roots = 0;
+  std::size_t certificate_cells = 0;
+  nsd::filippov::RationalCodim3Options options;
+  options.certify = state.range(0) != 0;
   for (auto _ : state) {
-    const nsd::filippov::Codim3Result r = nsd::filippov::analyzeCodim3(field);
+    const nsd::filippov::Codim3Result r = nsd::filippov::analyzeCodim3(field, options);
     evaluations = r.report.evaluations;
     roots = static_cast<int>(r.directions.size());
+    certificate_cells = r.report.certificate_cells;
     benchmark::DoNotOptimize(r);
   }
+  state.counters["certificate_cells"] = static_cast<double>(certificate_cells);
   // Work per call: evaluations of (W+, W-) with derivatives (cell centres, Newton steps, arcs).
   state.counters["evaluations"] = evaluations;
   state.counters["directions"] = roots;
 }
-BENCHMARK(BM_Codim3CoulombFieldRational)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Codim3CoulombFieldRational)
+    ->ArgName("certify")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond);
 
 // Seeded random Coulomb-type fields (H bilinear in the slip directions with N(0, 1)
 // coefficients, D = 1 + 0.1 x bilinear, c± in [1, 2]; as in the tests): fields with a handful of
@@ -135,7 +158,8 @@ void BM_Codim3RandomCoulombFieldsRational(benchmark::State& state) {
   std::size_t i = 0;
   double directions = 0.0, evaluations = 0.0;
   for (auto _ : state) {
-    const nsd::filippov::Codim3Result r = nsd::filippov::analyzeCodim3(fields[i++ % fields.size()]);
+    const nsd::filippov::Codim3Result r =
+        nsd::filippov::analyzeCodim3(fields[i++ % fields.size()], searchOnly());
     directions += static_cast<double>(r.directions.size());
     evaluations += r.report.evaluations;
     benchmark::DoNotOptimize(r);
@@ -156,7 +180,7 @@ void BM_Codim3RandomCoulombFieldsPerField(benchmark::State& state) {
   for (auto _ : state) {
     for (std::size_t f = 0; f < fields.size(); ++f) {
       const auto start = std::chrono::steady_clock::now();
-      const nsd::filippov::Codim3Result r = nsd::filippov::analyzeCodim3(fields[f]);
+      const nsd::filippov::Codim3Result r = nsd::filippov::analyzeCodim3(fields[f], searchOnly());
       const auto stop = std::chrono::steady_clock::now();
       benchmark::DoNotOptimize(r);
       fastest[f] =
@@ -178,7 +202,7 @@ void BM_Codim3RandomCoulombFieldsPerField(benchmark::State& state) {
 }
 BENCHMARK(BM_Codim3RandomCoulombFieldsPerField)->Iterations(60)->Unit(benchmark::kMillisecond);
 
-void classifyRandom(benchmark::State& state, bool generic) {
+void classifyRandom(benchmark::State& state, bool generic, bool certify = false) {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -188,8 +212,10 @@ void classifyRandom(benchmark::State& state, bool generic) {
   double evaluations = 0.0;
   for (auto _ : state) {
     const auto& m = points[i++ % points.size()];
-    const auto c =
-        generic ? nsd::models::classifyGeneric(p, m) : nsd::models::classifyClosedForm(p, m);
+    nsd::contact::RealizabilityOptions options;
+    options.ss_rational.certify = certify;
+    const auto c = generic ? nsd::models::classifyGeneric(p, m, options)
+                           : nsd::models::classifyClosedForm(p, m);
     evaluations += c.ss.report.evaluations;
     benchmark::DoNotOptimize(c);
   }
@@ -202,6 +228,9 @@ void BM_BallTroughDef11Generic(benchmark::State& s) { classifyRandom(s, true); }
 void BM_BallTroughDef11ClosedForm(benchmark::State& s) { classifyRandom(s, false); }
 BENCHMARK(BM_BallTroughDef11Generic)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BallTroughDef11ClosedForm)->Unit(benchmark::kMicrosecond);
+// With the interval re-check of the SS search (Completeness::kCertified).
+void BM_BallTroughDef11GenericCertified(benchmark::State& s) { classifyRandom(s, true, true); }
+BENCHMARK(BM_BallTroughDef11GenericCertified)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -19,7 +19,7 @@ int main() {
 
   // A field affine in the two slip directions, G = g0 + C+ n(phi+) + C- n(phi-) (the structure
   // of two-point Coulomb slip with constant normal forces), given as a black box: the bilinear
-  // fit route reproduces it from 40 samples and searches the fit with the certified route; the
+  // fit route reproduces it from 40 samples and searches the fit with the rational route; the
   // quadtree (fit disabled) is the independent check.
   Eigen::Matrix<double, 3, 2> c_plus, c_minus;
   c_plus << -1.0, 0.2, 0.3, -0.4, 0.1, -0.9;

@@ -42,9 +42,20 @@ struct SingleContactRealizability {
   bool contact_loss = false;                                 ///< sticking normal force N <= 0.
 };
 
+/// Default options of the one-contact analysis: the filippov defaults without the interval
+/// re-check (filippov::Codim2Options::certify), which costs about 50 times the search itself
+/// (README, Benchmarks); parameter sweeps call the analysis per point. Results are then
+/// Completeness::kFloatingPointBounds; set certify for a certified verdict.
+inline filippov::Codim2Options singleContactCodim2Options() {
+  filippov::Codim2Options options;
+  options.certify = false;
+  return options;
+}
+
 /// Analyses one spatial contact. @throws InvalidInput for invalid mass/inertia/geometry/friction.
-SingleContactRealizability analyzeSingleContact(const SingleContactBody& body,
-                                                const filippov::Codim2Options& options = {});
+SingleContactRealizability analyzeSingleContact(
+    const SingleContactBody& body,
+    const filippov::Codim2Options& options = singleContactCodim2Options());
 
 /// Tangential acceleration (du1, du2) [m/s^2] of the slip velocity when slipping in direction
 /// lambda = (cos phi, sin phi) in (t1, t2), together with the normal force N [N].

@@ -96,7 +96,7 @@ std::string toString(EscapeMode mode);
 
 /// How the SS limit directions at Sigma# are searched.
 enum class SlipSlipSearch {
-  /// The SS field is rational in the slip directions (slipSlipRationalField): certified search
+  /// The SS field is rational in the slip directions (slipSlipRationalField): rational search
   /// with exact derivatives (filippov::analyzeCodim3 for TrigRationalSphereField). Default.
   kRationalField,
   /// The SS field as a black box sampled on the sphere (filippov::analyzeCodim3 for SphereField),
@@ -105,12 +105,16 @@ enum class SlipSlipSearch {
 };
 
 /// Default options of the rational SS limit-direction search: the filippov defaults with the
-/// coarser initial grid of 8 cells per side (RationalCodim3Options::initial_grid). SS fields of
-/// bodies like the ball in the trough have few limit directions, and for those the smaller
-/// table of initial node tests is cheaper than the finer default grid (README, Benchmarks).
+/// coarser initial grid of 8 cells per side (RationalCodim3Options::initial_grid) and without
+/// the interval re-check (RationalCodim3Options::certify; Completeness::kFloatingPointBounds).
+/// SS fields of bodies like the ball in the trough have few limit directions, and for those the
+/// smaller table of initial node tests is cheaper than the finer default grid; the re-check
+/// costs several hundred times the search, and sweeps classify per point (README, Benchmarks).
+/// Set certify for a certified SS verdict.
 inline filippov::RationalCodim3Options slipSlipRationalOptions() {
   filippov::RationalCodim3Options options;
   options.initial_grid = 8;
+  options.certify = false;
   return options;
 }
 

@@ -56,6 +56,10 @@ struct Codim2Options {
   double root_tolerance_rad = 1e-12;
   /// Also compute dV/dphi at each simple root (two extra evaluations per root).
   bool compute_slopes = false;
+  /// Rational fields only: re-check a complete search with outward-rounded interval arithmetic
+  /// (Completeness::kCertified only then; kFloatingPointBounds without it or when the re-check
+  /// cannot decide, e.g. at a double root). Sampled fields are never certified.
+  bool certify = true;
 };
 
 /// One limit direction at a codimension-2 point.
@@ -117,8 +121,10 @@ struct TrigRationalPlaneField {
 /// are the real roots of a polynomial of degree 2n (phi0 is chosen so that phi0 + pi is not a
 /// zero). Those are isolated exactly between the real roots of its derivatives (recursively;
 /// quadratics in closed form) and polished to full precision by Boost.Math
-/// newton_raphson_iterate (exact derivative, bisection safeguard inside the bracket). Completeness
-/// is kCertified up to rounding; a double root (tangency) is reported with multiplicity 2.
+/// newton_raphson_iterate (exact derivative, bisection safeguard inside the bracket), then, with
+/// Codim2Options::certify, re-checked in outward-rounded interval arithmetic: kCertified when
+/// the re-check proves the answer, else kFloatingPointBounds. A double root (tangency) is
+/// reported with multiplicity 2 and is never certified.
 /// @throws InvalidInput for bad coefficients or options; SolverFailure if D is not positive.
 Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Options& options = {});
 

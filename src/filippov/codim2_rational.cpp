@@ -12,6 +12,7 @@
 #include "core/angles.hpp"
 #include "core/errors.hpp"
 #include "filippov/codim2.hpp"
+#include "filippov/interval_certificate.hpp"
 
 namespace nsd::filippov {
 
@@ -357,10 +358,25 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
     std::sort(list.begin(), list.end(), by_angle);
   }
   result.type = classifyDirections(result.directions);
-  result.report.completeness = Completeness::kCertified;
+  result.report.completeness = Completeness::kFloatingPointBounds;
   result.report.method =
       "algebraic: real roots of D V in t = tan((phi - phi0)/2), isolated between the roots of "
-      "its derivatives, each polished by Boost.Math newton_raphson_iterate in its bracket";
+      "its derivatives, each polished by Boost.Math newton_raphson_iterate in its bracket (in "
+      "floating point)";
+  if (options.certify) {
+    const certified::Certificate certificate =
+        certified::certifyCircleSearch(field, result.directions, tolerance);
+    result.report.certificate_cells = certificate.cells;
+    result.report.certificate_failure = certificate.failure;
+    if (certificate.certified) {
+      result.report.completeness = Completeness::kCertified;
+      result.report.method =
+          "algebraic (real roots of D V in t = tan((phi - phi0)/2), polished by Boost.Math "
+          "newton_raphson_iterate), re-checked with outward-rounded interval arithmetic: D > 0, "
+          "each root the only zero of its Krawczyk interval, the rest of the circle excluded, "
+          "every type held by its enclosure of R";
+    }
+  }
   return result;
 }
 

@@ -765,7 +765,7 @@ Codim3Result analyzeCodim3(const SphereField& field, const SampledCodim3Options&
                                  "search; Brouwer degree mismatch";
   } else {
     result.report.completeness =
-        search.estimated() ? Completeness::kEstimatedBounds : Completeness::kCertified;
+        search.estimated() ? Completeness::kEstimatedBounds : Completeness::kFloatingPointBounds;
     result.report.method =
         search.estimated()
             ? (result.degree_checked

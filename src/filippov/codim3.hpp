@@ -82,7 +82,7 @@ struct SampledCodim3Options {
   bool fit_bilinear_fields = true;
 };
 
-/// Options of the certified search for trigonometric-rational fields (analyzeCodim3 for a
+/// Options of the rational search for trigonometric-rational fields (analyzeCodim3 for a
 /// TrigRationalSphereField).
 struct RationalCodim3Options {
   /// Cells per side of each parameter square at the start (>= 2). Finer grids cost more in the
@@ -98,6 +98,11 @@ struct RationalCodim3Options {
   double value_tolerance_relative = 1e-10;  ///< zero tests relative to the field's scale.
   int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
   ArcRule arc_rule = ArcRule::kExactTangency;
+  /// Re-check a complete search with outward-rounded interval arithmetic: Completeness::
+  /// kCertified only then; kFloatingPointBounds without it or when the re-check cannot decide
+  /// (a double root, a cluster, a decision within rounding of a tolerance). The re-check costs
+  /// far more than the search (README, Benchmarks), so sweeps may leave it off.
+  bool certify = true;
 };
 
 /// One limit direction at a point of Sigma#.
@@ -174,13 +179,17 @@ struct TrigRationalSphereField {
 
 /// Finds all limit directions of a trigonometric-rational field and classifies the point.
 /// The derivative bounds come from the coefficients (|d^k W / dtheta^k| <= sum |c| k^p l^q), so
-/// a complete search is *certified*: every cell of both parameter squares is excluded (node-line
+/// a complete search is a proof up to floating-point rounding (kFloatingPointBounds): every cell
+/// of both parameter squares is excluded (node-line
 /// ranges; for fields affine in each slip direction a second-order Taylor model at the cell
 /// centre with exact Hessians and a third-order remainder, otherwise a linear model with a
 /// second-order remainder), holds at most one root by a regular interval Jacobian and that root
 /// is found by Newton's method, or lies in the uniqueness ball sigma_min(J) / L of a found root
 /// (L bounds the Lipschitz constant of J).
 /// Works on W± = D (V± rescaled by positive factors), which share roots and signs with V±.
+/// With RationalCodim3Options::certify the answer is then proved again in outward-rounded
+/// interval arithmetic from the coefficients (Krawczyk boxes around the roots, interval
+/// exclusion of the rest, enclosures of R for the types): kCertified.
 /// @throws InvalidInput for invalid options or c±; SolverFailure if D is not positive.
 Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
                            const RationalCodim3Options& options = {});

@@ -99,12 +99,13 @@ BilinearFitAttempt analyzeBilinearFit(const SphereField& field,
     if (!g.allFinite()) throw InvalidInput("limit field is not finite on an equator arc");
     if (!((g - fitted.value(d)).cwiseAbs().maxCoeff() <= tolerance)) return attempt;
   }
-  // The fitted field through the certified search, with the sampled search's tolerance, arc
+  // The fitted field through the rational search, with the sampled search's tolerance, arc
   // rule and evaluation cap (its own grid and depth defaults).
   RationalCodim3Options rational;
   rational.value_tolerance_relative = options.value_tolerance_relative;
   rational.arc_rule = options.arc_rule;
   rational.max_evaluations = options.max_evaluations;
+  rational.certify = false;  // a fitted field: its certificate would not be the field's
   Codim3Result result = analyzeCodim3(fitted, rational);
   if (result.report.completeness == Completeness::kContinuum) return attempt;
   // Each root on G itself: G ∥ n to the value tolerance; R and the type from G.
@@ -124,7 +125,8 @@ BilinearFitAttempt analyzeBilinearFit(const SphereField& field,
   result.report.evaluations = evaluations;
   result.report.field_scale = scale;
   result.report.value_tolerance = tolerance;
-  if (result.report.completeness == Completeness::kCertified) {
+  if (result.report.completeness == Completeness::kCertified ||
+      result.report.completeness == Completeness::kFloatingPointBounds) {
     result.report.completeness = Completeness::kEstimatedBounds;
     result.report.method =
         "bilinear fit of the sampled field (degree (1, 1) in phi+-, 32 square and 8 arc samples "

@@ -2,7 +2,7 @@
 /// @file codim3_bilinear_fit.hpp
 /// The bilinear fit route of sampled codim-3 fields (SampledCodim3Options::fit_bilinear_fields),
 /// used by analyzeCodim3(SphereField): sample G on a fixed design, fit degree (1, 1) in (phi+,
-/// phi-), and if the fit reproduces every sample, search the fitted field by the certified rational
+/// phi-), and if the fit reproduces every sample, search the fitted field by the rational
 /// route and check each root on G. Internal (not installed with the public headers).
 
 #include <optional>

@@ -15,6 +15,7 @@
 #include "filippov/codim3.hpp"
 
 #include "filippov/codim3_polynomial_search.hpp"
+#include "filippov/interval_certificate.hpp"
 
 namespace nsd::filippov {
 
@@ -282,17 +283,26 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
 
   std::vector<Codim3LimitDirection> roots;
   roots.reserve(search.roots().size() + 4);
+  // What the result says about each zero of (W+, W-) and each arc, for the interval re-check.
+  using Claim = certified::SphereRootClaim;
+  std::vector<Claim> claims;
+  std::array<certified::ArcClaim, 4> arc_claims{};
   const double edge = 1e-10;
   for (const auto& r : search.roots()) {
     // By the sines of the angles: the upper square [0, pi] (within `edge` rad: sin >= -edge),
     // the lower square [pi, 2 pi] (sin <= edge) and their sides 0, pi (|sin| < edge).
     const double s1 = r.trig.sin1, s2 = r.trig.sin2;
     const bool in_square = (s1 >= -edge && s2 >= -edge) || (s1 <= edge && s2 <= edge);
-    if (!in_square) continue;  // mixed square: not a direction of the sphere
+    if (!in_square) {  // mixed square: not a direction of the sphere
+      claims.push_back(Claim{r.trig, Claim::Kind::kOffSphere, LimitDirectionType::kNeutral});
+      continue;
+    }
     const bool b1 = std::fabs(s1) < edge, b2 = std::fabs(s2) < edge;
-    if (b1 && b2) continue;  // a corner: equator arcs are handled below
     if (b1 || b2) {
-      ++result.roots_at_excluded_points;  // the sphere meets Sigma+ or Sigma-
+      // A corner (the equator arcs are handled below), or a side: the sphere meets Sigma+ or
+      // Sigma-.
+      if (!(b1 && b2)) ++result.roots_at_excluded_points;
+      claims.push_back(Claim{r.trig, Claim::Kind::kExcludedPoint, LimitDirectionType::kNeutral});
       continue;
     }
     Codim3LimitDirection ld;
@@ -315,6 +325,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
     // factors and increasing angle maps).
     ld.index = r.radius <= 0.0 ? 0 : r.index;
     roots.push_back(ld);
+    claims.push_back(Claim{r.trig, Claim::Kind::kDirection, ld.type});
   }
 
   // Equator arcs: G is constant on each (it depends only on phi± in {0, pi}).
@@ -334,6 +345,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
       ld.on_equator_arc = true;
       ld.residual = std::fabs(g[2]);
       roots.push_back(ld);
+      arc_claims[static_cast<std::size_t>(a)] = certified::ArcClaim{true, ld.type};
     };
     if (options.arc_rule == ArcRule::kPaperMidpoint) {
       add(0.25 * kPi);
@@ -354,13 +366,27 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
     result.report.method =
         "certified subdivision with exact derivatives (trigonometric-rational field); cells "
         "unresolved at the depth limit (see unresolved_cells): a double root or a cluster";
-  } else {
-    result.report.completeness = Completeness::kCertified;
-    result.report.method =
-        "certified subdivision with exact derivatives and coefficient bounds (trigonometric-"
-        "rational field): every cell excluded (node-line ranges or the local model), shown to "
-        "hold at most one root that Newton's method found, or inside the uniqueness ball of a "
-        "found root";
+    return result;
+  }
+  result.report.completeness = Completeness::kFloatingPointBounds;
+  result.report.method =
+      "subdivision with exact derivatives and coefficient bounds (trigonometric-rational "
+      "field), in floating point: every cell excluded (node-line ranges or the local model), "
+      "shown to hold at most one root that Newton's method found, or inside the uniqueness ball "
+      "of a found root";
+  if (options.certify) {
+    const certified::Certificate certificate =
+        certified::certifySphereSearch(field, claims, arc_claims, options.arc_rule, tolerance);
+    result.report.certificate_cells = certificate.cells;
+    result.report.certificate_failure = certificate.failure;
+    if (certificate.certified) {
+      result.report.completeness = Completeness::kCertified;
+      result.report.method =
+          "subdivision with exact derivatives and coefficient bounds (trigonometric-rational "
+          "field), re-checked with outward-rounded interval arithmetic: D > 0, each root the "
+          "only zero of its Krawczyk box, every other cell excluded, every type and arc "
+          "decision held by its enclosure";
+    }
   }
   return result;
 }

@@ -1,6 +1,6 @@
 #pragma once
 /// @file codim3_rational_tuning.hpp
-/// Internal (not installed): how the certified search of trigonometric-rational fields does
+/// Internal (not installed): how the rational search of trigonometric-rational fields does
 /// its work, for its tests and benchmarks. Neither switch changes a result: the initial cell
 /// tests are the same whichever way they are evaluated, and the self-test only checks.
 

@@ -26,7 +26,7 @@
 ///    searched for a touching (double) root by Brent minimization of |f|; a value within
 ///    `value_tolerance` is reported as a double root, anything else leaves the search "possibly
 ///    incomplete".
-/// M2 is either supplied by the caller (certified search) or estimated as `bound_safety` times the
+/// M2 is either supplied by the caller (a search complete up to rounding) or estimated as `bound_safety` times the
 /// largest sampled second difference, floored by `curvature_floor` and raised (with a re-check of
 /// everything excluded so far) whenever a refinement samples a larger second difference.
 
@@ -42,7 +42,7 @@ struct RootSearch1DOptions {
   int initial_intervals = 16;          ///< uniform intervals of the first grid (>= 4).
   double min_interval = 1e-6;          ///< width at which refinement stops [argument units].
   double bound_safety = 2.0;           ///< factor on the sampled second differences (>= 1).
-  double second_derivative_bound = 0;  ///< > 0: caller's bound on |f''| (certified search).
+  double second_derivative_bound = 0;  ///< > 0: caller's bound on |f''| (complete up to rounding).
   /// |f| at most value_tolerance_relative * scale counts as zero (double roots, continuum),
   /// where scale is the largest sampled magnitude.
   double value_tolerance_relative = 1e-10;

@@ -521,10 +521,10 @@ class RootSearcher {
           "adaptive bisection with estimated |f''| bound: every interval excluded or shown to "
           "hold one root";
     } else {
-      result_.report.completeness = Completeness::kCertified;
+      result_.report.completeness = Completeness::kFloatingPointBounds;
       result_.report.method =
-          "adaptive bisection with caller-supplied |f''| bound: every interval excluded or "
-          "shown to hold one root";
+          "adaptive bisection with caller-supplied |f''| bound, in floating point: every "
+          "interval excluded or shown to hold one root";
     }
   }
 

@@ -48,6 +48,8 @@ std::string toString(Completeness completeness) {
   switch (completeness) {
     case Completeness::kCertified:
       return "certified";
+    case Completeness::kFloatingPointBounds:
+      return "floating_point_bounds";
     case Completeness::kEstimatedBounds:
       return "estimated_bounds";
     case Completeness::kPossiblyIncomplete:

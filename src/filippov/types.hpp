@@ -40,9 +40,14 @@ enum class SlidingPointType {
 
 /// How a root search knows that its list of limit directions is complete.
 enum class Completeness {
-  /// Every part of the domain was either excluded or shown to hold exactly one root, using
-  /// derivative bounds supplied by the caller: a proof, up to floating-point rounding.
+  /// Every part of the domain was excluded or shown to hold exactly one root, every type
+  /// decided, and all of it proved again in outward-rounded interval arithmetic from the
+  /// field's coefficients (rational fields: interval_certificate): a proof, rounding included.
   kCertified,
+  /// Every part of the domain was excluded or shown to hold exactly one root, with derivative
+  /// bounds that are exact (rational fields) or supplied by the caller, but evaluated in
+  /// floating point: a proof up to rounding, which is not bounded.
+  kFloatingPointBounds,
   /// As kCertified, but with second-derivative bounds estimated from the samples (maximum
   /// sampled second difference times a safety factor, raised whenever refinement sees more).
   kEstimatedBounds,
@@ -75,6 +80,10 @@ struct SearchReport {
   double value_tolerance = 0.0;
   /// Description of the method and of any incompleteness (a static string).
   const char* method = "";
+  /// Cells and boxes of the interval re-check (0 when it did not run).
+  std::size_t certificate_cells = 0;
+  /// Why the re-check could not certify a complete search (a static string; empty otherwise).
+  const char* certificate_failure = "";
 };
 
 /// Combines limit-direction types into a point type (Def 8).

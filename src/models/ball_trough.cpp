@@ -258,7 +258,7 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
   const bool rs_loss = !(1 + m[2] > 0), sr_loss = !(1 - m[2] > 0);
   if (!(v[0] < 0 && v[1] > 0) || rs_loss) c.escapes.push_back(contact::EscapeMode::kRS);
   if (!(v[2] > 0 && v[3] < 0) || sr_loss) c.escapes.push_back(contact::EscapeMode::kSR);
-  // (85) with (86) is rational in the slip angles: the certified rational search applies. Its
+  // (85) with (86) is rational in the slip angles: the rational search applies. Its
   // denominator 1 + mu^2 sin(phi+) sin(phi-) is positive for mu < 1 only; beyond, (90) no
   // longer orders and the field is sampled.
   if (p.mu() < 1.0) {

@@ -82,7 +82,7 @@ Eigen::Vector4d slipSlipLimitField(const BallTroughParameters& p, const Eigen::V
                                    double phi_plus, double phi_minus);
 /// Eq. (85) with (86) as an exact trigonometric-rational field of (phi+, phi-): D = 1 + mu^2
 /// sin(phi+) sin(phi-) (the denominator of (86)) and H = D F*_SS (first three components),
-/// both bilinear in (1, cos, sin) of each angle, for the certified rational codim-3 search.
+/// both bilinear in (1, cos, sin) of each angle, for the rational codim-3 search.
 /// @throws InvalidInput unless the closed forms apply and mu < 1 (D > 0).
 filippov::TrigRationalSphereField slipSlipRationalField(const BallTroughParameters& p,
                                                         const Eigen::Vector3d& m);

@@ -237,6 +237,7 @@ TEST(TwoContactDynamics, RationalAndSampledSlipSlipSearchesGiveTheSameVerdict) {
   for (int trial = 0; trial < 60; ++trial) {
     const TwoContactDynamics dyn = randomDynamics(rng);
     RealizabilityOptions rational, sampled;
+    rational.ss_rational.certify = true;  // the interval re-check on real contact fields
     sampled.ss_search = SlipSlipSearch::kSampledField;
     TwoPointRealizability a, b;
     try {
