@@ -1,7 +1,9 @@
 // Contact fields are rational in the slip directions. Given in that form, nsdkit finds the
 // limit directions exactly: by algebra at a codimension-2 set (one sticking contact) and by a
-// certified subdivision at a codimension-3 set (two-point rolling). The same fields sampled as
-// black boxes give the same answer, more slowly and with estimated bounds only.
+// subdivision with exact bounds at a codimension-3 set (two-point rolling), each then proved
+// again in outward-rounded interval arithmetic ("certified"; certify = false keeps the fast
+// path, "floating_point_bounds"). The same fields sampled as black boxes give the same answer,
+// more slowly and with estimated bounds only.
 #include <chrono>
 #include <iostream>
 
@@ -42,9 +44,12 @@ int main() {
               << filippov::toString(exact2.directions[k].type) << "), sampled "
               << sampled2.directions[k].phi_rad << '\n';
   }
-  std::cout << "  time per call: exact " << microseconds([&] { filippov::analyzeCodim2(plane); })
-            << " us, sampled " << microseconds([&] { filippov::analyzeCodim2(sampled_plane); })
-            << " us\n";
+  filippov::Codim2Options fast2;
+  fast2.certify = false;
+  std::cout << "  time per call: certified "
+            << microseconds([&] { filippov::analyzeCodim2(plane); }) << " us, without the re-check "
+            << microseconds([&] { filippov::analyzeCodim2(plane, fast2); }) << " us, sampled "
+            << microseconds([&] { filippov::analyzeCodim2(sampled_plane); }) << " us\n";
 
   // Codimension 3: the SS field of the ball in the trough through the generic machinery.
   const auto p = models::BallTroughParameters::paper(0.3, 0.4);
@@ -64,10 +69,18 @@ int main() {
     std::cout << "  (phi+, phi-) = (" << d.phi_plus << ", " << d.phi_minus << "), R = " << d.radial
               << " m/s^2 (" << filippov::toString(d.type) << ")\n";
   }
-  std::cout << "  time per call: exact "
-            << microseconds([&] { filippov::analyzeCodim3(field); }, 200) << " us, sampled "
-            << microseconds([&] { filippov::analyzeCodim3(sampled_field); }, 200) << " us\n";
-  return exact3.directions.size() == sampled3.directions.size() &&
+  filippov::RationalCodim3Options fast;
+  fast.certify = false;
+  std::cout << "  time per call: certified "
+            << microseconds([&] { filippov::analyzeCodim3(field); }, 20) << " us ("
+            << exact3.report.certificate_cells << " interval cells), without the re-check "
+            << microseconds([&] { filippov::analyzeCodim3(field, fast); }, 200) << " us ("
+            << filippov::toString(filippov::analyzeCodim3(field, fast).report.completeness)
+            << "), sampled " << microseconds([&] { filippov::analyzeCodim3(sampled_field); }, 200)
+            << " us\n";
+  return exact3.report.completeness == filippov::Completeness::kCertified &&
+                 exact2.report.completeness == filippov::Completeness::kCertified &&
+                 exact3.directions.size() == sampled3.directions.size() &&
                  exact2.directions.size() == sampled2.directions.size()
              ? 0
              : 1;

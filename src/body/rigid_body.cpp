@@ -195,36 +195,41 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
   return out;
 }
 
-BodyVerdict classify(const ConfiguredBody& body) {
+BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify_options) {
   BodyVerdict v;
   if (body.contact_count == 2) {
     const contact::TwoContactDynamics dynamics(
         body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
     contact::RealizabilityOptions options;
     options.analyze_roll_roll = false;  // Def 11 does not use the RR motion
+    options.ss_rational.certify = classify_options.certify;
     const contact::TwoPointRealizability r = dynamics.analyzeRealizability(options);
     v.realizable = r.realizable;
     v.escapes = r.escapes;
     v.contact_loss = r.contact_loss;
     v.uncertain = r.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete;
+    v.certified = r.ss.report.completeness == filippov::Completeness::kCertified;
     for (const auto e : v.escapes) {
       if (!v.escape_label.empty()) v.escape_label += '|';
       v.escape_label += contact::toString(e);
     }
     return v;
   }
-  const contact::SingleContactRealizability r = contact::analyzeSingleContact(body.one);
+  filippov::Codim2Options options = contact::singleContactCodim2Options();
+  options.certify = classify_options.certify;
+  const contact::SingleContactRealizability r = contact::analyzeSingleContact(body.one, options);
   v.realizable = r.realizable;
   v.contact_loss = r.contact_loss;
   v.slips = !r.realizable;
   v.uncertain = r.analysis.report.completeness == filippov::Completeness::kPossiblyIncomplete;
+  v.certified = r.analysis.report.completeness == filippov::Completeness::kCertified;
   if (!r.realizable) v.escape_label = "slip";
   return v;
 }
 
 BodyVerdict classify(const BodyDescription& body, const ParameterBinding& binding,
-                     const std::vector<double>& values) {
-  return classify(configure(body, binding, values));
+                     const std::vector<double>& values, const ClassifyOptions& options) {
+  return classify(configure(body, binding, values), options);
 }
 
 RollingMotion rollingMotion(const ConfiguredBody& body) {

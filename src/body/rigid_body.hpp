@@ -117,15 +117,26 @@ struct BodyVerdict {
   bool slips = false;  ///< one contact: Def 9 fails (the sticking point is not attracting)
   bool contact_loss = false;
   bool uncertain = false;  ///< the limit-direction search reported possibly incomplete
+  /// The limit-direction search behind the verdict (SS for two contacts, the sticking point's
+  /// for one) was re-checked in interval arithmetic (filippov::Completeness::kCertified); only
+  /// with ClassifyOptions::certify.
+  bool certified = false;
   /// "RS|SR|SS"-style label of the escapes (two contacts), "slip" (one contact); empty when
   /// realizable. Contact loss is reported separately.
   std::string escape_label;
 };
 
+/// Options of classify.
+struct ClassifyOptions {
+  /// Re-check the limit-direction search in interval arithmetic (BodyVerdict::certified); about
+  /// 100 times the cost of a verdict (README, Benchmarks).
+  bool certify = false;
+};
+
 /// Def 11 (two contacts) or Def 9 (one contact) at the configured body.
-BodyVerdict classify(const ConfiguredBody& body);
+BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& options = {});
 BodyVerdict classify(const BodyDescription& body, const ParameterBinding& binding,
-                     const std::vector<double>& values);
+                     const std::vector<double>& values, const ClassifyOptions& options = {});
 
 /// The rolling motion at the configured body: the two-point RR solution (Table 2) or the
 /// one-point sticking solution. Accelerations in W.

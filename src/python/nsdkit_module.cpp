@@ -76,23 +76,34 @@ py::dict verdictArrays(std::size_t rows, const std::vector<char>& realizable,
   return out;
 }
 
-py::dict classifyBody(const Body& body, const Matrix& values,
-                      const std::vector<std::string>& names, int threads) {
+py::dict classifyBody(const Body& body, const Matrix& values, const std::vector<std::string>& names,
+                      int threads, bool certify) {
   const nsd::body::ParameterBinding binding = nsd::body::bindParameters(*body, names);
   const Points p = pointsOf(values, names.size(), "values");
-  std::vector<char> realizable(p.rows), loss(p.rows);
+  std::vector<char> realizable(p.rows), loss(p.rows), certified(p.rows);
   std::vector<std::string> escapes(p.rows);
+  nsd::body::ClassifyOptions options;
+  options.certify = certify;
   {
     py::gil_scoped_release release;
     nsd::parallelFor(p.rows, threadCount(threads), [&](std::size_t i) {
       const std::vector<double> row(p.data + i * p.cols, p.data + (i + 1) * p.cols);
-      const nsd::body::BodyVerdict v = nsd::body::classify(*body, binding, row);
+      const nsd::body::BodyVerdict v = nsd::body::classify(*body, binding, row, options);
       realizable[i] = v.realizable;
       loss[i] = v.contact_loss;
+      certified[i] = v.certified;
       escapes[i] = v.escape_label;
     });
   }
-  return verdictArrays(p.rows, realizable, loss, escapes);
+  py::dict out = verdictArrays(p.rows, realizable, loss, escapes);
+  if (certify) {
+    py::array_t<bool> flags(static_cast<py::ssize_t>(p.rows));
+    for (std::size_t i = 0; i < p.rows; ++i) {
+      flags.mutable_at(static_cast<py::ssize_t>(i)) = certified[i] != 0;
+    }
+    out["certified"] = flags;
+  }
+  return out;
 }
 
 py::dict rollingMotion(const Body& body, const Matrix& values,
@@ -150,7 +161,8 @@ py::dict classifyBall(const Matrix& torques, double mu, double inertia, double a
   return verdictArrays(p.rows, realizable, loss, escapes);
 }
 
-py::dict sweepBody(const Body& body, const std::vector<std::tuple<std::string, double, double, int>>& axes_in,
+py::dict sweepBody(const Body& body,
+                   const std::vector<std::tuple<std::string, double, double, int>>& axes_in,
                    const std::map<std::string, double>& fixed, double refine_tolerance,
                    int threads) {
   std::vector<nsd::region::Axis> axes;
@@ -210,7 +222,8 @@ PYBIND11_MODULE(nsdkit, m) {
                                                "A body with one or two contacts (a body file).")
       .def_property_readonly("name", [](const Body& b) { return b->name; })
       .def_property_readonly("description", [](const Body& b) { return b->description; })
-      .def_property_readonly("mass", [](const Body& b) { return b->mass_kg; }, "m [kg]")
+      .def_property_readonly(
+          "mass", [](const Body& b) { return b->mass_kg; }, "m [kg]")
       .def_property_readonly("contact_count",
                              [](const Body& b) { return static_cast<int>(b->contacts.size()); })
       .def_property_readonly(
@@ -235,10 +248,13 @@ PYBIND11_MODULE(nsdkit, m) {
           },
           "default value of each load parameter, in its own unit")
       .def("classify", &classifyBody, py::arg("values"), py::arg("names"), py::arg("threads") = 0,
+           py::arg("certify") = false,
            "Realizability of rolling at each row of `values` (N x len(names), the parameters in "
            "the units of the body file; the others keep their defaults). Returns a dict with "
            "'realizable' and 'contact_loss' (bool arrays) and 'escapes' (list of 'RS|SR|SS'-style "
-           "labels, 'slip' for one contact; '' when realizable).")
+           "labels, 'slip' for one contact; '' when realizable). With certify=True each "
+           "verdict's limit-direction search is re-checked in interval arithmetic (about 100 "
+           "times slower) and 'certified' (bool array) says where that proof succeeded.")
       .def("rolling_motion", &rollingMotion, py::arg("values"), py::arg("names"),
            "The rolling motion at one point: 'dv_C' [m/s^2], 'domega' [rad/s^2] (frame W of the "
            "body file) and the contact forces [N] (two contacts: the minimum-norm set).")

@@ -125,3 +125,57 @@ file(WRITE ${WORK}/incline.json "${edited}")
 expect_failure(edited_body_resume ${NSDKIT} region --body ${WORK}/incline.json
                --axis slope_deg:0:40:5 --checkpoint ${WORK}/incline_ckpt --resume
                --output ${WORK}/incline_sweep2.csv --quiet)
+
+# --certify: the same verdicts as without it, each SS search re-checked in interval arithmetic
+# (a lattice of 125 torques around the paper's body; all its fields have simple roots, so all are
+# certified), the body file byte-identical to --model, and a one-contact body certified too.
+set(lattice "mx,my,mz\n")
+foreach(x -0.8 -0.4 0 0.4 0.8)
+  foreach(y -0.8 -0.4 0 0.4 0.8)
+    foreach(z 0 0.2 0.4 0.6 0.8)
+      string(APPEND lattice "${x},${y},${z}\n")
+    endforeach()
+  endforeach()
+endforeach()
+file(WRITE ${WORK}/lattice.csv "${lattice}")
+execute_process(COMMAND ${NSDKIT} classify --model ball-trough --input ${WORK}/lattice.csv
+                        --output ${WORK}/plain.csv --quiet RESULT_VARIABLE rc1)
+execute_process(COMMAND ${NSDKIT} classify --model ball-trough --input ${WORK}/lattice.csv
+                        --output ${WORK}/certified.csv --certify --quiet RESULT_VARIABLE rc2)
+execute_process(COMMAND ${NSDKIT} classify --body ${BODIES}/ball_trough.json
+                        --input ${WORK}/lattice.csv --output ${WORK}/certified_body.csv
+                        --certify --quiet RESULT_VARIABLE rc3)
+if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0 OR NOT rc3 EQUAL 0)
+  message(FATAL_ERROR "--certify runs failed: ${rc1} ${rc2} ${rc3}")
+endif()
+file(STRINGS ${WORK}/plain.csv plain)
+file(STRINGS ${WORK}/certified.csv certified)
+list(LENGTH certified n)
+if(NOT n EQUAL 126)
+  message(FATAL_ERROR "--certify: ${n} lines")
+endif()
+list(GET certified 0 header)
+if(NOT header STREQUAL "mx,my,mz,realizable,escapes,certified")
+  message(FATAL_ERROR "--certify header: ${header}")
+endif()
+foreach(i RANGE 1 125)
+  list(GET plain ${i} p)
+  list(GET certified ${i} c)
+  if(NOT c STREQUAL "${p},1")
+    message(FATAL_ERROR "--certify row ${i}: '${c}' against '${p}'")
+  endif()
+endforeach()
+file(READ ${WORK}/certified.csv a)
+file(READ ${WORK}/certified_body.csv b)
+if(NOT a STREQUAL b)
+  message(FATAL_ERROR "--certify: --body ball_trough.json differs from --model ball-trough")
+endif()
+file(WRITE ${WORK}/slopes.csv "slope_deg\n5\n60\n")
+execute_process(COMMAND ${NSDKIT} classify --body ${BODIES}/ball_on_incline.json
+                        --input ${WORK}/slopes.csv --output - --certify --quiet
+                OUTPUT_VARIABLE incline RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT incline MATCHES "^slope_deg,realizable,escapes,certified\n5,1,,1\n60,0,slip,1\n")
+  message(FATAL_ERROR "--certify one contact: ${rc} ${incline}")
+endif()
+expect_failure(certify_sampled ${NSDKIT} classify --model ball-trough --input ${WORK}/lattice.csv
+               --output ${WORK}/s.csv --certify --method generic-sampled)

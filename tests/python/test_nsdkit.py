@@ -28,6 +28,20 @@ def test_ball_file_equals_the_ball_model_on_seeded_torques():
     assert 20 < from_file["realizable"].sum() < 380  # both verdicts occur
 
 
+def test_certified_verdicts_equal_the_fast_ones():
+    # The interval re-check proves the fast path's answer again; on torques in general position
+    # (simple limit directions) it succeeds everywhere and never changes a verdict.
+    rng = np.random.default_rng(11)
+    torques = rng.uniform(-0.7, 0.7, size=(60, 3))
+    ball = body("ball_trough")
+    fast = ball.classify(torques, ["mx", "my", "mz"])
+    proved = ball.classify(torques, ["mx", "my", "mz"], certify=True)
+    assert "certified" not in fast
+    assert proved["escapes"] == fast["escapes"]
+    assert np.array_equal(proved["realizable"], fast["realizable"])
+    assert proved["certified"].dtype == bool and proved["certified"].all()
+
+
 def test_closed_form_route_agrees():
     torques = np.array([[0.0, 0.0, 0.0], [0.1, -0.1, 0.05], [2.0, 0.0, 0.0], [0.0, 0.0, 0.9]])
     generic = nsdkit.classify_ball(torques)

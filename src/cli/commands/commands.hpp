@@ -37,10 +37,12 @@ struct PointResult {
   bool realizable = false;
   std::string escapes;      ///< "RS|SR|SS"-style label
   bool incomplete = false;  ///< the SS search reported possibly incomplete
+  bool certified = false;   ///< the SS search was re-checked in interval arithmetic
 };
-/// Classifies m by `method`: generic, generic-sampled or closed-form.
+/// Classifies m by `method`: generic, generic-sampled or closed-form; `certify` asks for the
+/// interval re-check of the rational SS search (the sampled route is never certified).
 PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
-                          const std::string& method);
+                          const std::string& method, bool certify = false);
 
 /// Shortest decimal text that reads back to the same double (nsd::formatValue).
 std::string number(double value);

@@ -7,14 +7,16 @@ namespace nsd::cli {
 std::string number(double value) { return formatValue(value); }
 
 PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
-                          const std::string& method) {
+                          const std::string& method, bool certify) {
   contact::RealizabilityOptions options;
   if (method == "generic-sampled") options.ss_search = contact::SlipSlipSearch::kSampledField;
-  const models::BallTroughClassification c = method == "closed-form"
-                                                 ? models::classifyClosedForm(p, m)
-                                                 : models::classifyGeneric(p, m, options);
+  options.ss_rational.certify = certify;
+  const models::BallTroughClassification c =
+      method == "closed-form" ? models::classifyClosedForm(p, m, options.ss_rational)
+                              : models::classifyGeneric(p, m, options);
   return {c.realizable, models::escapeLabel(c.escapes),
-          c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete};
+          c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete,
+          c.ss.report.completeness == filippov::Completeness::kCertified};
 }
 
 void requireSampleCount(double t_end, double dt) {
