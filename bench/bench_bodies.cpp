@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "body/body_file.hpp"
-#include "models/ball_trough.hpp"
-#include "region/body_predicate.hpp"
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/region/body_predicate.hpp>
 
 namespace {
 

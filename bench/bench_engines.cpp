@@ -4,7 +4,7 @@
 // 2 cores).
 #include <benchmark/benchmark.h>
 
-#include "validation/validation.hpp"
+#include <nsdkit/validation/validation.hpp>
 
 namespace {
 

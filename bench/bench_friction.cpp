@@ -2,7 +2,7 @@
 // first-order Pade model (10) - the reason Pade exists.
 #include <benchmark/benchmark.h>
 
-#include "friction/combined_friction.hpp"
+#include <nsdkit/friction/combined_friction.hpp>
 
 namespace {
 

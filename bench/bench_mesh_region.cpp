@@ -3,8 +3,8 @@
 // this predicate cost, so a 40^3 box is swept and points/s reported (the rate is per point).
 #include <benchmark/benchmark.h>
 
-#include "mesh/body_mesh.hpp"
-#include "region/ball_trough_predicate.hpp"
+#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/region/ball_trough_predicate.hpp>
 
 namespace {
 

@@ -2,8 +2,8 @@
 // at the default tolerance (target <= 50 ms), and of the Pade contact model with preset A.
 #include <benchmark/benchmark.h>
 
-#include "rattleback/kane_levinson.hpp"
-#include "rattleback/pade_contact.hpp"
+#include <nsdkit/rattleback/kane_levinson.hpp>
+#include <nsdkit/rattleback/pade_contact.hpp>
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <random>
 
-#include "filippov/codim2.hpp"
-#include "filippov/codim3.hpp"
-#include "models/ball_trough.hpp"
+#include <nsdkit/filippov/codim2.hpp>
+#include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 
 namespace {
 

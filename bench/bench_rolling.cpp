@@ -7,7 +7,7 @@
 // grid 20; the micro-slip loop area converges like 1/grid and needs grid >= 80 for ~4 %.
 #include <benchmark/benchmark.h>
 
-#include "rolling/rolling_cases.hpp"
+#include <nsdkit/rolling/rolling_cases.hpp>
 
 namespace {
 

@@ -3,9 +3,9 @@
 // and by the analytic Def-11 predicate, for one torque inside the ball-in-trough body.
 #include <benchmark/benchmark.h>
 
-#include "eventdriven/mode_switching.hpp"
-#include "models/ball_trough.hpp"
-#include "sim/siconos_two_contact.hpp"
+#include <nsdkit/eventdriven/mode_switching.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/sim/siconos_two_contact.hpp>
 
 namespace {
 

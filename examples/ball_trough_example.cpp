@@ -2,7 +2,7 @@
 // two-contact machinery, with every failing escape mode and the offending limit directions.
 #include <iostream>
 
-#include "models/ball_trough.hpp"
+#include <nsdkit/models/ball_trough.hpp>
 
 int main() {
   auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);

@@ -3,8 +3,8 @@
 // angles, and print the rolling acceleration at half that traction.
 #include <iostream>
 
-#include "body/body_file.hpp"
-#include "core/bisection.hpp"
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/core/bisection.hpp>
 
 int main(int argc, char** argv) {
   const std::string path = argc > 1 ? argv[1] : NSDKIT_BODIES_DIR "/wheelset.json";

@@ -2,8 +2,8 @@
 // first-order Pade model (10), and the heavy ball of Figs. 6-7.
 #include <iostream>
 
-#include "friction/combined_friction.hpp"
-#include "friction/heavy_ball.hpp"
+#include <nsdkit/friction/combined_friction.hpp>
+#include <nsdkit/friction/heavy_ball.hpp>
 
 int main() {
   using namespace nsd::friction;

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "filippov/codim2.hpp"
+#include <nsdkit/filippov/codim2.hpp>
 
 int main() {
   const double mu = 0.5;

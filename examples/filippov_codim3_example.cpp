@@ -2,7 +2,7 @@
 // G(n) = A n: they are the eigenvectors of A, typed by the sign of the eigenvalue.
 #include <iostream>
 
-#include "filippov/codim3.hpp"
+#include <nsdkit/filippov/codim3.hpp>
 
 int main() {
   Eigen::Matrix3d a;

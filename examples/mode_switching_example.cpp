@@ -2,8 +2,8 @@
 // decelerates and starts rolling at the instant Def 11 allows it.
 #include <iostream>
 
-#include "eventdriven/mode_switching.hpp"
-#include "models/ball_trough.hpp"
+#include <nsdkit/eventdriven/mode_switching.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 
 int main() {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);

@@ -7,10 +7,10 @@
 #include <chrono>
 #include <iostream>
 
-#include "contact/two_contact_body.hpp"
-#include "filippov/codim2.hpp"
-#include "filippov/codim3.hpp"
-#include "models/ball_trough.hpp"
+#include <nsdkit/contact/two_contact_body.hpp>
+#include <nsdkit/filippov/codim2.hpp>
+#include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 
 namespace {
 

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "rattleback/kane_levinson.hpp"
+#include <nsdkit/rattleback/kane_levinson.hpp>
 
 int main() {
   using namespace nsd::rattleback;

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "validation/validation.hpp"
+#include <nsdkit/validation/validation.hpp>
 
 int main() {
   namespace fs = std::filesystem;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "rolling/rolling_cases.hpp"
+#include <nsdkit/rolling/rolling_cases.hpp>
 
 int main() {
   using namespace nsd::rolling;

@@ -2,7 +2,7 @@
 // (Table 2) and Def-11 realizability, for a box-like body resting on two inclined surfaces.
 #include <iostream>
 
-#include "contact/two_contact_body.hpp"
+#include <nsdkit/contact/two_contact_body.hpp>
 
 int main() {
   nsd::contact::TwoContactBody body;

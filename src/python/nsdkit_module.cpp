@@ -13,13 +13,13 @@
 #include <thread>
 #include <vector>
 
-#include "body/body_file.hpp"
-#include "core/angles.hpp"
-#include "core/errors.hpp"
-#include "core/parallel.hpp"
-#include "models/ball_trough.hpp"
-#include "region/body_predicate.hpp"
-#include "region/region.hpp"
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/parallel.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/region/body_predicate.hpp>
+#include <nsdkit/region/region.hpp>
 
 namespace py = pybind11;
 

@@ -1,14 +1,14 @@
 // Body files: every malformed field is refused with a message naming it, and the shipped
 // ball_trough.json is, bit for bit, the body of --model ball-trough.
-#include "body/body_file.hpp"
+#include <nsdkit/body/body_file.hpp>
 
 #include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 
-#include "core/errors.hpp"
-#include "models/ball_trough.hpp"
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::body {
 namespace {

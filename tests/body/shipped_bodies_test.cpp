@@ -16,9 +16,9 @@
 #include <cmath>
 #include <string>
 
-#include "body/body_file.hpp"
-#include "core/bisection.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::body {
 namespace {

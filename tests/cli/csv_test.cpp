@@ -1,11 +1,11 @@
-#include "cli/csv.hpp"
+#include <nsdkit/cli/csv.hpp>
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::cli {
 namespace {

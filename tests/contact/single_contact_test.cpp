@@ -1,11 +1,11 @@
-#include "contact/single_contact.hpp"
+#include <nsdkit/contact/single_contact.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::contact {
 namespace {

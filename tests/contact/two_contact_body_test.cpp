@@ -1,4 +1,4 @@
-#include "contact/two_contact_body.hpp"
+#include <nsdkit/contact/two_contact_body.hpp>
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <random>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::contact {
 namespace {

@@ -1,10 +1,10 @@
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/angles.hpp"
+#include <nsdkit/core/angles.hpp>
 
 namespace nsd {
 namespace {

@@ -6,11 +6,11 @@
 #include <functional>
 #include <string>
 
-#include "core/errors.hpp"
-#include "engines/bullet/bullet_sphere.hpp"
-#include "engines/dart/dart_sphere.hpp"
-#include "engines/mujoco/mujoco_sphere.hpp"
-#include "engines/ode/ode_sphere.hpp"
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/engines/bullet/bullet_sphere.hpp>
+#include <nsdkit/engines/dart/dart_sphere.hpp>
+#include <nsdkit/engines/mujoco/mujoco_sphere.hpp>
+#include <nsdkit/engines/ode/ode_sphere.hpp>
 
 namespace nsd::engines {
 namespace {

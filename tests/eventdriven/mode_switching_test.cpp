@@ -1,4 +1,4 @@
-#include "eventdriven/mode_switching.hpp"
+#include <nsdkit/eventdriven/mode_switching.hpp>
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <array>
 #include <cmath>
 
-#include "core/errors.hpp"
-#include "models/ball_trough.hpp"
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::eventdriven {
 namespace {

@@ -1,11 +1,11 @@
-#include "filippov/codim1.hpp"
+#include <nsdkit/filippov/codim1.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "contact/friction_law.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/contact/friction_law.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::filippov {
 namespace {

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <random>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
-#include "filippov/codim2.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/filippov/codim2.hpp>
 
 namespace nsd::filippov {
 namespace {

@@ -7,10 +7,10 @@
 #include <random>
 #include <vector>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
-#include "filippov/codim3.hpp"
-#include "filippov/codim3_rational_tuning.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/filippov/codim3_rational_tuning.hpp>
 
 namespace nsd::filippov {
 namespace {

@@ -1,4 +1,4 @@
-#include "filippov/codim3.hpp"
+#include <nsdkit/filippov/codim3.hpp>
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::filippov {
 namespace {

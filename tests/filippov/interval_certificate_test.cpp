@@ -8,11 +8,11 @@
 #include <random>
 #include <vector>
 
-#include "core/angles.hpp"
-#include "filippov/codim2.hpp"
-#include "filippov/codim3.hpp"
-#include "filippov/interval_certificate.hpp"
-#include "filippov/outward_interval.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/filippov/codim2.hpp>
+#include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/filippov/interval_certificate.hpp>
+#include <nsdkit/filippov/outward_interval.hpp>
 
 namespace nsd::filippov {
 namespace {

@@ -1,11 +1,11 @@
-#include "filippov/root_search_1d.hpp"
+#include <nsdkit/filippov/root_search_1d.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::filippov {
 namespace {

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "core/angles.hpp"
-#include "filippov/codim2.hpp"
-#include "filippov/codim3.hpp"
-#include "filippov/trig_polynomial.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/filippov/codim2.hpp>
+#include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/filippov/trig_polynomial.hpp>
 
 namespace nsd::filippov {
 namespace {

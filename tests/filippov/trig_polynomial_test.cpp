@@ -1,13 +1,13 @@
 // TrigPoly2 against pointwise closed forms: fit, products, derivatives and coefficient bounds.
-#include "filippov/trig_polynomial.hpp"
+#include <nsdkit/filippov/trig_polynomial.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::filippov {
 namespace {

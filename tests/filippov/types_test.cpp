@@ -4,10 +4,10 @@
 
 #include <vector>
 
-#include "filippov/codim2.hpp"
-#include "filippov/codim3.hpp"
-#include "filippov/trig_polynomial.hpp"
-#include "filippov/types.hpp"
+#include <nsdkit/filippov/codim2.hpp>
+#include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/filippov/trig_polynomial.hpp>
+#include <nsdkit/filippov/types.hpp>
 
 namespace nsd::filippov {
 namespace {

@@ -1,11 +1,11 @@
-#include "friction/combined_friction.hpp"
+#include <nsdkit/friction/combined_friction.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::friction {
 namespace {

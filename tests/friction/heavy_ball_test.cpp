@@ -1,10 +1,10 @@
-#include "friction/heavy_ball.hpp"
+#include <nsdkit/friction/heavy_ball.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::friction {
 namespace {

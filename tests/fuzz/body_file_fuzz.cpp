@@ -1,4 +1,4 @@
-// libFuzzer target: the body-file reader (src/body) on arbitrary bytes, and, for a file that
+// libFuzzer target: the body-file reader (src/nsdkit/body) on arbitrary bytes, and, for a file that
 // reads, the classification of the body at its defaults. Bad input must end in InvalidInput
 // naming the source, a body that reads must be analysable (or refused by SolverFailure for a
 // Painleve-type configuration): never a crash, a hang, undefined behaviour or a silent NaN.
@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "body/body_file.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/core/errors.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/region_command.hpp"
-#include "core/errors.hpp"
-#include "region/region.hpp"
+#include <nsdkit/cli/region_command.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/region/region.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::vector<std::string> args{"nsdkit", "region"};

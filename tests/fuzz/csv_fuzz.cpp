@@ -7,8 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include "cli/csv.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/errors.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::string path = "/tmp/nsdkit_csv_fuzz_" + std::to_string(::getpid()) + ".csv";

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
-#include "cli/region_command.hpp"
-#include "core/errors.hpp"
-#include "region/region.hpp"
+#include <nsdkit/cli/region_command.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/region/region.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -1,7 +1,7 @@
-#include "mesh/body_mesh.hpp"
+#include <nsdkit/mesh/body_mesh.hpp>
 
-#include "body/body_file.hpp"
-#include "region/monte_carlo.hpp"
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/region/monte_carlo.hpp>
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,8 @@
 #include <fstream>
 #include <functional>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::mesh {
 namespace {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-#include "models/ball_trough.hpp"
+#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::models {
 namespace {

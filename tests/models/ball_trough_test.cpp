@@ -1,13 +1,13 @@
-#include "models/ball_trough.hpp"
+#include <nsdkit/models/ball_trough.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
-#include "models/ball_trough_analysis.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/models/ball_trough_analysis.hpp>
 
 namespace nsd::models {
 namespace {

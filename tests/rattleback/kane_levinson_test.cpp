@@ -1,4 +1,4 @@
-#include "rattleback/kane_levinson.hpp"
+#include <nsdkit/rattleback/kane_levinson.hpp>
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::rattleback {
 namespace {

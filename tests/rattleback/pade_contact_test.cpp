@@ -1,10 +1,10 @@
-#include "rattleback/pade_contact.hpp"
+#include <nsdkit/rattleback/pade_contact.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::rattleback {
 namespace {

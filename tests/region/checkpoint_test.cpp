@@ -1,6 +1,6 @@
 // The checkpointed sweep against the in-memory one: identical output however it is split,
 // interrupted or shared between workers; mismatched and corrupt checkpoints are refused.
-#include "region/checkpoint.hpp"
+#include <nsdkit/region/checkpoint.hpp>
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <sstream>
 #include <thread>
 
-#include "core/errors.hpp"
-#include "region/ball_trough_predicate.hpp"
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/region/ball_trough_predicate.hpp>
 
 namespace nsd::region {
 namespace {

@@ -1,12 +1,12 @@
 // Monte Carlo volumes against closed forms, and their determinism.
-#include "region/monte_carlo.hpp"
+#include <nsdkit/region/monte_carlo.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/angles.hpp"
-#include "core/errors.hpp"
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::region {
 namespace {

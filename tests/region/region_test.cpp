@@ -1,4 +1,4 @@
-#include "region/region.hpp"
+#include <nsdkit/region/region.hpp>
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/errors.hpp"
-#include "region/ball_trough_predicate.hpp"
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/region/ball_trough_predicate.hpp>
 
 namespace nsd::region {
 namespace {

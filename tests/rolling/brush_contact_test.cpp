@@ -1,11 +1,11 @@
-#include "rolling/brush_contact.hpp"
+#include <nsdkit/rolling/brush_contact.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::rolling {
 namespace {

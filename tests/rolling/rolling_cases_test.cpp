@@ -1,11 +1,11 @@
-#include "rolling/rolling_cases.hpp"
+#include <nsdkit/rolling/rolling_cases.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::rolling {
 namespace {

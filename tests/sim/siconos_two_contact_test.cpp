@@ -1,13 +1,13 @@
-#include "sim/siconos_two_contact.hpp"
+#include <nsdkit/sim/siconos_two_contact.hpp>
 
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
 #include <cmath>
 
-#include "core/errors.hpp"
-#include "eventdriven/mode_switching.hpp"
-#include "models/ball_trough.hpp"
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/eventdriven/mode_switching.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::sim {
 namespace {

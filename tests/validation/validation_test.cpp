@@ -1,4 +1,4 @@
-#include "validation/validation.hpp"
+#include <nsdkit/validation/validation.hpp>
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <set>
 
-#include "core/errors.hpp"
+#include <nsdkit/core/errors.hpp>
 
 namespace nsd::validation {
 namespace {

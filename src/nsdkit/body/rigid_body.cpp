@@ -1,0 +1,271 @@
+#include <nsdkit/body/rigid_body.hpp>
+
+#include <Eigen/Dense>
+#include <Eigen/Geometry>
+#include <cmath>
+
+#include <nsdkit/core/errors.hpp>
+
+namespace nsd::body {
+namespace {
+
+// Beyond this amount a linear load would overflow the limit fields (products of forces).
+constexpr double kMaxLoadAmount = 1e100;
+
+const std::vector<std::string>& stateNames(int contacts) {
+  static const std::vector<std::string> two{"omega_a"};
+  static const std::vector<std::string> one{"omega_x", "omega_y", "omega_z"};
+  return contacts == 2 ? two : one;
+}
+
+Eigen::Vector3d rotated(const Eigen::Vector3d& v, const Eigen::Vector3d& axis, double angle) {
+  return Eigen::AngleAxisd(angle, axis) * v;
+}
+
+// A unit tangent perpendicular to n: n x e for the coordinate axis e least aligned with n.
+Eigen::Vector3d tangentOf(const Eigen::Vector3d& n) {
+  int least = 0;
+  n.cwiseAbs().minCoeff(&least);
+  const Eigen::Vector3d t = n.cross(Eigen::Vector3d::Unit(least));
+  return t / t.norm();
+}
+
+contact::FrictionLaw withCoefficient(const contact::FrictionLaw& law, double mu,
+                                     const std::string& parameter) {
+  if (!(mu >= 0.0) || !std::isfinite(mu)) {
+    throw InvalidInput("load parameter '" + parameter + "' sets the friction coefficient to " +
+                       formatValue(mu) + "; it must be finite and >= 0");
+  }
+  if (law.stribeck_velocity == 0.0 || law.mu_static == law.mu_dynamic) {
+    return contact::FrictionLaw::coulomb(mu);
+  }
+  return contact::FrictionLaw::coulombStribeck(mu, mu * law.mu_dynamic / law.mu_static,
+                                               law.stribeck_velocity);
+}
+
+}  // namespace
+
+std::vector<std::string> stateParameterNames(int contacts) { return stateNames(contacts); }
+
+ParameterBinding bindParameters(const BodyDescription& body,
+                                const std::vector<std::string>& names) {
+  ParameterBinding binding;
+  binding.names = names;
+  const int count = static_cast<int>(body.contacts.size());
+  const auto& states = stateNames(count);
+  for (const auto& name : names) {
+    int slot = 0;
+    bool found = false;
+    for (std::size_t i = 0; i < body.loads.size() && !found; ++i) {
+      if (body.loads[i].name == name) {
+        slot = static_cast<int>(i);
+        found = true;
+      }
+    }
+    for (std::size_t i = 0; i < states.size() && !found; ++i) {
+      if (states[i] == name) {
+        slot = -1 - static_cast<int>(i);
+        found = true;
+      }
+    }
+    if (!found) {
+      std::string known;
+      for (const auto& l : body.loads) known += (known.empty() ? "" : ", ") + l.name;
+      for (const auto& s : states) known += (known.empty() ? "" : ", ") + s;
+      throw InvalidInput("body '" + body.name + "' has no parameter '" + name +
+                         "' (it has: " + known + ")");
+    }
+    binding.slots.push_back(slot);
+  }
+  return binding;
+}
+
+ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& binding,
+                         const std::vector<double>& values) {
+  if (values.size() != binding.slots.size()) {
+    throw InvalidInput("expected " + std::to_string(binding.slots.size()) +
+                       " parameter values, got " + std::to_string(values.size()));
+  }
+  const int count = static_cast<int>(body.contacts.size());
+  if (count != 1 && count != 2) {
+    throw InvalidInput("a body needs one or two contacts, it has " + std::to_string(count));
+  }
+  std::vector<double> load_values(body.loads.size());
+  for (std::size_t i = 0; i < body.loads.size(); ++i) load_values[i] = body.loads[i].value;
+  double state[3] = {0.0, 0.0, 0.0};
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    requireFinite(values[k], binding.names[k]);
+    const int slot = binding.slots[k];
+    if (slot >= 0) {
+      load_values[static_cast<std::size_t>(slot)] = values[k];
+    } else {
+      state[-1 - slot] = values[k];
+    }
+  }
+
+  Eigen::Vector3d gravity = body.gravity_W, force = body.force_W, torque = body.torque_W;
+  // The geometry and friction the effects change (not the names: no allocation per point).
+  struct ContactState {
+    Eigen::Vector3d point_W, normal_W;
+    contact::FrictionLaw friction;
+  };
+  ContactState contacts[2];
+  for (int c = 0; c < count; ++c) {
+    const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
+    contacts[c] = {d.point_W, d.normal_W, d.friction};
+  }
+  for (std::size_t i = 0; i < body.loads.size(); ++i) {
+    const LoadParameter& load = body.loads[i];
+    const double amount = load.scale * load_values[i];
+    if (!std::isfinite(amount) || std::fabs(amount) > kMaxLoadAmount) {
+      throw InvalidInput("load parameter '" + load.name + "' = " + formatValue(load_values[i]) +
+                         " is out of range (|scale * value| <= 1e100)");
+    }
+    for (const LoadEffect& e : load.effects) {
+      for (int c : e.contacts) {
+        if (c < 0 || c >= count) {
+          throw InvalidInput("load parameter '" + load.name + "' acts on contact " +
+                             std::to_string(c) + "; the body has " + std::to_string(count));
+        }
+      }
+      switch (e.kind) {
+        case LoadEffect::Kind::kForce:
+          force += amount * e.vector;
+          break;
+        case LoadEffect::Kind::kTorque:
+          torque += amount * e.vector;
+          break;
+        case LoadEffect::Kind::kFriction:
+          for (int c : e.contacts) {
+            auto& law = contacts[c].friction;
+            law = withCoefficient(law, amount, load.name);
+          }
+          break;
+        case LoadEffect::Kind::kRotateGravity:
+          gravity = rotated(gravity, e.vector, amount);
+          break;
+        case LoadEffect::Kind::kRotateNormal:
+          for (int c : e.contacts) {
+            auto& n = contacts[c].normal_W;
+            n = rotated(n, e.vector, amount);
+          }
+          break;
+        case LoadEffect::Kind::kShiftPoint:
+          for (int c : e.contacts)
+            contacts[static_cast<std::size_t>(c)].point_W += amount * e.vector;
+          break;
+      }
+    }
+  }
+
+  ConfiguredBody out;
+  out.contact_count = count;
+  const Eigen::Vector3d total_force = body.mass_kg * gravity + force;
+  if (count == 2) {
+    contact::TwoContactBody& b = out.two;
+    b.mass = body.mass_kg;
+    b.inertia_C_W = body.inertia_C_W;
+    b.r_CPplus_W = contacts[0].point_W;
+    b.r_CPminus_W = contacts[1].point_W;
+    b.n_plus_W = contacts[0].normal_W;
+    b.n_minus_W = contacts[1].normal_W;
+    b.force_external_W = total_force;
+    b.torque_external_W = torque;
+    b.friction_plus = contacts[0].friction;
+    b.friction_minus = contacts[1].friction;
+    out.omega_a_rad_per_s = state[0];
+    const double rate2 = state[0] * state[0];
+    const auto& given = body.contacts;
+    b.bias_plus_W = given[0].bias_W + rate2 * given[0].bias_per_rate_squared_W;
+    b.bias_minus_W = given[1].bias_W + rate2 * given[1].bias_per_rate_squared_W;
+  } else {
+    contact::SingleContactBody& b = out.one;
+    b.mass = body.mass_kg;
+    b.inertia_C_W = body.inertia_C_W;
+    b.r_CP_W = contacts[0].point_W;
+    b.n_W = contacts[0].normal_W;
+    requireFinite(b.n_W, body.contacts[0].name + " normal");
+    b.t1_W = tangentOf(b.n_W);
+    b.force_external_W = total_force;
+    b.torque_external_W = torque;
+    b.omega_W = Eigen::Vector3d(state[0], state[1], state[2]);
+    b.friction = contacts[0].friction;
+    b.bias_W = body.contacts[0].bias_W;  // one contact: no rolling rate Omega_a (bias_W only)
+  }
+  return out;
+}
+
+BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify_options) {
+  BodyVerdict v;
+  if (body.contact_count == 2) {
+    const contact::TwoContactDynamics dynamics(
+        body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
+    contact::RealizabilityOptions options;
+    options.analyze_roll_roll = false;  // Def 11 does not use the RR motion
+    options.ss_rational.certify = classify_options.certify;
+    const contact::TwoPointRealizability r = dynamics.analyzeRealizability(options);
+    v.realizable = r.realizable;
+    v.escapes = r.escapes;
+    v.contact_loss = r.contact_loss;
+    v.uncertain = r.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete;
+    v.certified = r.ss.report.completeness == filippov::Completeness::kCertified;
+    for (const auto e : v.escapes) {
+      if (!v.escape_label.empty()) v.escape_label += '|';
+      v.escape_label += contact::toString(e);
+    }
+    return v;
+  }
+  filippov::Codim2Options options = contact::singleContactCodim2Options();
+  options.certify = classify_options.certify;
+  const contact::SingleContactRealizability r = contact::analyzeSingleContact(body.one, options);
+  v.realizable = r.realizable;
+  v.contact_loss = r.contact_loss;
+  v.slips = !r.realizable;
+  v.uncertain = r.analysis.report.completeness == filippov::Completeness::kPossiblyIncomplete;
+  v.certified = r.analysis.report.completeness == filippov::Completeness::kCertified;
+  if (!r.realizable) v.escape_label = "slip";
+  return v;
+}
+
+BodyVerdict classify(const BodyDescription& body, const ParameterBinding& binding,
+                     const std::vector<double>& values, const ClassifyOptions& options) {
+  return classify(configure(body, binding, values), options);
+}
+
+RollingMotion rollingMotion(const ConfiguredBody& body) {
+  RollingMotion m;
+  if (body.contact_count == 2) {
+    const contact::TwoContactDynamics dynamics(
+        body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
+    const contact::RollingRollingResult rr = dynamics.rollRoll();
+    const auto& q = rr.accelerations;
+    const auto& k = dynamics.bases();
+    const auto& f = q.contact_forces;
+    m.dv_C_W = q.dv_C_W;
+    m.domega_W = q.domega_W;
+    m.domega_a = q.domega_a;
+    m.contact_forces_W = {f[0] * body.two.n_plus_W + f[1] * k.t1_plus_W + f[2] * k.t2_plus_W,
+                          f[3] * body.two.n_minus_W + f[4] * k.t1_minus_W + f[5] * k.t2_minus_W};
+    return m;
+  }
+  // One contact sticking: the contact point's acceleration vanishes, which determines the
+  // force f (3 equations, 3 unknowns): (I/m + [r]x^T J^-1 [r]x) f = -(a_free + bias).
+  const contact::SingleContactBody& b = body.one;
+  const Eigen::Matrix3d j_inverse = b.inertia_C_W.inverse();
+  const Eigen::Vector3d r = b.r_CP_W;
+  Eigen::Matrix3d cross_r;
+  cross_r << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+  const Eigen::Vector3d dv_free = b.force_external_W / b.mass;
+  const Eigen::Vector3d domega_free =
+      j_inverse * (b.torque_external_W - b.omega_W.cross(b.inertia_C_W * b.omega_W));
+  const Eigen::Vector3d a_free = dv_free + domega_free.cross(r) + b.bias_W;
+  const Eigen::Matrix3d w =
+      Eigen::Matrix3d::Identity() / b.mass - cross_r * j_inverse * cross_r;  // [r]x^T = -[r]x
+  const Eigen::Vector3d f = w.fullPivLu().solve(-a_free);
+  m.dv_C_W = dv_free + f / b.mass;
+  m.domega_W = domega_free + j_inverse * r.cross(f);
+  m.contact_forces_W = {f};
+  return m;
+}
+
+}  // namespace nsd::body

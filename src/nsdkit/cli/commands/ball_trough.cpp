@@ -1,0 +1,186 @@
+// nsdkit ball_trough
+#include <nsdkit/cli/commands/commands.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/cli/region_command.hpp>
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/parallel.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/models/ball_trough_analysis.hpp>
+#include <nsdkit/region/region.hpp>
+
+namespace nsd::cli {
+namespace {
+
+using nsd::parallelFor;
+using nsd::models::BallTroughParameters;
+
+// The ball-trough sweep of the main job's cross-sections.
+nsd::region::SweepResult runSweep(const TroughOptions& o,
+                                  const std::vector<nsd::region::Axis>& axes,
+                                  const nsd::region::ParameterPoint& fixed, double refine,
+                                  unsigned threads, bool quiet) {
+  nsd::region::SweepOptions so;
+  so.threads = threads;
+  so.refine_tolerance = refine;
+  so.progress = progressBar(quiet);
+  return nsd::region::sweep(axes, fixed, nsd::cli::troughPredicate(o, axes), so);
+}
+
+int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsigned threads) {
+  const BallTroughParameters p = troughParameters(o);
+  if (!p.closedFormApplies()) {
+    throw nsd::InvalidInput(
+        "the ball-trough analysis compares with the paper's closed forms: "
+        "use a 90 degree trough and mu+ = mu- (classify handles the rest)");
+  }
+  if (grid < 2 || grid > 400) throw nsd::InvalidInput("--grid must be in [2, 400]");
+  if (!(p.mu() < 1.0)) {
+    throw nsd::InvalidInput(
+        "the ball-trough analysis needs mu < 1: only there are the special values (90) ordered "
+        "m_z1 < m_z2 < m_z3 and the normal forces (86) positive (classify and region take any mu)");
+  }
+  std::filesystem::create_directories(dir);
+  const double mu = p.mu(), j = p.inertia_ratio;
+  std::cout.precision(10);
+  std::cout << "nsdkit ball-in-trough analysis (two-point-contact paper, Sect. 6)\n"
+            << "  mu = " << mu << ", j = " << j << ", m = " << p.mass_kg
+            << " kg, r = " << p.radius_m << " m, g = " << p.gravity_m_s2 << " m/s^2\n";
+  const auto sv = nsd::models::specialValues(mu);
+  const auto mz3 = nsd::models::numericalMz3(p, 1e-9);
+  const auto mz1 = nsd::models::numericalMz1(p, 1e-6, 100);
+  const auto mz2 = nsd::models::numericalMz2(p, 1e-6, 100);
+  const auto amax = nsd::models::numericalMaxAcceleration(p, 0.0, 1e-10);
+  std::cout << "special values (90): closed form  | generic route (bisection on Def 11)\n"
+            << "  m_z1 = " << sv.m_z1 << " | " << mz1.value << " +- " << mz1.bracket_width << '\n'
+            << "  m_z2 = " << sv.m_z2 << " | " << mz2.value << " +- " << mz2.bracket_width << '\n'
+            << "  m_z3 = " << sv.m_z3 << " | " << mz3.value << " +- " << mz3.bracket_width << '\n'
+            << "max realizable acceleration (91): sqrt2 mu g = "
+            << nsd::models::maxRealizableAcceleration(p) << " m/s^2 | generic " << amax.acceleration
+            << " m/s^2 at m = (" << amax.torque.transpose() << ")\n"
+            << "tetrahedron volume (16/3) mu^2 (1+2j) = " << nsd::models::tetrahedronVolume(p)
+            << '\n';
+
+  // Classification summary of a grid of torques over the tetrahedron's bounding box.
+  const double extent = 1.05 * mu * (1 + 2 * j) * 2.0;
+  std::vector<Eigen::Vector3d> points;
+  for (int a = 0; a < grid; ++a)
+    for (int b = 0; b < grid; ++b)
+      for (int c = 0; c < grid; ++c) {
+        auto coord = [&](int k, double lo, double hi) { return lo + (hi - lo) * k / (grid - 1); };
+        points.emplace_back(coord(a, -extent, extent), coord(b, -extent, extent),
+                            coord(c, -1.05 * sv.m_z3, 1.05 * sv.m_z3));
+      }
+  std::vector<PointResult> results(points.size());
+  const auto t0 = std::chrono::steady_clock::now();
+  parallelFor(points.size(), threads,
+              [&](std::size_t i) { results[i] = classifyPoint(p, points[i], "generic"); });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::map<std::string, std::size_t> counts;
+  for (const auto& r : results) ++counts[r.realizable ? "realizable" : r.escapes];
+  std::cout << "grid of " << points.size() << " torques (" << grid
+            << "^3, |m_x|,|m_y| <= " << extent << ", |m_z| <= " << 1.05 * sv.m_z3
+            << ") classified in " << seconds << " s:\n";
+  for (const auto& [label, count] : counts) std::cout << "  " << label << ": " << count << '\n';
+
+  const std::string grid_csv = dir + "/grid_classification.csv";
+  nsd::cli::writeFileAtomically(grid_csv, [&](std::ostream& out) {
+    out << "mx,my,mz,realizable,escapes\n";
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      out << number(points[i][0]) << ',' << number(points[i][1]) << ',' << number(points[i][2])
+          << ',' << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
+    }
+  });
+  const std::string surface_csv = dir + "/two_point_slip_surface.csv";
+  nsd::cli::writeFileAtomically(surface_csv, [&](std::ostream& out) {
+    out << "phi_plus,phi_minus,mx,my,mz\n";
+    for (int a = 0; a <= 60; ++a)
+      for (int b = 0; b <= 60; ++b) {
+        for (double base : {0.0, nsd::kPi}) {
+          const double pp = base + nsd::kPi * a / 60, qq = base + nsd::kPi * b / 60;
+          const Eigen::Vector3d s = nsd::models::twoPointSlipSurface(mu, j, pp, qq);
+          out << number(pp) << ',' << number(qq) << ',' << number(s[0]) << ',' << number(s[1])
+              << ',' << number(s[2]) << '\n';
+        }
+      }
+  });
+  // Realizable extent of the red edge of Fig. 11 (m_x - m_y = 2 mu (1+2j), m_x + m_y = -2 mu m_z),
+  // probed 1e-7 inside the edge: bisection on both ends of the realizable m_z interval.
+  auto on_edge_realizable = [&](double mz) {
+    const double d = mu * (1 + 2 * j) - 1e-7;
+    const Eigen::Vector3d m(d - mu * mz, -d - mu * mz, mz);
+    return nsd::models::classifyGeneric(p, m).realizable;
+  };
+  // Both ends are checked: the edge point at m_z = 0 is realizable and the ones at +-m_z3 not.
+  const double edge_hi =
+      nsd::bisect(on_edge_realizable, 0.0, sv.m_z3, 1e-9, true, "upper end of the edge (91)")
+          .last_true;
+  const double edge_lo =
+      nsd::bisect(on_edge_realizable, 0.0, -sv.m_z3, 1e-9, true, "lower end of the edge (91)")
+          .last_true;
+  std::cout << "edge of maximum acceleration realizable for m_z in [" << edge_lo << ", " << edge_hi
+            << "]\n";
+
+  // Cross-sections at the special heights (90), labelled by escape mode, with refined boundary.
+  std::vector<std::pair<std::string, double>> sections{
+      {"0", 0.0}, {"mz1", sv.m_z1}, {"mz2", sv.m_z2}, {"0.97mz3", 0.97 * sv.m_z3}};
+  TroughOptions section_options = o;
+  for (const auto& [name, mz] : sections) {
+    const double half = 1.1 * mu * (1 + 2 * j) * 2.0;
+    const std::vector<nsd::region::Axis> axes{{"mx", -half, half, 101}, {"my", -half, half, 101}};
+    const auto result = runSweep(section_options, axes, {{"mz", mz}}, 1e-6, threads, true);
+    nsd::cli::writeFileAtomically(dir + "/section_" + name + ".csv", [&](std::ostream& out) {
+      nsd::region::writeCsv(out, result, troughMetadata(o));
+    });
+  }
+  std::cout << "cross-sections at m_z = 0, m_z1, m_z2, 0.97 m_z3 written (section_*.csv)\n";
+
+  nlohmann::json summary = {
+      {"mu", mu},
+      {"inertia_ratio", j},
+      {"special_values_closed_form", {{"m_z1", sv.m_z1}, {"m_z2", sv.m_z2}, {"m_z3", sv.m_z3}}},
+      {"special_values_generic",
+       {{"m_z1", mz1.value},
+        {"m_z2", mz2.value},
+        {"m_z3", mz3.value},
+        {"bracket_widths", {mz1.bracket_width, mz2.bracket_width, mz3.bracket_width}}}},
+      {"max_acceleration_closed_form_m_s2", nsd::models::maxRealizableAcceleration(p)},
+      {"max_acceleration_generic_m_s2", amax.acceleration},
+      {"max_acceleration_edge_mz", {edge_lo, edge_hi}},
+      {"tetrahedron_volume", nsd::models::tetrahedronVolume(p)},
+      {"grid", {{"size", grid}, {"points", points.size()}, {"seconds", seconds}}},
+      {"grid_counts", counts}};
+  nsd::cli::writeFileAtomically(dir + "/summary.json",
+                                [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
+  std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
+            << "two_point_slip_surface.csv, section_*.csv)\n";
+  return 0;
+}
+
+}  // namespace
+
+Command addBallTroughCommand(CLI::App& app, unsigned default_threads) {
+  struct Options {
+    TroughOptions trough;
+    std::string dir = "out/ball_trough";
+    int grid = 21;
+    unsigned threads = 1;
+  };
+  auto o = std::make_shared<Options>();
+  o->threads = default_threads;
+  CLI::App* c = app.add_subcommand("ball-trough", "the paper's ball-in-trough analysis end to end");
+  addTroughOptions(c, o->trough);
+  c->add_option("--output-dir", o->dir, "folder for the outputs");
+  c->add_option("--grid", o->grid, "grid points per axis of the torque grid");
+  c->add_option("--threads", o->threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(1u, kMaxThreads));
+  return {c, [o] { return runBallTrough(o->trough, o->dir, o->grid, o->threads); }};
+}
+}  // namespace nsd::cli

@@ -1,0 +1,53 @@
+#pragma once
+/// @file commands.hpp
+/// The subcommands of `nsdkit`, one file each: every `add...Command` registers its subcommand
+/// and options on `app` and returns the function that runs it with the parsed options. main.cpp
+/// only dispatches. Library errors propagate as exceptions; main turns them into one line
+/// `nsdkit: error: ...` and exit status 2.
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nsdkit/models/ball_trough.hpp>
+
+namespace nsd::cli {
+
+/// A registered subcommand and its runner (returns the exit status).
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+Command addClassifyCommand(CLI::App& app, unsigned default_threads);
+Command addBallTroughCommand(CLI::App& app, unsigned default_threads);
+Command addRegionCommand(CLI::App& app, unsigned default_threads);
+Command addMeshCommand(CLI::App& app, unsigned default_threads);
+/// `body`: summary and cross-section of a body file.
+Command addBodyCommand(CLI::App& app, unsigned default_threads);
+Command addValidateCommand(CLI::App& app, unsigned default_threads);
+/// `friction`, `friction-map` and `heavy-ball`.
+std::vector<Command> addFrictionCommands(CLI::App& app);
+Command addRattlebackCommand(CLI::App& app);
+Command addRollingFrictionCommand(CLI::App& app);
+
+/// Def-11 verdict of one torque point by one route, for the CSV outputs.
+struct PointResult {
+  bool realizable = false;
+  std::string escapes;      ///< "RS|SR|SS"-style label
+  bool incomplete = false;  ///< the SS search reported possibly incomplete
+  bool certified = false;   ///< the SS search was re-checked in interval arithmetic
+};
+/// Classifies m by `method`: generic, generic-sampled or closed-form; `certify` asks for the
+/// interval re-check of the rational SS search (the sampled route is never certified).
+PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
+                          const std::string& method, bool certify = false);
+
+/// Shortest decimal text that reads back to the same double (nsd::formatValue).
+std::string number(double value);
+/// Output samples t_end / dt, bounded by what a CSV and memory hold (1e7 rows: ~1 GB of text).
+/// @throws InvalidInput naming the options.
+void requireSampleCount(double t_end, double dt);
+
+}  // namespace nsd::cli

@@ -1,0 +1,266 @@
+// nsdkit mesh
+#include <nsdkit/cli/commands/commands.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/cli/region_command.hpp>
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/parallel.hpp>
+#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/region/ball_trough_predicate.hpp>
+#include <nsdkit/region/body_predicate.hpp>
+#include <nsdkit/region/monte_carlo.hpp>
+
+namespace nsd::cli {
+namespace {
+
+using nsd::parallelFor;
+using nsd::models::BallTroughParameters;
+
+// Meshes {x : inside(x)} around a realizable `centre` by the implicit route. The box comes from
+// ray probes (bisection along the 124 directions of a 5^3 lattice, on [0, R] with R = 4 doubled
+// while the ray end is still inside), padded by 25 %, and enlarged by half again whenever the
+// region still touches it.
+nsd::mesh::BodyMesh meshByPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                    const Eigen::Vector3d& centre, int resolution,
+                                    unsigned threads) {
+  Eigen::Vector3d extent = Eigen::Vector3d::Zero();
+  for (int a = -2; a <= 2; ++a)
+    for (int b = -2; b <= 2; ++b)
+      for (int c = -2; c <= 2; ++c) {
+        if (!a && !b && !c) continue;
+        const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
+        double reach = 4.0;
+        while (inside(centre + reach * d)) {
+          reach *= 2.0;
+          if (reach > 1e12) {
+            throw nsd::InvalidInput("the realizable region is unbounded along (" + number(d[0]) +
+                                    ", " + number(d[1]) + ", " + number(d[2]) +
+                                    "): no closed body to mesh (fix another parameter)");
+          }
+        }
+        // 20 halvings of [0, reach]; the outside end is the bound the box needs.
+        const double hi = nsd::bisect([&](double t) { return inside(centre + t * d); }, 0.0, reach,
+                                      reach * std::ldexp(1.0, -20))
+                              .last_false;
+        extent = extent.cwiseMax((hi * d).cwiseAbs());
+      }
+  nsd::mesh::ImplicitMeshOptions io;
+  io.resolution = resolution;
+  io.interior_point = centre;
+  io.bisection_tolerance = 1e-6 * std::max(1.0, extent.maxCoeff() / 4.0);
+  io.threads = threads;
+  double pad = 1.25;
+  for (int attempt = 0;; ++attempt) {
+    io.box_lower = centre - pad * extent - Eigen::Vector3d::Constant(1e-3);
+    io.box_upper = centre + pad * extent + Eigen::Vector3d::Constant(1e-3);
+    try {
+      return nsd::mesh::meshImplicitRegion(inside, io);
+    } catch (const nsd::InvalidInput& e) {
+      if (attempt >= 3 || std::string(e.what()).find("touches") == std::string::npos) throw;
+      pad *= 1.5;
+    }
+  }
+}
+
+struct MeshOptions {
+  TroughOptions trough;
+  std::string model = "ball-trough", body, output, format, route = "auto";
+  std::vector<std::string> axes, fixed;
+  double tolerance = 5e-4;
+  int resolution = 24;
+  unsigned threads = 1;
+  std::size_t mc_samples = 0;  ///< Monte Carlo samples for an independent volume (0: none)
+};
+
+// A realizable set in three parameters: its predicate and a point inside it.
+struct Region3 {
+  std::function<bool(const Eigen::Vector3d&)> inside;
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+};
+
+// A body file's realizable set over three of its parameters, around their default values (the
+// state parameters default to 0).
+Region3 bodyRegion(const MeshOptions& o, nlohmann::json& extra) {
+  if (o.axes.size() != 3) {
+    throw nsd::InvalidInput("--body needs --axes with three parameter names, e.g. --axes mx,my,mz");
+  }
+  if (o.route == "exact") {
+    throw nsd::InvalidInput(
+        "--route exact is the paper ball's; a body file is meshed by the "
+        "implicit route");
+  }
+  const nsd::body::BodyDescription body = nsd::body::readBodyFile(o.body);
+  const nsd::region::ParameterPoint fixed = parseFixed(o.fixed);
+  std::vector<std::string> names = o.axes;
+  for (const auto& [name, value] : fixed) names.push_back(name);
+  const nsd::region::ParameterPredicate predicate = nsd::region::bodyPredicate(body, names);
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+  for (int k = 0; k < 3; ++k) {
+    for (const auto& load : body.loads) {
+      if (load.name == o.axes[static_cast<std::size_t>(k)]) centre[k] = load.value;
+    }
+  }
+  auto inside = [fixed, axes = o.axes, predicate](const Eigen::Vector3d& x) {
+    nsd::region::ParameterPoint point = fixed;
+    for (int k = 0; k < 3; ++k) point[axes[static_cast<std::size_t>(k)]] = x[k];
+    return predicate(point).realizable;
+  };
+  if (!inside(centre)) {
+    throw nsd::InvalidInput("the default point (" + o.axes[0] + ", " + o.axes[1] + ", " +
+                            o.axes[2] + ") = (" + number(centre[0]) + ", " + number(centre[1]) +
+                            ", " + number(centre[2]) + ") is not realizable: no body to mesh");
+  }
+  extra["body"] = body.name;
+  extra["axes"] = o.axes;
+  return {inside, centre};
+}
+
+int runMesh(const MeshOptions& o) {
+  const TroughOptions& trough = o.trough;
+  const std::string& output = o.output;
+  std::string format = o.format, route = o.route;
+  const double tolerance = o.tolerance;
+  if (o.body.empty() && o.model != "ball-trough") {
+    throw nsd::InvalidInput("unknown model '" + o.model + "'");
+  }
+  if (output == "-") {
+    throw nsd::InvalidInput(
+        "--output - (standard output) is not available for meshes: give a file");
+  }
+  if (o.body.empty() && (!o.axes.empty() || !o.fixed.empty())) {
+    throw nsd::InvalidInput("--axes and --fix are for --body FILE");
+  }
+  const BallTroughParameters p = troughParameters(trough);
+  if (format.empty()) {
+    format = std::filesystem::path(output).extension().string();
+    if (!format.empty()) format = format.substr(1);
+    std::transform(format.begin(), format.end(), format.begin(), ::tolower);
+    if (format.empty()) format = "off";
+  }
+  if (format != "off" && format != "ply" && format != "obj" && format != "stl") {
+    throw nsd::InvalidInput("unknown mesh format '" + format + "' (off|ply|obj|stl)");
+  }
+  nsd::mesh::BodyMesh body;
+  nlohmann::json extra;
+  std::function<bool(const Eigen::Vector3d&)> inside;  // the predicate meshed
+  if (route == "auto") {
+    route = o.body.empty() && p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
+  }
+  if (o.body.empty()) {
+    inside = [p](const Eigen::Vector3d& m) {
+      return nsd::models::classifyGeneric(p, m).realizable;
+    };
+  }
+  if (!o.body.empty()) {
+    const Region3 region = bodyRegion(o, extra);  // refuses --route exact
+    inside = region.inside;
+    body = meshByPredicate(inside, region.centre, o.resolution, o.threads);
+  } else if (route == "exact") {
+    nsd::mesh::BodyMeshOptions options;
+    options.tolerance = tolerance;
+    body = nsd::mesh::meshBallTroughBody(p, options);
+    extra["sharp_edges_preserved"] = true;
+  } else {
+    // Generic route: the Def-11 predicate through the generic two-contact machinery on a grid.
+    if (!inside(Eigen::Vector3d::Zero())) {
+      throw nsd::InvalidInput("zero torque is not realizable for these parameters: no body");
+    }
+    body = meshByPredicate(inside, Eigen::Vector3d::Zero(), o.resolution, o.threads);
+  }
+  if (route == "implicit") {
+    extra["sharp_edges_preserved"] = false;
+    extra["note"] =
+        "implicit route: marching tetrahedra on the predicate; sharp edges are cut by the grid "
+        "(best effort); vertices on the boundary to the bisection tolerance; distances measured "
+        "with the predicate (triangle centroids along their normals, and boundary points on "
+        "rays against the mesh)";
+  }
+  if (o.mc_samples > 0) {
+    // An independent volume: Monte Carlo of the same predicate over the mesh's bounding box,
+    // widened by 2 % of the diameter and twice the measured distance (the set may reach past the
+    // mesh by that much).
+    Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
+    for (const auto& v : body.mesh.vertices) {
+      lower = lower.cwiseMin(v);
+      upper = upper.cwiseMax(v);
+    }
+    const double distance = std::isfinite(body.report.hausdorff) ? body.report.hausdorff : 0.0;
+    const double margin = 0.02 * body.report.diameter + 2.0 * distance;
+    lower.array() -= margin;
+    upper.array() += margin;
+    const nsd::region::VolumeEstimate mc =
+        nsd::region::monteCarloVolume(inside, lower, upper, o.mc_samples, 1, o.threads);
+    extra["monte_carlo_volume"] = mc.volume;
+    extra["monte_carlo_standard_error"] = mc.standard_error;
+    extra["monte_carlo_samples"] = mc.samples;
+  }
+  nsd::mesh::writeMesh(body.mesh, output, format);
+  const auto& r = body.report;
+  auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
+  nlohmann::json out = {
+      {"volume", r.volume},
+      {"area", r.area},
+      {"vertices", r.vertices},
+      {"faces", r.faces},
+      {"closed", r.closed},
+      {"manifold", r.manifold},
+      {"outward_oriented", r.outward},
+      {"max_boundary_distance", num(std::max(r.max_face_distance, r.max_vertex_distance))},
+      {"max_vertex_distance", num(r.max_vertex_distance)},
+      {"hausdorff_distance", num(r.hausdorff)},
+      {"diameter", r.diameter},
+      {"relative_hausdorff", num(r.hausdorff / r.diameter)},
+      {"min_angle_deg", r.min_angle_deg},
+      {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
+      {"corners", r.corners},
+      {"sharp_edges", r.sharp_edges},
+      {"route", route},
+      {"tolerance", tolerance},
+      {"format", format},
+      {"output", output},
+      {"seconds", r.seconds}};
+  if (o.body.empty() && p.closedFormApplies())
+    out["tetrahedron_volume"] = nsd::models::tetrahedronVolume(p);
+  out.update(extra);
+  std::cout << out.dump() << '\n';
+  return 0;
+}
+
+}  // namespace
+
+Command addMeshCommand(CLI::App& app, unsigned default_threads) {
+  auto o = std::make_shared<MeshOptions>();
+  o->threads = default_threads;
+  CLI::App* c = app.add_subcommand("mesh", "surface mesh of the stability body (CGAL)");
+  c->add_option("--model", o->model, "model name (ball-trough)");
+  addTroughOptions(c, o->trough);
+  addBodyOption(c, o->body);
+  c->add_option("--axes", o->axes, "--body: the three parameters spanning the mesh, a,b,c")
+      ->delimiter(',');
+  c->add_option("--fix", o->fixed, "--body: name=value held constant (repeatable)");
+  c->add_option("--output", o->output, "mesh file")->required();
+  c->add_option("--format", o->format, "off|ply|obj|stl (default: from the extension)");
+  c->add_option("--tolerance", o->tolerance,
+                "target distance to the exact boundary, relative to the body diameter");
+  c->add_option("--route", o->route,
+                "exact (conforming faces, paper case), implicit (any parameters), auto")
+      ->check(CLI::IsMember({"auto", "exact", "implicit"}));
+  c->add_option("--resolution", o->resolution, "grid cells per axis (implicit route)");
+  c->add_option("--threads", o->threads, "worker threads (implicit route, Monte Carlo)")
+      ->check(CLI::Range(1u, kMaxThreads));
+  c->add_option("--mc-samples", o->mc_samples,
+                "also estimate the volume by Monte Carlo of the predicate (independent of the "
+                "mesh) with this many samples")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100000000}));
+  return {c, [o] { return runMesh(*o); }};
+}
+}  // namespace nsd::cli

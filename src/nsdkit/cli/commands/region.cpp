@@ -1,0 +1,17 @@
+// nsdkit region (the command itself lives in cli/region_command.cpp, shared with nsdkit-mpi)
+#include <memory>
+
+#include <nsdkit/cli/commands/commands.hpp>
+#include <nsdkit/cli/region_command.hpp>
+
+namespace nsd::cli {
+
+Command addRegionCommand(CLI::App& app, unsigned default_threads) {
+  auto o = std::make_shared<RegionCommand>();
+  o->threads = default_threads;
+  CLI::App* c = app.add_subcommand("region", "sweep parameters through the Def-11 predicate");
+  addRegionOptions(c, *o);
+  return {c, [o] { return runRegionCommand(*o); }};
+}
+
+}  // namespace nsd::cli

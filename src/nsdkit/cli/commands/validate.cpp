@@ -1,0 +1,198 @@
+// nsdkit validate
+#include <nsdkit/cli/commands/commands.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/cli/region_command.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/region/body_predicate.hpp>
+#include <nsdkit/validation/body_cases.hpp>
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::cli {
+namespace {
+
+struct ValidateOptions {
+  std::string output = "out/validation";
+  double t_end = 0.2;
+  int map_grid = 41;
+  unsigned threads = 1;
+  bool quick = false;
+  bool quiet = false;
+  std::string export_cases;
+  bool score = false;
+  std::string cases_dir, trajectories_dir, solver_name = "user-solver";
+  std::string body, input;
+  int body_grid = 7;
+};
+
+// The parameter points of `validate --body`: the rows of --input, or a body_grid x body_grid
+// subsample of the section named in the body file (with its fixed values).
+std::pair<std::vector<std::string>, std::vector<std::vector<double>>> bodyPoints(
+    const nsd::body::BodyDescription& body, const ValidateOptions& v) {
+  if (!v.input.empty()) {
+    NumericTable table = readNumericTable(v.input);
+    return {table.header, table.rows};
+  }
+  if (v.body_grid < 1) throw nsd::InvalidInput("--body-grid must be at least 1");
+  const nsd::region::BodySection section = nsd::region::bodySection(body, v.body);  // or --input
+  const std::vector<nsd::region::Axis>& axes = section.axes;
+  const std::vector<std::string> names = section.names();
+  std::vector<double> fixed_values;
+  for (const auto& [name, value] : section.fixed) fixed_values.push_back(value);
+  auto at = [&](const nsd::region::Axis& a, int i) {
+    return v.body_grid == 1 ? 0.5 * (a.lower + a.upper)
+                            : a.lower + (a.upper - a.lower) * i / (v.body_grid - 1);
+  };
+  std::vector<std::vector<double>> points;
+  for (int i = 0; i < v.body_grid; ++i) {
+    for (int j = 0; j < v.body_grid; ++j) {
+      std::vector<double> p{at(axes[0], i), at(axes[1], j)};
+      p.insert(p.end(), fixed_values.begin(), fixed_values.end());
+      points.push_back(p);
+    }
+  }
+  return {names, points};
+}
+
+// validate --body: nsdkit, Siconos and (for a sphere on planes) the engines on the body's loads.
+int runValidateBody(const ValidateOptions& v) {
+  namespace val = nsd::validation;
+  if (v.score || !v.export_cases.empty() || v.quick) {
+    throw nsd::InvalidInput(
+        "--body runs the body's own cases: without --score, --export-cases, "
+        "--quick");
+  }
+  const nsd::body::BodyDescription body = nsd::body::readBodyFile(v.body);
+  const auto [names, points] = bodyPoints(body, v);
+  const auto cases = val::bodyCases(body, names, points, v.t_end);
+  std::filesystem::create_directories(v.output);
+  val::ValidationOptions options;
+  options.threads = v.threads;
+  options.solvers = val::solversForCases(cases);
+  options.series_cases.clear();
+  if (!v.quiet) {
+    std::cout << "validating " << body.name << ": " << cases.size() << " load points x "
+              << options.solvers.size() << " solver settings..." << std::endl;
+  }
+  const auto results = val::runValidation(cases, options);
+  val::writeReport(v.output, cases, results, {}, options.solvers, options.judge);
+  std::size_t passed = 0;
+  for (const auto& r : results) passed += r.pass;
+  std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
+            << "/report.md, report.json\n";
+  return 0;
+}
+
+int runValidate(const ValidateOptions& v) {
+  namespace val = nsd::validation;
+  nsd::requirePositive(v.t_end, "--t-end");
+  if (!v.body.empty()) return runValidateBody(v);
+  if (!v.input.empty()) throw nsd::InvalidInput("--input is for --body FILE");
+  if (v.score) {
+    if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
+      throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
+    }
+    const auto cases = val::importCases(v.cases_dir);
+    const auto results = val::scoreTrajectories(cases, v.trajectories_dir, v.solver_name);
+    std::filesystem::create_directories(v.output);
+    val::writeReport(v.output, cases, results, {}, {{v.solver_name, "-", 0.0}}, {});
+    std::size_t passed = 0;
+    for (const auto& r : results) passed += r.pass;
+    std::cout << passed << " of " << results.size() << " trajectories pass; report in " << v.output
+              << "/report.md\n";
+    return 0;
+  }
+  auto cases = val::generateCases();
+  for (auto& c : cases) c.t_end_s = v.t_end;
+  if (!v.export_cases.empty()) {
+    val::exportCases(cases, v.export_cases);
+    std::cout << cases.size() << " cases written to " << v.export_cases << "\n";
+    return 0;
+  }
+  if (v.map_grid < 2) throw nsd::InvalidInput("--map-grid must be at least 2");
+  std::filesystem::create_directories(v.output);
+  val::ValidationOptions options;
+  options.threads = v.threads;
+  // The series folder holds only files this command writes (same names on every run).
+  std::filesystem::create_directories(v.output + "/series");
+  options.series_dir = v.output + "/series";
+  if (v.quick) {
+    // One step size per engine and every fourth case: a smoke run.
+    std::vector<val::SolverSpec> solvers;
+    for (const auto& s : options.solvers) {
+      if (s.step_s != 1e-4) solvers.push_back(s);
+    }
+    options.solvers = solvers;
+    std::vector<val::ValidationCase> subset;
+    for (std::size_t i = 0; i < cases.size(); i += 4) subset.push_back(cases[i]);
+    cases = subset;
+  }
+  const bool bar = !v.quiet && isatty(STDERR_FILENO);
+  if (bar) {
+    options.progress = [](std::size_t done, std::size_t total) {
+      std::cerr << "\rvalidate: " << done << "/" << total << " runs" << std::flush;
+    };
+  }
+  if (!v.quiet) {
+    std::cout << "validating " << cases.size() << " cases x " << options.solvers.size()
+              << " solver settings..." << std::endl;
+  }
+  const auto results = val::runValidation(cases, options);
+  if (bar) std::cerr << '\n';
+  std::vector<val::ModeMap> maps;
+  const double m_z2 = nsd::models::specialValues(0.3).m_z2;
+  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
+    for (const char* setting : {"exact"}) {
+      const val::SolverSpec s{engine, setting, 1e-3};
+      maps.push_back(val::simulateModeMap(s, 0.0, "mz=0", v.map_grid, v.threads));
+      maps.push_back(val::simulateModeMap(s, m_z2, "mz=mz2", v.map_grid, v.threads));
+      if (!v.quiet) {
+        std::cout << "map " << s.label() << ": agreement " << maps[maps.size() - 2].agreement
+                  << " (mz=0), " << maps.back().agreement << " (mz=mz2)" << std::endl;
+      }
+    }
+  }
+  val::writeReport(v.output, cases, results, maps, options.solvers, options.judge);
+  std::size_t passed = 0;
+  for (const auto& r : results) passed += r.pass;
+  std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
+            << "/report.md, report.json\n";
+  return 0;
+}
+
+}  // namespace
+
+Command addValidateCommand(CLI::App& app, unsigned default_threads) {
+  auto o = std::make_shared<ValidateOptions>();
+  o->threads = default_threads;
+  CLI::App* c = app.add_subcommand(
+      "validate",
+      "validation report: nsdkit, Siconos, MuJoCo, Bullet, ODE and DART vs analytic references");
+  c->add_option("--output", o->output, "report folder");
+  c->add_option("--t-end", o->t_end, "simulated time per run [s]");
+  c->add_option("--map-grid", o->map_grid, "grid points per map axis");
+  c->add_option("--threads", o->threads, "worker threads")->check(CLI::Range(1u, kMaxThreads));
+  c->add_flag("--quick", o->quick, "every fourth case, h = 1e-3 only");
+  c->add_flag("--quiet", o->quiet, "no progress output");
+  c->add_option("--export-cases", o->export_cases,
+                "write every case as JSON into this folder and stop");
+  c->add_flag("--score", o->score, "score a solver's trajectories (--cases, --trajectories)");
+  c->add_option("--cases", o->cases_dir, "folder written by --export-cases");
+  c->add_option("--trajectories", o->trajectories_dir,
+                "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
+  c->add_option("--solver-name", o->solver_name, "name of the scored solver in the report");
+  c->add_option("--body", o->body,
+                "validate on a body file (two contacts) instead of the paper's ball");
+  c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");
+  c->add_option("--body-grid", o->body_grid,
+                "--body without --input: points per axis of the file's section (default 7)");
+  return {c, [o] { return runValidate(*o); }};
+}
+}  // namespace nsd::cli

@@ -1,0 +1,34 @@
+#pragma once
+/// @file csv.hpp
+/// Strict CSV reading of numeric tables and atomic file output for the nsdkit CLI.
+
+#include <Eigen/Core>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nsdkit/core/atomic_file.hpp>
+
+namespace nsd::cli {
+
+/// Reads a CSV whose header is exactly `expected_header` (comma-separated, whitespace around
+/// fields ignored) and whose rows hold that many finite numbers. Empty lines are skipped.
+/// @throws InvalidInput naming the file, line and field on any error.
+std::vector<std::vector<double>> readNumericCsv(const std::string& path,
+                                                const std::vector<std::string>& expected_header);
+
+/// A numeric table: its header names and rows.
+struct NumericTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<double>> rows;
+};
+/// Reads a CSV of finite numbers whose header names its columns (non-empty, distinct names);
+/// with `expected_header` the header must be exactly that. @throws InvalidInput as above.
+NumericTable readNumericTable(const std::string& path,
+                              const std::vector<std::string>* expected_header = nullptr);
+
+/// Atomic file output (core/atomic_file.hpp), used by every CLI command.
+using nsd::writeFileAtomically;
+
+}  // namespace nsd::cli

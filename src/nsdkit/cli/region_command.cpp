@@ -1,0 +1,194 @@
+#include <nsdkit/cli/region_command.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/region/ball_trough_predicate.hpp>
+#include <nsdkit/region/body_predicate.hpp>
+
+namespace nsd::cli {
+
+void addTroughOptions(CLI::App* app, TroughOptions& o) {
+  app->add_option("--mu", o.mu, "friction coefficient at both contacts (> 0)");
+  app->add_option("--mu-plus", o.mu_plus, "friction coefficient at P+ (overrides --mu)")
+      ->each([&o](const std::string&) { o.mu_plus_given = true; });
+  app->add_option("--mu-minus", o.mu_minus, "friction coefficient at P- (overrides --mu)")
+      ->each([&o](const std::string&) { o.mu_minus_given = true; });
+  app->add_option("--inertia", o.inertia, "inertia ratio j = J/(m r^2) in (0, 1]");
+  app->add_option("--trough-angle-deg", o.angle_deg, "opening angle of the V trough [deg]");
+}
+
+CLI::Option* addBodyOption(CLI::App* app, std::string& path) {
+  CLI::Option* body = app->add_option(
+      "--body", path, "body file (JSON, see examples/bodies): any body with one or two contacts");
+  for (const char* name :
+       {"--model", "--mu", "--mu-plus", "--mu-minus", "--inertia", "--trough-angle-deg"}) {
+    if (CLI::Option* other = app->get_option_no_throw(name)) body->excludes(other);
+  }
+  return body;
+}
+
+models::BallTroughParameters troughParameters(const TroughOptions& o) {
+  models::BallTroughParameters p;
+  p.mu_plus = o.mu_plus_given ? o.mu_plus : o.mu;
+  p.mu_minus = o.mu_minus_given ? o.mu_minus : o.mu;
+  p.inertia_ratio = o.inertia;
+  if (!std::isfinite(o.angle_deg)) throw InvalidInput("trough angle must be finite");
+  p.opening_angle_rad = (o.angle_deg == 90.0) ? 0.5 * kPi : o.angle_deg * kPi / 180.0;
+  p.validate();
+  return p;
+}
+
+region::ParameterPoint troughMetadata(const TroughOptions& o) {
+  const models::BallTroughParameters p = troughParameters(o);
+  return {{"mu_plus", p.mu_plus},
+          {"mu_minus", p.mu_minus},
+          {"inertia", p.inertia_ratio},
+          {"angle_deg", p.opening_angle_rad * 180.0 / kPi}};
+}
+
+region::ParameterPredicate troughPredicate(const TroughOptions& o,
+                                           const std::vector<region::Axis>& axes) {
+  const auto& names = region::ballTroughParameterNames();
+  for (const auto& a : axes) {
+    if (std::find(names.begin(), names.end(), a.name) == names.end()) {
+      throw InvalidInput("ball-trough model has no parameter '" + a.name + "'");
+    }
+  }
+  return region::ballTroughPredicate(troughParameters(o));
+}
+
+std::function<void(std::size_t, std::size_t)> progressBar(bool quiet) {
+  if (quiet || !isatty(STDERR_FILENO)) return {};
+  return [](std::size_t done, std::size_t total) {
+    const int width = 40;
+    const double f = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
+    const int filled = static_cast<int>(f * width);
+    std::cerr << '\r' << '[' << std::string(static_cast<std::size_t>(filled), '#')
+              << std::string(static_cast<std::size_t>(width - filled), ' ') << "] "
+              << static_cast<int>(100 * f) << "% (" << done << '/' << total << ')';
+    if (done >= total) std::cerr << '\n';
+    std::cerr.flush();
+  };
+}
+
+region::ParameterPoint parseFixed(const std::vector<std::string>& items) {
+  region::ParameterPoint fixed;
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw InvalidInput("--fix '" + item + "' must be name=value");
+    }
+    const std::string value = item.substr(eq + 1);
+    char* end = nullptr;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v)) {
+      throw InvalidInput("--fix '" + item + "': value is not a finite number");
+    }
+    fixed[item.substr(0, eq)] = v;
+  }
+  return fixed;
+}
+
+void addRegionOptions(CLI::App* region, RegionCommand& c) {
+  region->add_option("--model", c.model, "model name (ball-trough)");
+  addTroughOptions(region, c.trough);
+  addBodyOption(region, c.body);
+  region->add_option("--axis", c.axes, "name:lower:upper:count (repeatable)")->required();
+  region->add_option("--fix", c.fixed, "name=value held constant (repeatable)");
+  region->add_option("--refine-tol", c.refine_tolerance,
+                     "bisect boundary edges to this width (0: off)");
+  region->add_option("--format", c.format, "csv (default) or json")
+      ->check(CLI::IsMember({"csv", "json"}));
+  region->add_option("--output", c.output, "output file")->required();
+  region->add_option("--threads", c.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(1u, kMaxThreads));
+  region->add_flag("--quiet", c.quiet, "no progress bar or summary");
+  region->add_option("--checkpoint", c.checkpoint,
+                     "folder for finished blocks: a killed sweep continues with --resume");
+  region->add_flag("--resume", c.resume, "continue the sweep recorded in --checkpoint");
+  region->add_option("--block-points", c.block_points, "grid points per checkpoint block")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10000000}));
+}
+
+int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing) {
+  if (c.body.empty() && c.model != "ball-trough") {
+    throw InvalidInput("unknown model '" + c.model + "'");
+  }
+  if (c.resume && c.checkpoint.empty()) throw InvalidInput("--resume needs --checkpoint DIR");
+  if (c.threads < 1) throw InvalidInput("--threads must be at least 1");
+  std::vector<region::Axis> axes;
+  for (const auto& t : c.axes) axes.push_back(region::parseAxis(t));
+  const region::ParameterPoint fixed = parseFixed(c.fixed);
+  region::ParameterPredicate predicate;
+  region::ParameterPoint metadata;
+  if (c.body.empty()) {
+    predicate = troughPredicate(c.trough, axes);
+    metadata = troughMetadata(c.trough);
+  } else {
+    const body::BodyDescription body = body::readBodyFile(c.body);
+    std::vector<std::string> names;
+    for (const auto& a : axes) names.push_back(a.name);
+    for (const auto& [name, value] : fixed) names.push_back(name);
+    predicate = region::bodyPredicate(body, names);
+    metadata = region::bodyMetadata(body, names);
+    // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
+    // checkpointed sweep refuses to resume with an edited body file.
+    std::ifstream in(c.body, std::ios::binary);
+    std::uint64_t hash = 1469598103934665603ull;
+    for (char ch; in.get(ch);) {
+      hash = (hash ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+    }
+    metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
+  }
+  region::SweepOptions so;
+  so.threads = c.threads;
+  so.refine_tolerance = c.refine_tolerance;
+  so.progress = sharing.rank == 0 ? progressBar(c.quiet) : nullptr;
+  region::SweepResult result;
+  std::string blocks_note;
+  if (c.checkpoint.empty()) {
+    if (sharing.ranks > 1) throw InvalidInput("several processes need --checkpoint DIR");
+    result = region::sweep(axes, fixed, predicate, so);
+  } else {
+    region::CheckpointOptions co;
+    co.directory = c.checkpoint;
+    co.resume = c.resume;
+    co.block_points = c.block_points;
+    const auto run =
+        region::sweepWithCheckpoints(axes, fixed, predicate, so, co, metadata, sharing);
+    result = run.result;
+    blocks_note = ", " + std::to_string(run.blocks_computed) + " blocks computed and " +
+                  std::to_string(run.blocks_reused) + " reused here";
+  }
+  if (sharing.rank != 0) return 0;
+  writeFileAtomically(c.output, [&](std::ostream& out) {
+    if (c.format == "json") {
+      region::writeJson(out, result, metadata);
+    } else {
+      region::writeCsv(out, result, metadata);
+    }
+  });
+  std::size_t realizable = 0;
+  for (const auto& pt : result.points) realizable += pt.verdict.realizable;
+  if (!c.quiet) {
+    (c.output == "-" ? std::cerr : std::cout)
+        << "swept " << result.points.size() << " points (" << realizable << " realizable), "
+        << result.boundary.size() << " boundary points, " << result.predicate_calls
+        << " predicate calls in " << result.seconds << " s" << blocks_note << " -> " << c.output
+        << '\n';
+  }
+  return 0;
+}
+
+}  // namespace nsd::cli

@@ -1,0 +1,128 @@
+#include <nsdkit/engines/bullet/bullet_sphere.hpp>
+
+#include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
+#include <BulletDynamics/MLCPSolvers/btMLCPSolver.h>
+#include <LinearMath/btScalar.h>
+#include <btBulletDynamicsCommon.h>
+
+#include <memory>
+
+namespace nsd::engines {
+namespace {
+
+btVector3 bt(const Eigen::Vector3d& v) { return btVector3(v.x(), v.y(), v.z()); }
+Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v.z()); }
+
+}  // namespace
+
+EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
+  EngineRun run = startRun(scene, o, "bullet",
+                           std::to_string(btGetVersion() / 100) + "." +
+                               std::to_string(btGetVersion() % 100) + " (double precision)");
+  const bool exact = o.setting == EngineSetting::kExact;
+
+  btDefaultCollisionConfiguration configuration;
+  btCollisionDispatcher dispatcher(&configuration);
+  btDbvtBroadphase broadphase;
+  btDantzigSolver dantzig;
+  std::unique_ptr<btConstraintSolver> solver;
+  if (exact) {
+    solver = std::make_unique<btMLCPSolver>(&dantzig);
+  } else {
+    solver = std::make_unique<btSequentialImpulseConstraintSolver>();
+  }
+  btDiscreteDynamicsWorld world(&dispatcher, &broadphase, solver.get(), &configuration);
+  world.setGravity(bt(scene.gravity_W));
+  if (exact) {
+    btContactSolverInfo& info = world.getSolverInfo();
+    info.m_solverMode |= SOLVER_USE_2_FRICTION_DIRECTIONS;
+    info.m_numIterations = 200;
+    info.m_leastSquaresResidualThreshold = 0;
+    info.m_splitImpulse = false;
+    run.settings = {
+        {"btMLCPSolver(btDantzigSolver)",
+         "Bullet's direct (Dantzig) solver of the boxed LCP instead of 10 sweeps of projected "
+         "Gauss-Seidel"},
+        {"SOLVER_USE_2_FRICTION_DIRECTIONS",
+         "two friction directions per contact (a 4-sided pyramid); the default has one, along the "
+         "current slip, which cannot hold a V trough's lateral load"},
+        {"m_numIterations = 200, m_leastSquaresResidualThreshold = 0",
+         "iterations of the fallback and split solvers until rounding"},
+        {"m_splitImpulse = false", "penetration recovery inside the velocity solve, as in the LCP"},
+    };
+  }
+
+  std::vector<std::unique_ptr<btCollisionShape>> shapes;
+  std::vector<std::unique_ptr<btRigidBody>> planes;
+  for (const auto& p : scene.planes) {
+    shapes.push_back(std::make_unique<btStaticPlaneShape>(bt(p.normal_W), p.offset_m));
+    btRigidBody::btRigidBodyConstructionInfo info(0.0, nullptr, shapes.back().get());
+    info.m_friction = p.mu;
+    info.m_rollingFriction = 0.0;
+    info.m_spinningFriction = 0.0;
+    info.m_restitution = 0.0;
+    planes.push_back(std::make_unique<btRigidBody>(info));
+    world.addRigidBody(planes.back().get());
+  }
+  const PrincipalInertia principal = principalInertia(scene.inertia_C_W);
+  btSphereShape sphere_shape(scene.radius_m);
+  btTransform start;
+  start.setOrigin(bt(scene.centre0_W));
+  const Eigen::Matrix3d& r = principal.rotation_W_body;
+  start.setBasis(
+      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)));
+  btDefaultMotionState motion(start);
+  btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, &motion, &sphere_shape,
+                                                bt(principal.moments));
+  info.m_friction = 1.0;
+  info.m_rollingFriction = 0.0;
+  info.m_spinningFriction = 0.0;
+  info.m_restitution = 0.0;
+  info.m_linearDamping = 0.0;
+  info.m_angularDamping = 0.0;
+  btRigidBody sphere(info);
+  sphere.setActivationState(DISABLE_DEACTIVATION);
+  sphere.setLinearVelocity(bt(scene.v_C0_W));
+  sphere.setAngularVelocity(bt(scene.omega0_W));
+  world.addRigidBody(&sphere);
+
+  auto step = [&] {
+    sphere.applyCentralForce(bt(scene.force_W));
+    sphere.applyTorque(bt(scene.torque_W));
+    world.stepSimulation(o.step_s, 1, o.step_s);
+  };
+  auto read = [&](double t) {
+    const btTransform& tr = sphere.getCenterOfMassTransform();
+    EngineSample s = makeSample(scene, t, eig(tr.getOrigin()), eig(sphere.getLinearVelocity()),
+                                eig(sphere.getAngularVelocity()));
+    for (int m = 0; m < dispatcher.getNumManifolds(); ++m) {
+      const btPersistentManifold* manifold = dispatcher.getManifoldByIndexInternal(m);
+      const bool sphere_is_a = manifold->getBody0() == &sphere;
+      const btCollisionObject* other = sphere_is_a ? manifold->getBody1() : manifold->getBody0();
+      std::size_t k = planes.size();
+      for (std::size_t q = 0; q < planes.size(); ++q) {
+        if (other == planes[q].get()) k = q;
+      }
+      if (k == planes.size()) continue;
+      for (int c = 0; c < manifold->getNumContacts(); ++c) {
+        const btManifoldPoint& pt = manifold->getContactPoint(c);
+        // Impulses act on body A along the normal on B and the lateral directions.
+        Eigen::Vector3d impulse = pt.getAppliedImpulse() * eig(pt.m_normalWorldOnB) +
+                                  pt.m_appliedImpulseLateral1 * eig(pt.m_lateralFrictionDir1) +
+                                  pt.m_appliedImpulseLateral2 * eig(pt.m_lateralFrictionDir2);
+        if (!sphere_is_a) impulse = -impulse;
+        const Eigen::Vector3d force_W = impulse / o.step_s;
+        const Eigen::Vector3d& n = scene.planes[k].normal_W;
+        s.contacts[k].normal_force_N += n.dot(force_W);
+        s.contacts[k].tangential_force_W += force_W - n.dot(force_W) * n;
+      }
+    }
+    return s;
+  };
+  stepAndRecord(scene, o, run, step, read, [] { return std::string(); });
+  world.removeRigidBody(&sphere);
+  for (auto& p : planes) world.removeRigidBody(p.get());
+  return run;
+}
+
+}  // namespace nsd::engines

@@ -1,0 +1,113 @@
+#include <nsdkit/engines/ode/ode_sphere.hpp>
+
+#include <ode/ode.h>
+
+#include <mutex>
+#include <string>
+
+namespace nsd::engines {
+namespace {
+
+void initOdeOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { dInitODE2(0); });
+  dAllocateODEDataForThread(dAllocateMaskAll);
+}
+
+}  // namespace
+
+EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
+  EngineRun run = startRun(scene, o, "ode", std::string("0.16, ") + dGetConfiguration());
+  initOdeOnce();
+  const bool exact = o.setting == EngineSetting::kExact;
+  if (exact) {
+    run.settings = {
+        {"dWorldStep",
+         "ODE's direct (Dantzig) LCP solver instead of 20 iterations of dWorldQuickStep"},
+        {"dWorldSetCFM(1e-12)", "contacts nearly hard (the double-precision default is 1e-10)"},
+    };
+  }
+  // dContactApprox1 is needed in both settings: without it mu is a force bound [N].
+  run.settings.insert(run.settings.begin(), {"dContactApprox1",
+                                             "makes mu the Coulomb coefficient (4-sided pyramid); "
+                                             "without it mu is a force bound in newtons"});
+
+  const dWorldID world = dWorldCreate();
+  const dSpaceID space = dSimpleSpaceCreate(nullptr);
+  const dJointGroupID contacts = dJointGroupCreate(0);
+  dWorldSetGravity(world, scene.gravity_W.x(), scene.gravity_W.y(), scene.gravity_W.z());
+  if (exact) dWorldSetCFM(world, 1e-12);
+  std::vector<dGeomID> planes;
+  for (const auto& p : scene.planes) {
+    planes.push_back(
+        dCreatePlane(space, p.normal_W.x(), p.normal_W.y(), p.normal_W.z(), p.offset_m));
+  }
+  const dBodyID body = dBodyCreate(world);
+  dMass mass;
+  const Eigen::Matrix3d& i = scene.inertia_C_W;
+  dMassSetParameters(&mass, scene.mass_kg, 0, 0, 0, i(0, 0), i(1, 1), i(2, 2), i(0, 1), i(0, 2),
+                     i(1, 2));
+  dBodySetMass(body, &mass);
+  dBodySetPosition(body, scene.centre0_W.x(), scene.centre0_W.y(), scene.centre0_W.z());
+  dBodySetLinearVel(body, scene.v_C0_W.x(), scene.v_C0_W.y(), scene.v_C0_W.z());
+  dBodySetAngularVel(body, scene.omega0_W.x(), scene.omega0_W.y(), scene.omega0_W.z());
+  const dGeomID sphere = dCreateSphere(space, scene.radius_m);
+  dGeomSetBody(sphere, body);
+
+  constexpr int kMaxContactsPerPlane = 4;
+  std::vector<dJointFeedback> feedback(planes.size() * kMaxContactsPerPlane);
+  std::vector<int> feedback_plane(feedback.size(), -1);
+  auto step = [&] {
+    dBodyAddForce(body, scene.force_W.x(), scene.force_W.y(), scene.force_W.z());
+    dBodyAddTorque(body, scene.torque_W.x(), scene.torque_W.y(), scene.torque_W.z());
+    std::fill(feedback_plane.begin(), feedback_plane.end(), -1);
+    std::size_t used = 0;
+    for (std::size_t k = 0; k < planes.size(); ++k) {
+      dContactGeom geoms[kMaxContactsPerPlane];
+      const int n = dCollide(sphere, planes[k], kMaxContactsPerPlane, geoms, sizeof(dContactGeom));
+      for (int c = 0; c < n; ++c) {
+        dContact contact{};
+        contact.surface.mode = dContactApprox1;
+        contact.surface.mu = scene.planes[k].mu;
+        contact.surface.bounce = 0.0;
+        contact.geom = geoms[c];
+        const dJointID joint = dJointCreateContact(world, contacts, &contact);
+        // dCollide(sphere, plane) orders the geoms so that g1 is the sphere's.
+        dJointAttach(joint, body, nullptr);
+        dJointSetFeedback(joint, &feedback[used]);
+        feedback_plane[used] = static_cast<int>(k);
+        ++used;
+      }
+    }
+    if (exact) {
+      dWorldStep(world, o.step_s);
+    } else {
+      dWorldQuickStep(world, o.step_s);
+    }
+  };
+  auto read = [&](double t) {
+    const dReal* x = dBodyGetPosition(body);
+    const dReal* v = dBodyGetLinearVel(body);
+    const dReal* w = dBodyGetAngularVel(body);
+    EngineSample s =
+        makeSample(scene, t, Eigen::Vector3d(x[0], x[1], x[2]), Eigen::Vector3d(v[0], v[1], v[2]),
+                   Eigen::Vector3d(w[0], w[1], w[2]));
+    for (std::size_t j = 0; j < feedback.size(); ++j) {
+      if (feedback_plane[j] < 0) continue;
+      const auto k = static_cast<std::size_t>(feedback_plane[j]);
+      const Eigen::Vector3d force_W(feedback[j].f1[0], feedback[j].f1[1], feedback[j].f1[2]);
+      const Eigen::Vector3d& n = scene.planes[k].normal_W;
+      s.contacts[k].normal_force_N += n.dot(force_W);
+      s.contacts[k].tangential_force_W += force_W - n.dot(force_W) * n;
+    }
+    dJointGroupEmpty(contacts);
+    return s;
+  };
+  stepAndRecord(scene, o, run, step, read, [] { return std::string(); });
+  dJointGroupDestroy(contacts);
+  dSpaceDestroy(space);  // destroys the geoms it holds
+  dWorldDestroy(world);
+  return run;
+}
+
+}  // namespace nsd::engines

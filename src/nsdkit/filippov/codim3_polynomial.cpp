@@ -1,0 +1,394 @@
+// Codimension-3 limit directions of trigonometric-rational fields (codim3.hpp): the field's
+// value on the sphere and the driver of the certified subdivision search on both parameter
+// squares (the search: codim3_polynomial_search.hpp; its bounds: codim3_search_bounds.hpp).
+#include <Eigen/Dense>
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/filippov/codim2.hpp>
+#include <nsdkit/filippov/codim3.hpp>
+
+#include <nsdkit/filippov/codim3_polynomial_search.hpp>
+#include <nsdkit/filippov/interval_certificate.hpp>
+
+namespace nsd::filippov {
+
+namespace rational_search {
+
+// The self-test of the quadratic model's remainder bounds (RationalSearchTuning).
+void PolynomialSearch::verifyModelBounds(const AxisInterval& ax, const AxisInterval& ay,
+                                         const Evaluation& e, const Hessians& hs) const {
+  const double m1 = 0.5 * (ax.a + ax.b), m2 = 0.5 * (ay.a + ay.b);
+  // Rounding allowance: the values are sums of terms up to the coefficient sizes.
+  const double rounding = 1e-12 * (maxAbsWPlus() + maxAbsWMinus());
+  for (int i = 0; i <= 4; ++i) {
+    for (int j = 0; j <= 4; ++j) {
+      const double t = ax.a + 0.25 * i * ax.width(), u = ay.a + 0.25 * j * ay.width();
+      const double d1 = t - m1, d2 = u - m2, a1 = std::fabs(d1), a2 = std::fabs(d2);
+      const double ct = std::cos(t), st = std::sin(t), cu = std::cos(u), su = std::sin(u);
+      double a[3], da[3], b[3], db[3];
+      coefficients(0, ct, st, a, da);
+      coefficients(1, cu, su, b, db);
+      struct Check {
+        const char* name;
+        double exact, model, bound;
+      };
+      const Check checks[6] = {
+          {"W+", a[0] + a[1] * cu + a[2] * su,
+           e.plus.value + e.plus.d1 * d1 + e.plus.d2 * d2 +
+               0.5 * (hs.p11 * d1 * d1 + 2.0 * hs.p12 * d1 * d2 + hs.p22 * d2 * d2),
+           thirdOrderRemainder(third_plus_, a1, a2)},
+          {"W+_1", da[0] + da[1] * cu + da[2] * su, e.plus.d1 + hs.p11 * d1 + hs.p12 * d2,
+           gradientRemainder(third_plus_, 0, a1, a2)},
+          {"W+_2", -a[1] * su + a[2] * cu, e.plus.d2 + hs.p12 * d1 + hs.p22 * d2,
+           gradientRemainder(third_plus_, 1, a1, a2)},
+          {"W-", b[0] + b[1] * ct + b[2] * st,
+           e.minus.value + e.minus.d1 * d1 + e.minus.d2 * d2 +
+               0.5 * (hs.m11 * d1 * d1 + 2.0 * hs.m12 * d1 * d2 + hs.m22 * d2 * d2),
+           thirdOrderRemainder(third_minus_, a1, a2)},
+          {"W-_1", -b[1] * st + b[2] * ct, e.minus.d1 + hs.m11 * d1 + hs.m12 * d2,
+           gradientRemainder(third_minus_, 0, a1, a2)},
+          {"W-_2", db[0] + db[1] * ct + db[2] * st, e.minus.d2 + hs.m12 * d1 + hs.m22 * d2,
+           gradientRemainder(third_minus_, 1, a1, a2)},
+      };
+      for (const Check& c : checks) {
+        if (std::fabs(c.exact - c.model) > c.bound * (1.0 + 1e-9) + rounding) {
+          throw SolverFailure(std::string("Taylor remainder bound of ") + c.name + " violated: |" +
+                              formatValue(c.exact - c.model) + "| > " + formatValue(c.bound) +
+                              " at theta = (" + formatValue(t) + ", " + formatValue(u) + ")");
+        }
+      }
+    }
+  }
+}
+
+}  // namespace rational_search
+
+Eigen::Vector3d TrigRationalSphereField::value(const SphereDirection& d) const {
+  // theta from phi: (cos theta, sin theta) ∝ (cos phi, c sin phi).
+  auto theta = [](double c_phi, double s_phi, double c) {
+    const double x = c_phi, y = c * s_phi, r = std::sqrt(x * x + y * y);
+    return std::pair<double, double>{x / r, y / r};
+  };
+  const auto [c1, s1] = theta(d.cos_phi_plus, d.sin_phi_plus, c_plus);
+  const auto [c2, s2] = theta(d.cos_phi_minus, d.sin_phi_minus, c_minus);
+  // One basis evaluation for the four polynomials.
+  const int d1 = std::max({numerator[0].degree1(), numerator[1].degree1(), numerator[2].degree1(),
+                           denominator.degree1()});
+  const int d2 = std::max({numerator[0].degree2(), numerator[1].degree2(), numerator[2].degree2(),
+                           denominator.degree2()});
+  double f[2 * TrigPoly2::kMaxDegree + 1], df[2 * TrigPoly2::kMaxDegree + 1];
+  double g[2 * TrigPoly2::kMaxDegree + 1], dg[2 * TrigPoly2::kMaxDegree + 1];
+  trigBasis(d1, c1, s1, f, df);
+  trigBasis(d2, c2, s2, g, dg);
+  auto evaluate = [&](const TrigPoly2& p) {
+    const auto& c = p.coefficients();
+    if (c.rows() == 3 && c.cols() == 3) {  // bilinear (every Coulomb two-contact field)
+      const double* a = c.data();
+      return g[0] * (a[0] + a[1] * f[1] + a[2] * f[2]) + g[1] * (a[3] + a[4] * f[1] + a[5] * f[2]) +
+             g[2] * (a[6] + a[7] * f[1] + a[8] * f[2]);
+    }
+    double value = 0.0;
+    for (int j = 0; j < c.cols(); ++j) {
+      double column = 0.0;
+      for (int i = 0; i < c.rows(); ++i) column += c(i, j) * f[i];
+      value += column * g[j];
+    }
+    return value;
+  };
+  return Eigen::Vector3d(evaluate(numerator[0]), evaluate(numerator[1]), evaluate(numerator[2])) /
+         evaluate(denominator);
+}
+
+namespace {
+
+using namespace rational_search;
+
+// Lower bound of D over the parameter squares: the coefficient bound, or a certified
+// subdivision (first-order Taylor bounds) when that is not enough. Throws SolverFailure when D
+// is not positive.
+double denominatorLowerBound(const TrigPoly2& d) {
+  const double simple = d.simpleLowerBound();
+  if (simple > 0.0) return simple;
+  const SecondDerivativeBounds b = d.secondDerivativeBounds();
+  double lowest = INFINITY;
+  struct Box {
+    double a1, b1, a2, b2;
+    int depth;
+  };
+  std::vector<Box> stack;
+  for (double base : {0.0, kPi}) {
+    for (int i = 0; i < 8; ++i) {
+      for (int j = 0; j < 8; ++j) {
+        stack.push_back(Box{base + kPi * i / 8, base + kPi * (i + 1) / 8, base + kPi * j / 8,
+                            base + kPi * (j + 1) / 8, 0});
+      }
+    }
+  }
+  while (!stack.empty()) {
+    const Box box = stack.back();
+    stack.pop_back();
+    const double m1 = 0.5 * (box.a1 + box.b1), m2 = 0.5 * (box.a2 + box.b2);
+    const TrigValueGradient v = d.valueGradient(AnglePair::fromAngles(m1, m2));
+    if (!(v.value > 0.0)) {
+      throw SolverFailure("denominator D of the rational limit field is not positive (D = " +
+                          formatValue(v.value) + " at theta = (" + formatValue(m1) + ", " +
+                          formatValue(m2) + ")): Painleve-type configuration");
+    }
+    const double h1 = 0.5 * (box.b1 - box.a1), h2 = 0.5 * (box.b2 - box.a2);
+    const double low = v.value - std::fabs(v.d1) * h1 - std::fabs(v.d2) * h2 -
+                       0.5 * (b.b11 * h1 * h1 + 2.0 * b.b12 * h1 * h2 + b.b22 * h2 * h2);
+    if (low > 0.0) {
+      lowest = std::min(lowest, low);
+      continue;
+    }
+    if (box.depth >= 12) {
+      throw SolverFailure(
+          "cannot show that the denominator D of the rational limit field is "
+          "positive: it comes within rounding of zero (Painleve-type "
+          "configuration)");
+    }
+    stack.push_back(Box{box.a1, m1, box.a2, m2, box.depth + 1});
+    stack.push_back(Box{m1, box.b1, box.a2, m2, box.depth + 1});
+    stack.push_back(Box{box.a1, m1, m2, box.b2, box.depth + 1});
+    stack.push_back(Box{m1, box.b1, m2, box.b2, box.depth + 1});
+  }
+  return lowest;
+}
+
+// G at a corner of the parameter squares, theta± in {0, pi} with cos theta± = s1, s2 (there
+// theta = phi): cos k theta = s^k and sin k theta = 0, so only the cosine terms remain.
+Eigen::Vector3d cornerValue(const TrigRationalSphereField& field, double s1, double s2) {
+  auto evaluate = [&](const TrigPoly2& p) {
+    const auto& c = p.coefficients();
+    if (c.rows() == 3 && c.cols() == 3) {  // bilinear: 1 and cos of each angle
+      return c(0, 0) + c(1, 0) * s1 + s2 * (c(0, 1) + c(1, 1) * s1);
+    }
+    double value = 0.0, g = 1.0;
+    for (int j = 0; j < c.cols(); j += (j == 0 ? 1 : 2), g *= s2) {
+      double column = 0.0, f = 1.0;
+      for (int i = 0; i < c.rows(); i += (i == 0 ? 1 : 2), f *= s1) column += c(i, j) * f;
+      value += column * g;
+    }
+    return value;
+  };
+  return Eigen::Vector3d(evaluate(field.numerator[0]), evaluate(field.numerator[1]),
+                         evaluate(field.numerator[2])) /
+         evaluate(field.denominator);
+}
+
+// Sphere angle phi and its cos/sin from cos/sin of the slip angle theta: (cos phi, sin phi) ∝
+// (cos theta, sin theta / c). With c = 1 phi = theta, given as `theta` when known (not NaN).
+void phiFromTheta(double cos_theta, double sin_theta, double c, double theta, double& phi,
+                  double& cos_phi, double& sin_phi) {
+  if (c == 1.0 && !std::isnan(theta)) {
+    phi = theta;
+    cos_phi = cos_theta;
+    sin_phi = sin_theta;
+    return;
+  }
+  const double x = cos_theta, y = sin_theta / c, inverse = 1.0 / std::sqrt(x * x + y * y);
+  cos_phi = x * inverse;
+  sin_phi = y * inverse;
+  phi = wrapHalfTurnToTwoPi(std::atan2(sin_phi, cos_phi));
+}
+
+}  // namespace
+
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
+                           const RationalCodim3Options& options) {
+  return analyzeCodim3(field, options, RationalSearchTuning{});
+}
+
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
+                           const RationalCodim3Options& options,
+                           const RationalSearchTuning& tuning) {
+  if (options.initial_grid < 2) {
+    throw InvalidInput("initial_grid must be at least 2");
+  }
+  if (options.max_depth < 0 || options.max_depth > static_cast<int>(kMaxDepthLimit)) {
+    throw InvalidInput("max_depth must be in [0, 40]");
+  }
+  requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
+  requireFinite(field.c_plus, "c+");
+  requireFinite(field.c_minus, "c-");
+  requirePositive(field.c_plus, "c+");
+  requirePositive(field.c_minus, "c-");
+  // The |coefficient| sums are finite iff every coefficient is (a NaN or an infinity makes the
+  // sum NaN or infinite); the entry-wise check runs only to name the bad entry.
+  const double sum_a = field.numerator[0].absCoefficientSum();
+  const double sum_b = field.numerator[1].absCoefficientSum();
+  const double sum_c = field.numerator[2].absCoefficientSum();
+  if (!std::isfinite(sum_a + sum_b + sum_c)) {
+    for (const TrigPoly2& p : field.numerator) requireFinite(p.coefficients(), "numerator H");
+  }
+  if (!std::isfinite(field.denominator.absCoefficientSum())) {
+    requireFinite(field.denominator.coefficients(), "denominator D");
+  }
+
+  Codim3Result result;
+  const double d_low = denominatorLowerBound(field.denominator);
+  // Field scale: a bound on |G| over the sphere (sum of |H| coefficients over the bound of D).
+  const double h_bound = std::sqrt(sum_a * sum_a + sum_b * sum_b + sum_c * sum_c);
+  const double scale = std::max(h_bound / d_low, 1e-300);
+  const double tolerance = options.value_tolerance_relative * scale;
+  result.report.field_scale = scale;
+  result.report.value_tolerance = tolerance;
+
+  PolynomialSearch search(field, options, tuning, result);
+  result.report.second_derivative_bound = search.maxSecondDerivativeBound();
+
+  // The direction at the slip angles with cos/sin `theta` (the angles t1, t2 themselves when
+  // known, else NaN).
+  auto direction_from_theta = [&](const AnglePair& theta, double t1, double t2) {
+    SphereDirection d;
+    phiFromTheta(theta.cos1, theta.sin1, field.c_plus, t1, d.phi_plus, d.cos_phi_plus,
+                 d.sin_phi_plus);
+    phiFromTheta(theta.cos2, theta.sin2, field.c_minus, t2, d.phi_minus, d.cos_phi_minus,
+                 d.sin_phi_minus);
+    d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus, d.sin_phi_minus,
+                                 d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
+    return d;
+  };
+
+  if (search.maxAbsWPlus() <= 1e-14 * scale && search.maxAbsWMinus() <= 1e-14 * scale) {
+    // V+ = V- = 0 identically: G ∥ n everywhere, a continuum of limit directions.
+    double max_r = -INFINITY, min_r = INFINITY;
+    for (int i = 0; i < 16; ++i) {
+      for (int j = 0; j < 16; ++j) {
+        const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
+        const double t1 = base + kPi * (i + 0.5) / 16, t2 = base + kPi * (j + 0.5) / 16;
+        const SphereDirection d = direction_from_theta(AnglePair::fromAngles(t1, t2), t1, t2);
+        const double r = field.value(d).dot(d.n);
+        max_r = std::max(max_r, r);
+        min_r = std::min(min_r, r);
+      }
+    }
+    result.continuum_max_radial = max_r;
+    result.report.completeness = Completeness::kContinuum;
+    result.report.method = "W+ = W- = 0 identically: continuum of limit directions";
+    result.type = classifyContinuum(min_r, max_r, tolerance);
+    return result;
+  }
+
+  search.prepareInitialNodes();
+  search.searchSquare(0);
+  search.searchSquare(1);
+
+  std::vector<Codim3LimitDirection> roots;
+  roots.reserve(search.roots().size() + 4);
+  // What the result says about each zero of (W+, W-) and each arc, for the interval re-check.
+  using Claim = certified::SphereRootClaim;
+  std::vector<Claim> claims;
+  std::array<certified::ArcClaim, 4> arc_claims{};
+  const double edge = 1e-10;
+  for (const auto& r : search.roots()) {
+    // By the sines of the angles: the upper square [0, pi] (within `edge` rad: sin >= -edge),
+    // the lower square [pi, 2 pi] (sin <= edge) and their sides 0, pi (|sin| < edge).
+    const double s1 = r.trig.sin1, s2 = r.trig.sin2;
+    const bool in_square = (s1 >= -edge && s2 >= -edge) || (s1 <= edge && s2 <= edge);
+    if (!in_square) {  // mixed square: not a direction of the sphere
+      claims.push_back(Claim{r.trig, Claim::Kind::kOffSphere, LimitDirectionType::kNeutral});
+      continue;
+    }
+    const bool b1 = std::fabs(s1) < edge, b2 = std::fabs(s2) < edge;
+    if (b1 || b2) {
+      // A corner (the equator arcs are handled below), or a side: the sphere meets Sigma+ or
+      // Sigma-.
+      if (!(b1 && b2)) ++result.roots_at_excluded_points;
+      claims.push_back(Claim{r.trig, Claim::Kind::kExcludedPoint, LimitDirectionType::kNeutral});
+      continue;
+    }
+    Codim3LimitDirection ld;
+    // The slip angles themselves are needed only where phi = theta (c = 1).
+    auto angle_if = [](bool needed, double c, double s) {
+      return needed ? wrapHalfTurnToTwoPi(std::atan2(s, c)) : std::nan("");
+    };
+    const SphereDirection d =
+        direction_from_theta(r.trig, angle_if(field.c_plus == 1.0, r.trig.cos1, r.trig.sin1),
+                             angle_if(field.c_minus == 1.0, r.trig.cos2, r.trig.sin2));
+    ld.phi_plus = d.phi_plus;
+    ld.phi_minus = d.phi_minus;
+    ld.n = d.n;
+    const Eigen::Vector3d g = field.value(d);
+    const Codim3Components comp = codim3Components(g, d);
+    ld.radial = comp.radial;
+    ld.type = typeFromRadial(ld.radial, tolerance);
+    ld.residual = std::max(std::fabs(comp.v_plus), std::fabs(comp.v_minus));
+    // sign det d(W+,W-)/d(theta+,theta-) = sign det d(V+,V-)/d(phi+,phi-) at a root (positive
+    // factors and increasing angle maps).
+    ld.index = r.radius <= 0.0 ? 0 : r.index;
+    roots.push_back(ld);
+    claims.push_back(Claim{r.trig, Claim::Kind::kDirection, ld.type});
+  }
+
+  // Equator arcs: G is constant on each (it depends only on phi± in {0, pi}).
+  for (int a = 0; a < 4; ++a) {
+    const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
+    const double phi_p = s1 > 0 ? 0.0 : kPi, phi_m = s2 > 0 ? 0.0 : kPi;
+    const Eigen::Vector3d g = cornerValue(field, s1, s2);
+    ++result.report.evaluations;
+    if (std::fabs(g[2]) > tolerance) continue;  // V~ of (63) is not zero
+    auto add = [&](double theta) {
+      Codim3LimitDirection ld;
+      ld.phi_plus = phi_p;
+      ld.phi_minus = phi_m;
+      ld.n = Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0);
+      ld.radial = g.dot(ld.n);
+      ld.type = typeFromRadial(ld.radial, tolerance);
+      ld.on_equator_arc = true;
+      ld.residual = std::fabs(g[2]);
+      roots.push_back(ld);
+      arc_claims[static_cast<std::size_t>(a)] = certified::ArcClaim{true, ld.type};
+    };
+    if (options.arc_rule == ArcRule::kPaperMidpoint) {
+      add(0.25 * kPi);
+      continue;
+    }
+    // G ∥ n on the arc: G·t(theta) = -G_a s1 sin(theta) + G_b s2 cos(theta) = 0.
+    const double ga = g[0] * s1, gb = g[1] * s2;
+    if (ga * gb > 0.0) add(std::atan(gb / ga));
+  }
+
+  std::sort(roots.begin(), roots.end(), [](const auto& p, const auto& q) {
+    return p.phi_plus != q.phi_plus ? p.phi_plus < q.phi_plus : p.phi_minus < q.phi_minus;
+  });
+  result.directions = std::move(roots);
+  result.type = classifyDirections(result.directions);
+  if (result.report.unresolved_cells > 0) {
+    result.report.completeness = Completeness::kPossiblyIncomplete;
+    result.report.method =
+        "certified subdivision with exact derivatives (trigonometric-rational field); cells "
+        "unresolved at the depth limit (see unresolved_cells): a double root or a cluster";
+    return result;
+  }
+  result.report.completeness = Completeness::kFloatingPointBounds;
+  result.report.method =
+      "subdivision with exact derivatives and coefficient bounds (trigonometric-rational "
+      "field), in floating point: every cell excluded (node-line ranges or the local model), "
+      "shown to hold at most one root that Newton's method found, or inside the uniqueness ball "
+      "of a found root";
+  if (options.certify) {
+    const certified::Certificate certificate =
+        certified::certifySphereSearch(field, claims, arc_claims, options.arc_rule, tolerance);
+    result.report.certificate_cells = certificate.cells;
+    result.report.certificate_failure = certificate.failure;
+    if (certificate.certified) {
+      result.report.completeness = Completeness::kCertified;
+      result.report.method =
+          "subdivision with exact derivatives and coefficient bounds (trigonometric-rational "
+          "field), re-checked with outward-rounded interval arithmetic: D > 0, each root the "
+          "only zero of its Krawczyk box, every other cell excluded, every type and arc "
+          "decision held by its enclosure";
+    }
+  }
+  return result;
+}
+
+}  // namespace nsd::filippov

@@ -1,0 +1,733 @@
+#pragma once
+/// @file root_search_1d_impl.hpp
+/// Internal: the all-roots search of root_search_1d.hpp written once over a "geometry" of sample
+/// points, so that the same algorithm runs on an interval of the real line (points are numbers)
+/// and on the circle of directions (points carry cos/sin, midpoints come from normalizing the
+/// chord, and no trigonometric function is evaluated during the search).
+///
+/// A Geometry provides
+///   using Point;                                  sample point
+///   Point node(int k) const;                      initial grid node k = 0..n-1 (n = intervals)
+///   Point end() const;                            right end (the periodic image of node 0 on
+///                                                 the circle)
+///   Point mid(const Point& a, const Point& b) const;         midpoint
+///   Point along(const Point& a, const Point& b, double t) const;  t in [0, 1], t = 0 -> a
+///   double coordinate(const Point& a, const Point& b, double t) const;  argument of along()
+///   double x(const Point& p) const;              argument of p
+///   double width(const Point& a, const Point& b) const;      b - a
+/// and the evaluation Eval is any callable Point -> Sample1D.
+
+#include <algorithm>
+#include <array>
+#include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/roots.hpp>
+#include <boost/math/tools/toms748_solve.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/filippov/root_search_1d.hpp>
+
+namespace nsd::filippov::detail {
+
+/// Termination of toms748 in the polishing parameter t in [0, 1]: the bracket is narrower than
+/// `width`, or (a-posteriori bound) the best evaluated point is provably within the tolerance:
+/// on an interval where |f'| >= slope_lower_bound, |x - x*| <= |f(x)| / slope_lower_bound, so
+/// |f(x)| <= value_stop (= slope_lower_bound * tolerance) suffices. value_stop is 0 when no
+/// slope bound is known.
+struct PolishTolerance {
+  double width;
+  double value_stop;
+  const double* best_abs_value;
+  bool operator()(double a, double b) const {
+    return std::fabs(b - a) <= width || *best_abs_value <= value_stop;
+  }
+};
+
+/// floor(log2(x)) of a positive normal double (std::ilogb without the library call).
+inline int binaryExponent(double x) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  return static_cast<int>((bits >> 52) & 0x7ffu) - 1023;
+}
+
+template <class Geometry, class Eval>
+class RootSearcher {
+ public:
+  using Point = typename Geometry::Point;
+
+  /// `nonfinite_message` starts the InvalidInput message for a non-finite sample; the argument
+  /// of the sample is appended.
+  RootSearcher(const Geometry& geometry, Eval& eval, const RootSearch1DOptions& options,
+               const char* nonfinite_message = "function value is not finite at x = ")
+      : geo_(geometry),
+        eval_(eval),
+        options_(options),
+        nonfinite_message_(nonfinite_message),
+        scratch_(acquireScratch()) {
+    // The root list reuses storage handed back by recycleRoots() (no allocation per search).
+    result_.roots = std::move(scratch_.spare_roots);
+    result_.roots.clear();
+    result_.roots.reserve(8);
+  }
+  ~RootSearcher() {
+    if (!own_scratch_) threadScratchBusy() = false;
+  }
+  RootSearcher(const RootSearcher&) = delete;
+  RootSearcher& operator=(const RootSearcher&) = delete;
+
+  /// Hands the storage of a root list (from run()) back for the next search on this thread.
+  void recycleRoots(std::vector<Root1D>&& roots) { scratch_.spare_roots = std::move(roots); }
+
+  RootSearch1DResult run(bool periodic, double lower, double upper) {
+    const int n = options_.initial_intervals;
+    auto& nodes = scratch_.nodes;
+    auto& values = scratch_.values;
+    auto& stack = scratch_.stack;
+    auto& excluded = scratch_.excluded;
+    const auto n_nodes = static_cast<std::size_t>(n) + 1;
+    nodes.resize(n_nodes);
+    values.resize(n_nodes);
+    for (std::size_t k = 0; k + 1 < n_nodes; ++k) {
+      nodes[k] = geo_.node(static_cast<int>(k));
+      values[k] = evaluate(nodes[k]);
+      if (k == 0) companions_front_ = last_companion_;
+    }
+    nodes[n_nodes - 1] = geo_.end();
+    values[n_nodes - 1] = periodic ? values.front() : evaluate(nodes.back());
+    companions_end_ = periodic ? companions_front_ : last_companion_;
+
+    tolerance_ = options_.value_tolerance_relative * scale_;
+    result_.report.value_tolerance = tolerance_;
+    result_.report.field_scale = scale_;
+    // One pass over the nodes: the largest |f| and the largest second difference (the grid is
+    // uniform, spacing h; on the circle the node before node 0 is node n - 1).
+    const double h = geo_.width(nodes[0], nodes[1]);
+    double max_abs = std::fabs(values[0]), max_second_difference = 0.0;
+    for (std::size_t k = 1; k < n_nodes - 1; ++k) {
+      max_abs = std::max(max_abs, std::fabs(values[k]));
+      max_second_difference = std::max(max_second_difference,
+                                       std::fabs(values[k - 1] - 2.0 * values[k] + values[k + 1]));
+    }
+    max_abs = std::max(max_abs, std::fabs(values[n_nodes - 1]));
+    if (periodic) {
+      max_second_difference = std::max(
+          max_second_difference, std::fabs(values[n_nodes - 2] - 2.0 * values[0] + values[1]));
+    }
+    if (max_abs <= tolerance_) {
+      // |f| vanishes on every sample: a continuum of zeros (e.g. an isotropic field).
+      result_.continuum.emplace_back(lower, upper);
+      result_.report.completeness = Completeness::kContinuum;
+      result_.report.method = "all samples within value tolerance: continuum of zeros";
+      return std::move(result_);
+    }
+
+    if (options_.second_derivative_bound > 0.0) {
+      m2_ = options_.second_derivative_bound;
+      estimated_ = false;
+    } else {
+      m2_ = options_.curvature_floor_relative * scale_;
+      raiseBound(max_second_difference, h);
+    }
+
+    stack.clear();
+    excluded.clear();
+    auto& excluded_initial = scratch_.excluded_initial;
+    excluded_initial.clear();
+    // Depth-first from each initial interval in turn.
+    auto drain = [&] {
+      while (!stack.empty()) {
+        if (result_.report.evaluations > options_.max_evaluations) {
+          result_.report.unresolved_cells += static_cast<int>(stack.size());
+          stack.clear();
+          return;
+        }
+        const Interval iv = stack.back();
+        stack.pop_back();
+        const bool at_min = geo_.width(iv.a, iv.b) <= options_.min_interval;
+        if (resolve(iv, at_min)) continue;
+        const Point m = geo_.mid(iv.a, iv.b);
+        const double fm = evaluate(m);
+        raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
+        stack.push_back(Interval{m, iv.b, fm, iv.fb});
+        stack.push_back(Interval{iv.a, m, iv.fa, fm});
+      }
+    };
+    // Initial intervals: those of one sign that keep it are only listed by index (the common
+    // case, without copying an Interval); the others are resolved or refined.
+    auto refine_initial = [&](std::size_t i) {
+      const Interval iv{nodes[i], nodes[i + 1], values[i], values[i + 1]};
+      if (resolve(iv, geo_.width(iv.a, iv.b) <= options_.min_interval)) return;
+      const Point m = geo_.mid(iv.a, iv.b);
+      const double fm = evaluate(m);
+      raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
+      stack.push_back(Interval{m, iv.b, fm, iv.fb});
+      stack.push_back(Interval{iv.a, m, iv.fa, fm});
+      drain();
+    };
+    const bool initial_at_min = h <= options_.min_interval;
+    double initial_exclusion_bound = m2_;
+    for (std::size_t i = 0; i + 1 < n_nodes; ++i) {
+      const double fa = values[i], fb = values[i + 1];
+      if (!initial_at_min && ((fa > 0.0 && fb > 0.0) || (fa < 0.0 && fb < 0.0)) &&
+          keepsSign(fa, fb, geo_.width(nodes[i], nodes[i + 1]))) {
+        if (excluded_initial.empty()) initial_exclusion_bound = m2_;
+        excluded_initial.push_back(static_cast<int>(i));
+        continue;
+      }
+      refine_initial(i);
+    }
+    // The bound may have grown after intervals were excluded: re-check them, the initial ones
+    // and the refined ones, until the bound stops growing (each list only when the bound
+    // exceeds the one it was last checked with).
+    double checked_initial = initial_exclusion_bound, checked_refined = first_exclusion_bound_;
+    for (bool progressed = true; progressed;) {
+      progressed = false;
+      if (!excluded_initial.empty() && m2_ > checked_initial) {
+        progressed = true;
+        checked_initial = m2_;
+        std::size_t kept = 0;
+        for (std::size_t j = 0; j < excluded_initial.size(); ++j) {
+          const auto i = static_cast<std::size_t>(excluded_initial[j]);
+          if (keepsSign(values[i], values[i + 1], geo_.width(nodes[i], nodes[i + 1]))) {
+            excluded_initial[kept++] = excluded_initial[j];
+          } else {
+            refine_initial(i);
+          }
+        }
+        excluded_initial.resize(kept);
+      }
+      if (!excluded.empty() && m2_ > checked_refined) {
+        progressed = true;
+        checked_refined = m2_;
+        std::size_t kept = 0;
+        for (const Interval& iv : excluded) {
+          if (keepsSign(iv.fa, iv.fb, geo_.width(iv.a, iv.b))) {
+            excluded[kept++] = iv;
+          } else {
+            stack.push_back(iv);
+          }
+        }
+        excluded.resize(kept);
+        drain();
+      }
+    }
+    if (!periodic && values.back() == 0.0) {
+      addRoot(geo_.x(nodes.back()), 1, false, companions_end_);
+    }
+    finish(periodic, lower, upper);
+    return std::move(result_);
+  }
+
+ private:
+  struct Interval {
+    Point a, b;
+    double fa, fb;
+  };
+  // Working storage, reused across calls on one thread (no allocation per search).
+  struct Scratch {
+    std::vector<Point> nodes;
+    std::vector<double> values;
+    std::vector<Interval> stack;
+    std::vector<Interval> excluded;
+    std::vector<int> excluded_initial;  // indices of initial intervals excluded
+    std::vector<Root1D> spare_roots;    // storage for the next root list
+  };
+  static Scratch& threadScratch() {
+    static thread_local Scratch scratch;
+    return scratch;
+  }
+  static bool& threadScratchBusy() {
+    static thread_local bool busy = false;
+    return busy;
+  }
+  // The thread's scratch, or a private one when a search runs inside another's evaluation.
+  Scratch& acquireScratch() {
+    if (threadScratchBusy()) {
+      own_scratch_ = std::make_unique<Scratch>();
+      return *own_scratch_;
+    }
+    threadScratchBusy() = true;
+    return threadScratch();
+  }
+
+  double evaluate(const Point& p) {
+    const Sample1D sample = eval_(p);
+    ++result_.report.evaluations;
+    if (!std::isfinite(sample.value) || !std::isfinite(sample.magnitude)) throwNonFinite(p);
+    scale_ = std::max(scale_, sample.magnitude);
+    last_companion_ = sample.companion;
+    return sample.value;
+  }
+
+  // Out of line, so that evaluate() stays small enough to inline.
+  [[noreturn]] void throwNonFinite(const Point& p) const {
+    throw InvalidInput(std::string(nonfinite_message_) + formatValue(geo_.x(p)));
+  }
+
+  void raiseBound(double second_difference_abs, double half_width) {
+    if (!estimated_) return;
+    const double estimate =
+        options_.bound_safety * second_difference_abs / (half_width * half_width);
+    if (estimate > m2_) m2_ = estimate;
+  }
+
+  // Polishes a bracketed simple root to the absolute root tolerance (2^-root_tolerance_bits
+  // relative to |x|, or root_tolerance_absolute) and records the evaluated point with the
+  // smallest |f| (companion included).
+  //  - Certified interval (`unique`, slope bound m1 = |f(b) - f(a)| / w - M2 w / 2 > 0, so f is
+  //    monotone with |f'| >= m1): Boost.Math newton_raphson_iterate from startingPoint() (the
+  //    root of the node fit on the circle, else the false-position point), with f' estimated by
+  //    the derivative of the parabola through the last three samples
+  //    at the newest one (order ~1.84, as inverse quadratic interpolation; the chord slope when
+  //    that estimate has the wrong sign, so steps always point into the bracket). An evaluated
+  //    point with |f| <= m1 * tolerance is provably within the tolerance and ends the iteration.
+  //    If Newton stops otherwise (rounding noise), toms748 finishes on the bracket it kept.
+  //  - Otherwise (minimum-width interval, no slope bound): Boost.Math toms748_solve to a
+  //    bracket narrower than the tolerance.
+  void polishAndAdd(const Interval& iv, bool unique) {
+    double best_t = 0.0, best_f = INFINITY, best_companion = 0.0;
+    // Bracket [lo_t, hi_t] kept from the samples (meaningful where f is monotone): f has the
+    // sign of f(a) at lo_t and of f(b) at hi_t.
+    double lo_t = 0.0, hi_t = 1.0, f_lo = iv.fa, f_hi = iv.fb;
+    const bool rising = iv.fb > iv.fa;
+    auto f = [&](double t) {
+      const double v = evaluate(geo_.along(iv.a, iv.b, t));
+      if (std::fabs(v) < best_f) {
+        best_f = std::fabs(v);
+        best_t = t;
+        best_companion = last_companion_;
+      }
+      // Selects rather than branches: the side alternates unpredictably during Newton.
+      const bool low_side = (v < 0.0) == rising;
+      const bool raise_lo = low_side && t > lo_t, lower_hi = !low_side && t < hi_t;
+      lo_t = raise_lo ? t : lo_t;
+      f_lo = raise_lo ? v : f_lo;
+      hi_t = lower_hi ? t : hi_t;
+      f_hi = lower_hi ? v : f_hi;
+      return v;
+    };
+    const double w = geo_.width(iv.a, iv.b);
+    const double x_scale = std::max(1.0, std::fabs(geo_.x(iv.a)));
+    const double absolute = options_.root_tolerance_absolute > 0.0
+                                ? options_.root_tolerance_absolute
+                                : std::ldexp(x_scale, -options_.root_tolerance_bits);
+    const double width_t = std::max(absolute / w, 4.0 * std::numeric_limits<double>::epsilon());
+    const double slope_lower_bound = unique ? slopeLowerBound(iv.fa, iv.fb, w) : 0.0;
+    const double value_stop = std::max(0.0, slope_lower_bound) * absolute;
+    if (value_stop > 0.0) {
+      // Newton in u = 1 + t in [1, 2], where Boost's relative step test is an absolute one:
+      // it stops when |step| <= u 2^(1 - digits) <= width_t / 2.
+      const int digits = std::min(std::numeric_limits<double>::digits, 3 - binaryExponent(width_t));
+      const double chord = iv.fb - iv.fa;  // slope of the chord in t: the sign of f'
+      // The two previous samples (t1 the newer) and the divided difference between them.
+      double t1 = 0.0, f1 = iv.fa, t2 = 1.0, d12 = chord;
+      auto newton_f = [&](double u) {
+        const double t = u - 1.0;
+        // The divisions that depend on t only come before the evaluation, off the critical
+        // path of the iteration.
+        const double inverse_step = t != t1 ? 1.0 / (t - t1) : 0.0;
+        const double weight = t != t2 ? (t - t1) / (t - t2) : 0.0;
+        const double v = f(t);
+        if (std::fabs(v) <= value_stop) return std::make_pair(0.0, chord);       // within tolerance
+        if (t == t1) return std::make_pair(v, d12 * chord > 0.0 ? d12 : chord);  // repeated
+        const double d1 = (v - f1) * inverse_step;
+        const double parabola = d1 + (d1 - d12) * weight;
+        const double slope = parabola * chord > 0.0 ? parabola : d1 * chord > 0.0 ? d1 : chord;
+        d12 = d1, t2 = t1, t1 = t, f1 = v;
+        return std::make_pair(v, slope);
+      };
+      const double t0 = startingPoint(iv);
+      std::uintmax_t max_iter = 40;
+      boost::math::tools::newton_raphson_iterate(newton_f, 1.0 + t0, 1.0, 2.0, digits, max_iter);
+      // Done if certified by value, or if the kept bracket is narrower than the tolerance (or
+      // collapsed by rounding noise of f): f being monotone, the sample of smallest |f| is an
+      // end of that bracket.
+      if (best_f <= value_stop || !(hi_t - lo_t > width_t)) {
+        addRoot(geo_.coordinate(iv.a, iv.b, best_t), 1, unique, best_companion);
+        return;
+      }
+    }
+    std::uintmax_t max_iter = 100;
+    const PolishTolerance tol{width_t, value_stop, &best_f};
+    const auto bracket =
+        boost::math::tools::toms748_solve(f, lo_t, hi_t, f_lo, f_hi, tol, max_iter);
+    if (!(best_f < INFINITY)) {
+      // toms748 returned without an interior evaluation (never for a strict sign change).
+      best_t = 0.5 * (bracket.first + bracket.second);
+      f(best_t);
+    }
+    addRoot(geo_.coordinate(iv.a, iv.b, best_t), 1, unique, best_companion);
+  }
+
+  // Newton's start on a certified interval: the false-position point, refined on the fit of
+  // the node samples where the geometry has one (computed once per search, at the first root).
+  double startingPoint(const Interval& iv) {
+    const double false_position = iv.fa / (iv.fa - iv.fb);  // in (0, 1)
+    if constexpr (Geometry::kFitsNodes) {
+      if (!fit_ready_) {
+        fit_ = geo_.fit(scratch_.values);
+        fit_ready_ = true;
+      }
+      return geo_.fitRoot(fit_, iv.a, iv.b, false_position);
+    }
+    return false_position;
+  }
+
+  void addRoot(double x, int multiplicity, bool unique, double companion) {
+    result_.roots.push_back(Root1D{x, multiplicity, unique, companion});
+  }
+
+  // Lower bound of |f'| on an interval of width w with end values fa, fb, from |f''| <= M2:
+  // |f'(x) - (fb - fa)/w| <= M2 ((x - a)^2 + (b - x)^2) / (2 w) <= M2 w / 2. Positive: f is
+  // monotone there (at most one root).
+  double slopeLowerBound(double fa, double fb, double w) const {
+    return std::fabs(fb - fa) / w - 0.5 * m2_ * w;
+  }
+
+  // True if f provably keeps the sign of fa (= sign of fb, both nonzero) on the interval: with
+  // s = (x - a)/w, |f - chord| <= K s (1 - s), K = M2 w^2 / 2, so |f| >= p - d s + K s^2 with
+  // p = |fa|, q = |fb|, d = K + p - q. The minimum of that bound over [0, 1] is p - d^2/(4K)
+  // at s = d/(2K) when 0 < d < 2K, else min(p, q) > 0. (fa = fb: min|f| > M2 w^2/8.)
+  bool keepsSign(double fa, double fb, double w) const {
+    const double p = std::fabs(fa), q = std::fabs(fb), k = 0.5 * m2_ * w * w;
+    const double d = k + p - q;
+    return !(d > 0.0 && d < 2.0 * k) || 4.0 * k * p > d * d;
+  }
+
+  // Returns true if the interval is done (excluded or resolved); false means "halve it".
+  bool resolve(const Interval& iv, bool at_min_width) {
+    const double w = geo_.width(iv.a, iv.b);
+    const bool sign_change = (iv.fa < 0.0 && iv.fb > 0.0) || (iv.fa > 0.0 && iv.fb < 0.0);
+    if (iv.fa == 0.0) {
+      // Exact zero at the left end: it is recorded here (each node is the left end of one leaf).
+      evaluate(iv.a);  // companion at the node
+      const double companion = last_companion_;
+      if (slopeLowerBound(iv.fa, iv.fb, w) > 0.0) {
+        addRoot(geo_.x(iv.a), 1, true, companion);
+        return true;
+      }
+      if (at_min_width) {
+        addRoot(geo_.x(iv.a), 1, false, companion);
+        ++result_.report.unresolved_cells;
+        return true;
+      }
+      return false;
+    }
+    if (sign_change) {
+      if (slopeLowerBound(iv.fa, iv.fb, w) > 0.0) {
+        polishAndAdd(iv, true);
+        return true;
+      }
+      if (at_min_width) {
+        polishAndAdd(iv, false);
+        ++result_.report.unresolved_cells;
+        return true;
+      }
+      return false;
+    }
+    if (iv.fb == 0.0) {
+      // Right end is an exact zero; it belongs to the next interval (or is handled by the
+      // caller at the end of a non-periodic domain). Interior: exclude by monotonicity.
+      if (slopeLowerBound(iv.fa, iv.fb, w) > 0.0) return true;
+      return at_min_width ? (++result_.report.unresolved_cells, true) : false;
+    }
+    if (keepsSign(iv.fa, iv.fb, w)) {
+      if (scratch_.excluded.empty()) first_exclusion_bound_ = m2_;
+      scratch_.excluded.push_back(iv);
+      return true;
+    }
+    if (!at_min_width) return false;
+    // Minimum width, same sign, not excluded: look for a touching (double) root or a close pair.
+    const double s = iv.fa > 0.0 ? 1.0 : -1.0;
+    auto signed_f = [&](double t) { return s * evaluate(geo_.along(iv.a, iv.b, t)); };
+    std::uintmax_t max_iter = 60;
+    const auto minimum = boost::math::tools::brent_find_minima(signed_f, 0.0, 1.0, 40, max_iter);
+    const double t_min = minimum.first;
+    const double f_min = s * minimum.second;
+    if (s * f_min < 0.0) {
+      const Point p_min = geo_.along(iv.a, iv.b, t_min);
+      polishAndAdd(Interval{iv.a, p_min, iv.fa, f_min}, false);
+      polishAndAdd(Interval{p_min, iv.b, f_min, iv.fb}, false);
+      return true;
+    }
+    if (std::fabs(f_min) <= tolerance_) {
+      evaluate(geo_.along(iv.a, iv.b, t_min));
+      addRoot(geo_.coordinate(iv.a, iv.b, t_min), 2, false, last_companion_);
+      return true;
+    }
+    ++result_.report.unresolved_cells;
+    return true;
+  }
+
+  // Sorts and merges roots closer than the minimum width (periodic-aware).
+  void finish(bool periodic, double lower, double upper) {
+    auto& roots = result_.roots;
+    const double period = upper - lower;
+    for (auto& r : roots) {
+      if (periodic) {
+        // Roots lie within one period past the first node: one subtraction wraps them.
+        double y = r.x - lower;
+        if (y >= period) y -= period;
+        if (!(y >= 0.0 && y < period)) y = std::fmod(std::fmod(y, period) + period, period);
+        r.x = y + lower;
+      }
+    }
+    std::sort(roots.begin(), roots.end(),
+              [](const Root1D& p, const Root1D& q) { return p.x < q.x; });
+    // Double roots are located by minimization only to ~sqrt(eps) relative, so they merge with
+    // anything within 1e-6 of the range.
+    const double double_root_merge = std::max(options_.min_interval, 1e-6 * period);
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < roots.size(); ++k) {
+      const Root1D r = roots[k];
+      const bool has_previous = kept > 0;
+      const double merge =
+          (r.multiplicity == 2 || (has_previous && roots[kept - 1].multiplicity == 2))
+              ? double_root_merge
+              : options_.min_interval;
+      if (has_previous && r.x - roots[kept - 1].x <= merge) {
+        if (r.multiplicity == 2) roots[kept - 1].multiplicity = 2;
+        roots[kept - 1].certified_unique = false;
+        continue;
+      }
+      roots[kept++] = r;
+    }
+    roots.resize(kept);
+    if (periodic && roots.size() > 1 &&
+        roots.front().x + period - roots.back().x <= options_.min_interval) {
+      roots.pop_back();
+    }
+
+    result_.report.second_derivative_bound = m2_;
+    if (result_.report.unresolved_cells > 0) {
+      result_.report.completeness = Completeness::kPossiblyIncomplete;
+      result_.report.method =
+          "adaptive bisection; some intervals unresolved at the minimum width (see "
+          "unresolved_cells)";
+    } else if (estimated_) {
+      result_.report.completeness = Completeness::kEstimatedBounds;
+      result_.report.method =
+          "adaptive bisection with estimated |f''| bound: every interval excluded or shown to "
+          "hold one root";
+    } else {
+      result_.report.completeness = Completeness::kFloatingPointBounds;
+      result_.report.method =
+          "adaptive bisection with caller-supplied |f''| bound, in floating point: every "
+          "interval excluded or shown to hold one root";
+    }
+  }
+
+  const Geometry& geo_;
+  Eval& eval_;
+  const RootSearch1DOptions& options_;
+  const char* nonfinite_message_;
+  RootSearch1DResult result_;
+  double m2_ = 0.0;
+  bool estimated_ = true;
+  double scale_ = 0.0;
+  double tolerance_ = 0.0;
+  double last_companion_ = 0.0;
+  double companions_front_ = 0.0;
+  double companions_end_ = 0.0;
+  double first_exclusion_bound_ = 0.0;  // m2_ when the first interval was excluded
+  typename Geometry::Fit fit_{};        // of the node samples, when fit_ready_
+  bool fit_ready_ = false;
+  std::unique_ptr<Scratch> own_scratch_;  // declared before scratch_: initialized first
+  Scratch& scratch_;
+};
+
+// Points of the circle of directions: the angle x and n(x) = (c, s). Grid nodes come from a
+// rotation recurrence, midpoints and polishing points from normalized chords, so the search
+// evaluates no trigonometric function.
+struct CirclePoint {
+  double x, c, s;
+};
+
+class CircleGeometry {
+ public:
+  using Point = CirclePoint;
+  /// Largest degree of the trigonometric fit of the node samples that predicts roots.
+  static constexpr int kMaxFitDegree = 8;
+  static constexpr bool kFitsNodes = true;
+  /// f ~ constant + sum_k cosine[k-1] cos(k phi) + sine[k-1] sin(k phi), k = 1..degree: the
+  /// least-squares fit of degree min(n/2 - 1, kMaxFitDegree) to the n node samples (the
+  /// truncated discrete Fourier series; exact when f is a trigonometric polynomial of at most
+  /// that degree, as V is for every field affine in the direction).
+  struct Fit {
+    int degree = 0;
+    double constant = 0.0;
+    std::array<double, kMaxFitDegree> cosine{}, sine{};
+  };
+
+  // Grid of `intervals` nodes offset by h/pi (h = 2 pi/intervals), so that symmetric roots
+  // (0, pi/2, pi, ...) do not fall on nodes. Cached per thread for the last grid size.
+  explicit CircleGeometry(int intervals) : grid_(grid(intervals)) {}
+  Point node(int k) const { return grid_.nodes[static_cast<std::size_t>(k)]; }
+  Point end() const { return grid_.nodes.back(); }
+  // Intervals are at most 2 pi / 4 wide, so the chord midpoint is never degenerate.
+  Point mid(const Point& a, const Point& b) const {
+    const double c = a.c + b.c, s = a.s + b.s, inverse = 1.0 / std::sqrt(c * c + s * s);
+    return CirclePoint{0.5 * (a.x + b.x), c * inverse, s * inverse};
+  }
+  Point along(const Point& a, const Point& b, double t) const {
+    const double c = (1.0 - t) * a.c + t * b.c, s = (1.0 - t) * a.s + t * b.s;
+    const double inverse = 1.0 / std::sqrt(c * c + s * s);
+    return CirclePoint{a.x + t * (b.x - a.x), c * inverse, s * inverse};  // x: label only
+  }
+  double coordinate(const Point& a, const Point& b, double t) const {
+    const Point p = along(a, b, t);
+    return a.x + std::atan2(a.c * p.s - a.s * p.c, a.c * p.c + a.s * p.s);
+  }
+  double x(const Point& p) const { return p.x; }
+  double width(const Point& a, const Point& b) const { return b.x - a.x; }
+
+  /// The fit of the samples values[0..n-1] at the nodes, truncated after its last harmonic
+  /// above 1e-14 of the largest (so a field of low degree costs little to evaluate).
+  Fit fit(const std::vector<double>& values) const {
+    Fit result;
+    const std::size_t n = grid_.nodes.size() - 1;  // nodes of the circle
+    const double scale = 2.0 / static_cast<double>(n);
+    double sum = 0.0;
+    for (std::size_t j = 0; j < n; ++j) sum += values[j];
+    result.constant = 0.5 * scale * sum;
+    double largest = std::fabs(result.constant);
+    for (int k = 0; k < grid_.degree; ++k) {
+      // (cos, sin)(k phi_j) interleaved: the two sums advance together (one vector lane each).
+      const double* harmonic = grid_.harmonics.data() + 2 * static_cast<std::size_t>(k) * n;
+      double a = 0.0, b = 0.0;
+#if defined(__SSE2__)
+      __m128d sum_ab = _mm_setzero_pd();
+      for (std::size_t j = 0; j < n; ++j) {
+        sum_ab =
+            _mm_add_pd(sum_ab, _mm_mul_pd(_mm_set1_pd(values[j]), _mm_loadu_pd(harmonic + 2 * j)));
+      }
+      a = _mm_cvtsd_f64(sum_ab);
+      b = _mm_cvtsd_f64(_mm_unpackhi_pd(sum_ab, sum_ab));
+#else
+      for (std::size_t j = 0; j < n; ++j) {
+        a += values[j] * harmonic[2 * j];
+        b += values[j] * harmonic[2 * j + 1];
+      }
+#endif
+      const auto i = static_cast<std::size_t>(k);
+      result.cosine[i] = scale * a;
+      result.sine[i] = scale * b;
+      largest = std::max(largest, std::fabs(result.cosine[i]) + std::fabs(result.sine[i]));
+    }
+    result.degree = grid_.degree;
+    while (result.degree > 0) {
+      const auto i = static_cast<std::size_t>(result.degree - 1);
+      if (std::fabs(result.cosine[i]) + std::fabs(result.sine[i]) > 1e-14 * largest) break;
+      --result.degree;
+    }
+    return result;
+  }
+
+  /// A root of the fit in the chord parameter t of [a, b], by Halley's iteration in the angle
+  /// from the direction at t0, or t0 when the iteration does not settle inside (0, 1) within a
+  /// few small steps (the fit has no root there, or not one near t0).
+  double fitRoot(const Fit& fit, const Point& a, const Point& b, double t0) const {
+    const Point start = along(a, b, t0);
+    double zc = start.c, zs = start.s;  // the direction, rotated by each step
+    for (int iteration = 0; iteration < 4; ++iteration) {
+      // P, P', P'' in the angle from the powers e^{i k phi} = (re, im).
+      double value = fit.constant, first = 0.0, second = 0.0, re = zc, im = zs, order = 1.0;
+      for (int k = 0; k < fit.degree; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        const double even = fit.cosine[i] * re + fit.sine[i] * im;
+        value += even;
+        first += order * (fit.sine[i] * re - fit.cosine[i] * im);
+        second -= order * order * even;
+        const double next_re = re * zc - im * zs;
+        im = re * zs + im * zc;
+        re = next_re;
+        order += 1.0;
+      }
+      const double step = -2.0 * value * first / (2.0 * first * first - value * second);
+      if (!(std::fabs(step) <= 0.5)) return t0;  // also for a non-finite step
+      // Rotation by the step: cos/sin by their series (error below 1e-15 for |step| <= 0.05,
+      // the usual case), else by the library.
+      double cosine, sine;
+      if (std::fabs(step) <= 0.05) {
+        const double s2 = step * step;
+        cosine = 1.0 - s2 * (0.5 - s2 * (1.0 / 24.0 - s2 * (1.0 / 720.0)));
+        sine = step * (1.0 - s2 * (1.0 / 6.0 - s2 * (1.0 / 120.0 - s2 * (1.0 / 5040.0))));
+      } else {
+        cosine = std::cos(step);
+        sine = std::sin(step);
+      }
+      const double next_c = zc * cosine - zs * sine;
+      zs = zs * cosine + zc * sine;
+      zc = next_c;
+      // Cubic convergence: after a step this small the error is of the order of its cube.
+      if (std::fabs(step) <= 1e-5) break;
+    }
+    // The chord parameter of the direction z: (1 - t) a x z + t b x z = 0.
+    const double az = a.c * zs - a.s * zc, bz = b.c * zs - b.s * zc;
+    const double t = az / (az - bz);
+    return t > 0.0 && t < 1.0 ? t : t0;
+  }
+
+ private:
+  struct Grid {
+    std::vector<CirclePoint> nodes;  // n + 1 nodes, the last one the image of the first
+    int degree = 0;                  // of the fit
+    std::vector<double> harmonics;   // (cos, sin)(k phi_j) at [2 ((k - 1) n + j)], j < n
+  };
+  // One grid per node count and thread, built once. The grids live in a map, whose nodes never
+  // move, so a search nested inside another's evaluation (with another node count) adds its own
+  // grid and leaves the outer search's grid intact.
+  static const Grid& grid(int n) {
+    static thread_local std::map<int, Grid> grids;
+    static thread_local const Grid* last = nullptr;
+    static thread_local int last_n = 0;
+    if (last != nullptr && last_n == n) return *last;
+    auto [it, inserted] = grids.try_emplace(n);
+    if (inserted) buildGrid(n, it->second);
+    last = &it->second;
+    last_n = n;
+    return *last;
+  }
+  static void buildGrid(int n, Grid& grid) {
+    const double h = kTwoPi / n, offset = h / kPi;
+    auto& nodes = grid.nodes;
+    nodes.clear();
+    const double ch = std::cos(h), sh = std::sin(h);
+    double c = std::cos(offset), s = std::sin(offset);
+    for (int k = 0; k <= n; ++k) {
+      nodes.push_back(CirclePoint{offset + k * h, c, s});
+      const double cn = c * ch - s * sh, sn = s * ch + c * sh;
+      const double norm = std::sqrt(cn * cn + sn * sn);  // keeps |n| = 1 to rounding
+      c = cn / norm;
+      s = sn / norm;
+    }
+    grid.degree = std::min(n / 2 - 1, kMaxFitDegree);
+    const auto un = static_cast<std::size_t>(n);
+    grid.harmonics.assign(2 * static_cast<std::size_t>(grid.degree) * un, 0.0);
+    for (std::size_t j = 0; j < un; ++j) {
+      for (int k = 1; k <= grid.degree; ++k) {
+        const double angle = static_cast<double>(k) * nodes[j].x;
+        const std::size_t at = 2 * (static_cast<std::size_t>(k - 1) * un + j);
+        grid.harmonics[at] = std::cos(angle);
+        grid.harmonics[at + 1] = std::sin(angle);
+      }
+    }
+  }
+  const Grid& grid_;
+};
+
+/// Checks the options shared by all 1-D searches. @throws InvalidInput.
+void validateRootSearch1DOptions(const RootSearch1DOptions& options);
+
+}  // namespace nsd::filippov::detail

@@ -1,0 +1,52 @@
+#pragma once
+/// @file ball_trough_analysis.hpp
+/// Numerical checks of the paper's ball-in-trough results through the *generic* route:
+/// the special values (90) and the maximum realizable acceleration (91) are located by bisection
+/// on the Def-11 predicate, never from the formulas.
+
+#include <Eigen/Core>
+#include <array>
+#include <string>
+
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+
+namespace nsd::models {
+
+/// A bisection result: the located value and its bracket width (error bound).
+using nsd::BisectionResult;  // core/bisection.hpp
+
+/// m_z3: the largest m_z with realizable rolling, on the axis (0, 0, m_z) (top of the body,
+/// the maximum of (88) at phi+ = phi- = pi/2).
+BisectionResult numericalMz3(const BallTroughParameters& p, double tolerance = 1e-9);
+
+/// m_z1: below it the two-point-slip condition never bounds the region. Located as the m_z at
+/// which an SS escape first appears on the boundary of the tetrahedron cross-section (sampled
+/// with `samples_per_side` points per side, shrunk by `inset` towards its centre).
+BisectionResult numericalMz1(const BallTroughParameters& p, double tolerance = 1e-6,
+                             int samples_per_side = 200, double inset = 1e-7);
+
+/// m_z2: above it the planes (82)-(83) no longer bound the region: no point just inside the
+/// tetrahedron cross-section boundary is realizable.
+BisectionResult numericalMz2(const BallTroughParameters& p, double tolerance = 1e-6,
+                             int samples_per_side = 200, double inset = 1e-7);
+
+/// Largest realizable rolling acceleration over the section m_z = const of the realizable body,
+/// found without using (91): the section's boundary is located by bisection on the generic Def-11
+/// predicate along 360 rays from (0, 0, m_z), dv/dt of the generic RR solution is maximized over
+/// it, and the best angle is refined by golden-section search to 1e-10 rad. For the paper's ball
+/// the maximum is sqrt2 mu g on the edge (91) for |m_z| <= m_z1.
+/// @throws InvalidInput if (0, 0, m_z) is not realizable.
+struct MaxAccelerationResult {
+  double acceleration = 0.0;                         ///< [m/s^2], from the generic F_RR.
+  Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< dimensionless, at the boundary.
+  double bracket_width = 0.0;  ///< of the last radial bisection [dimensionless torque].
+};
+MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, double m_z = 0.0,
+                                               double tolerance = 1e-10);
+
+/// Corners of the tetrahedron cross-section at height m_z (a parallelogram for |m_z| < 1),
+/// counter-clockwise, as (m_x, m_y).
+std::array<Eigen::Vector2d, 4> tetrahedronSection(const BallTroughParameters& p, double m_z);
+
+}  // namespace nsd::models

@@ -1,0 +1,18 @@
+#pragma once
+/// @file ball_trough_predicate.hpp
+/// The ball-in-trough realizability predicate (Def 11, generic route) as a region predicate.
+/// Parameters by name: mx, my, mz (dimensionless torques (79), default 0), mu (sets both mu+ and
+/// mu-), mu_plus, mu_minus, inertia (j), angle_deg (trough opening angle [deg]).
+
+#include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/region/region.hpp>
+
+namespace nsd::region {
+
+/// Names the ball-trough model accepts.
+const std::vector<std::string>& ballTroughParameterNames();
+
+/// Predicate over ParameterPoint; unknown names throw InvalidInput.
+ParameterPredicate ballTroughPredicate(const models::BallTroughParameters& base);
+
+}  // namespace nsd::region

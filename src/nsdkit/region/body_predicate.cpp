@@ -1,0 +1,74 @@
+#include <nsdkit/region/body_predicate.hpp>
+
+#include <algorithm>
+#include <memory>
+
+#include <nsdkit/core/errors.hpp>
+
+namespace nsd::region {
+
+std::string verdictLabel(const body::BodyVerdict& v) {
+  std::string label = v.realizable ? "realizable" : v.escape_label;
+  if (v.contact_loss) label += label.empty() ? "contact_loss" : "|contact_loss";
+  return label;
+}
+
+ParameterPredicate bodyPredicate(const body::BodyDescription& body,
+                                 const std::vector<std::string>& names) {
+  // A ParameterPoint is ordered by name: bind in that order so a point maps to values directly.
+  std::vector<std::string> sorted = names;
+  std::sort(sorted.begin(), sorted.end());
+  auto shared = std::make_shared<const body::BodyDescription>(body);
+  const body::ParameterBinding binding = body::bindParameters(*shared, sorted);
+  return [shared, binding](const ParameterPoint& point) {
+    if (point.size() != binding.names.size()) {
+      throw InvalidInput("body predicate: expected " + std::to_string(binding.names.size()) +
+                         " parameters, got " + std::to_string(point.size()));
+    }
+    std::vector<double> values;
+    values.reserve(point.size());
+    std::size_t k = 0;
+    for (const auto& [name, value] : point) {
+      if (name != binding.names[k++]) {
+        throw InvalidInput("body predicate: unexpected parameter '" + name + "'");
+      }
+      values.push_back(value);
+    }
+    const body::BodyVerdict v = body::classify(*shared, binding, values);
+    PointVerdict out;
+    out.realizable = v.realizable;
+    out.label = verdictLabel(v);
+    out.uncertain = v.uncertain;
+    return out;
+  };
+}
+
+std::vector<std::string> BodySection::names() const {
+  std::vector<std::string> out;
+  for (const auto& a : axes) out.push_back(a.name);
+  for (const auto& [name, value] : fixed) out.push_back(name);
+  return out;
+}
+
+BodySection bodySection(const body::BodyDescription& body, const std::string& source) {
+  if (body.section.x_axis.empty()) {
+    throw InvalidInput(source + ": section: missing (the cross-section: x and y axes)");
+  }
+  BodySection s;
+  s.axes = {parseAxis(body.section.x_axis), parseAxis(body.section.y_axis)};
+  for (const auto& [name, value] : body.section.fixed) s.fixed[name] = value;
+  return s;
+}
+
+ParameterPoint bodyMetadata(const body::BodyDescription& body,
+                            const std::vector<std::string>& names) {
+  ParameterPoint metadata;
+  for (const auto& load : body.loads) {
+    if (std::find(names.begin(), names.end(), load.name) == names.end()) {
+      metadata[load.name] = load.value;
+    }
+  }
+  return metadata;
+}
+
+}  // namespace nsd::region

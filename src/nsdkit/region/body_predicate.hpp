@@ -1,0 +1,38 @@
+#pragma once
+/// @file body_predicate.hpp
+/// A body file's realizability (Def 11 for two contacts, Def 9 for one) as a region predicate:
+/// the parameters are the body's load parameters and velocity-state names (body/rigid_body.hpp).
+
+#include <string>
+#include <vector>
+
+#include <nsdkit/body/rigid_body.hpp>
+#include <nsdkit/region/region.hpp>
+
+namespace nsd::region {
+
+/// Predicate over points naming exactly `names` (the swept and fixed parameters, resolved
+/// once). Labels: "realizable", the escapes "RS|SR|SS" or "slip", with "|contact_loss" added
+/// when a normal force vanishes. @throws InvalidInput for a name the body does not have.
+ParameterPredicate bodyPredicate(const body::BodyDescription& body,
+                                 const std::vector<std::string>& names);
+
+/// The body's default values of the load parameters not in `names`, recorded in outputs.
+ParameterPoint bodyMetadata(const body::BodyDescription& body,
+                            const std::vector<std::string>& names);
+
+/// The cross-section a body file names (its `section`): the two axes and the fixed values.
+struct BodySection {
+  std::vector<Axis> axes;
+  ParameterPoint fixed;
+  /// The axes' names, then the fixed ones (every parameter a sweep of the section sets).
+  std::vector<std::string> names() const;
+};
+/// @throws InvalidInput "SOURCE: section: missing ..." when the file names no section, or for
+/// an axis that does not parse.
+BodySection bodySection(const body::BodyDescription& body, const std::string& source);
+
+/// Text of a verdict for region outputs (as bodyPredicate labels it).
+std::string verdictLabel(const body::BodyVerdict& verdict);
+
+}  // namespace nsd::region

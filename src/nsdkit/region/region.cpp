@@ -1,0 +1,227 @@
+#include <nsdkit/region/region.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/parallel.hpp>
+#include <nsdkit/region/sweep_detail.hpp>
+
+namespace nsd::region {
+
+Axis parseAxis(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, ':')) parts.push_back(part);
+  if (parts.size() != 4 || parts[0].empty()) {
+    throw InvalidInput("axis '" + text + "' must be name:lower:upper:count");
+  }
+  Axis a;
+  a.name = parts[0];
+  try {
+    std::size_t used = 0;
+    a.lower = std::stod(parts[1], &used);
+    if (used != parts[1].size()) throw std::invalid_argument("trailing");
+    a.upper = std::stod(parts[2], &used);
+    if (used != parts[2].size()) throw std::invalid_argument("trailing");
+    a.count = std::stoi(parts[3], &used);
+    if (used != parts[3].size()) throw std::invalid_argument("trailing");
+  } catch (const std::exception&) {
+    throw InvalidInput("axis '" + text + "': lower, upper and count must be numbers");
+  }
+  requireFinite(a.lower, "axis lower bound");
+  requireFinite(a.upper, "axis upper bound");
+  if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
+  return a;
+}
+
+namespace detail {
+
+std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                          const ParameterPredicate& predicate, double refine_tolerance) {
+  if (axes.empty()) throw InvalidInput("a sweep needs at least one axis");
+  if (!predicate) throw InvalidInput("region predicate is empty");
+  requireNonNegative(refine_tolerance, "refine tolerance");
+  std::size_t total = 1;
+  for (const Axis& a : axes) {
+    if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
+    requireFinite(a.lower, "axis lower bound");
+    requireFinite(a.upper, "axis upper bound");
+    if (fixed.count(a.name))
+      throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
+    total *= static_cast<std::size_t>(a.count);
+    // About 110 bytes per point in memory (values, verdict, label): 5e7 points is ~6 GB.
+    if (total > 50000000) {
+      throw InvalidInput(
+          "sweep grid exceeds 5e7 points (about 6 GB in memory): split the sweep "
+          "along an axis");
+    }
+  }
+  return total;
+}
+
+std::vector<double> gridValues(const std::vector<Axis>& axes, std::size_t index) {
+  std::vector<double> values(axes.size());
+  for (std::size_t d = axes.size(); d-- > 0;) {
+    const Axis& a = axes[d];
+    const auto c = static_cast<std::size_t>(a.count);
+    const int k = static_cast<int>(index % c);
+    values[d] = a.count == 1 ? a.lower : a.lower + (a.upper - a.lower) * k / (a.count - 1);
+    index /= c;
+  }
+  return values;
+}
+
+PointVerdict evaluateAt(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                        const ParameterPredicate& predicate, const std::vector<double>& values) {
+  ParameterPoint p = fixed;
+  for (std::size_t d = 0; d < axes.size(); ++d) p[axes[d].name] = values[d];
+  return predicate(p);
+}
+
+std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
+                                    const std::vector<SweepPoint>& points) {
+  std::vector<GridEdge> edges;
+  std::size_t stride = 1;
+  for (std::size_t d = axes.size(); d-- > 0;) {
+    const auto c = static_cast<std::size_t>(axes[d].count);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if ((i / stride) % c + 1 < c) {
+        const std::size_t j = i + stride;
+        if (points[i].verdict.realizable != points[j].verdict.realizable) {
+          edges.push_back({i, j, d});
+        }
+      }
+    }
+    stride *= c;
+  }
+  return edges;
+}
+
+BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                         const ParameterPredicate& predicate, const std::vector<SweepPoint>& points,
+                         const GridEdge& edge, double tolerance, std::size_t& calls) {
+  std::vector<double> inside = points[edge.a].values, outside = points[edge.b].values;
+  std::string outside_label = points[edge.b].verdict.label;
+  if (!points[edge.a].verdict.realizable) {
+    std::swap(inside, outside);
+    outside_label = points[edge.a].verdict.label;
+  }
+  // Bisection along the edge's axis; the label of the last point found outside is kept.
+  std::vector<double> point = inside;
+  const BisectionResult bisection = bisect(
+      [&](double x) {
+        point[edge.axis] = x;
+        const PointVerdict v = evaluateAt(axes, fixed, predicate, point);
+        if (!v.realizable) outside_label = v.label;
+        return v.realizable;
+      },
+      inside[edge.axis], outside[edge.axis], tolerance);
+  calls = static_cast<std::size_t>(bisection.predicate_calls);
+  inside[edge.axis] = bisection.last_true;
+  outside[edge.axis] = bisection.last_false;
+  BoundaryPoint b;
+  b.values = inside;
+  b.values[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
+  b.bracket_width = std::fabs(inside[edge.axis] - outside[edge.axis]);
+  b.inside_label = "realizable";
+  b.outside_label = outside_label;
+  b.axis = edge.axis;
+  return b;
+}
+
+}  // namespace detail
+
+SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                  const ParameterPredicate& predicate, const SweepOptions& options) {
+  const std::size_t total = detail::validateSweep(axes, fixed, predicate, options.refine_tolerance);
+  const auto t0 = std::chrono::steady_clock::now();
+  SweepResult r;
+  r.axes = axes;
+  r.fixed = fixed;
+  r.points.resize(total);
+  nsd::parallelFor(
+      total, options.threads,
+      [&](std::size_t i) {
+        r.points[i].values = detail::gridValues(axes, i);
+        r.points[i].verdict = detail::evaluateAt(axes, fixed, predicate, r.points[i].values);
+      },
+      options.progress);
+  r.predicate_calls = total;
+
+  if (options.refine_tolerance > 0.0) {
+    const std::vector<detail::GridEdge> edges = detail::boundaryEdges(axes, r.points);
+    r.boundary.resize(edges.size());
+    std::vector<std::size_t> calls(edges.size(), 0);
+    nsd::parallelFor(edges.size(), options.threads, [&](std::size_t e) {
+      r.boundary[e] = detail::refineEdge(axes, fixed, predicate, r.points, edges[e],
+                                         options.refine_tolerance, calls[e]);
+    });
+    for (std::size_t c : calls) r.predicate_calls += c;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+void writeCsv(std::ostream& out, const SweepResult& r, const ParameterPoint& metadata) {
+  out << "# nsdkit region sweep\n";
+  for (const auto& [k, v] : metadata) out << "# " << k << " = " << formatValue(v) << '\n';
+  for (const auto& [k, v] : r.fixed) out << "# fixed " << k << " = " << formatValue(v) << '\n';
+  for (const Axis& a : r.axes) {
+    out << "# axis " << a.name << " " << formatValue(a.lower) << " " << formatValue(a.upper) << " "
+        << a.count << '\n';
+  }
+  out << "# predicate_calls = " << r.predicate_calls << ", boundary points = " << r.boundary.size()
+      << '\n';
+  out << "kind";
+  for (const Axis& a : r.axes) out << ',' << a.name;
+  out << ",realizable,label,uncertain,bracket\n";
+  for (const SweepPoint& p : r.points) {
+    out << "grid";
+    for (double v : p.values) out << ',' << formatValue(v);
+    out << ',' << (p.verdict.realizable ? 1 : 0) << ',' << p.verdict.label << ','
+        << (p.verdict.uncertain ? 1 : 0) << ",0\n";
+  }
+  for (const BoundaryPoint& b : r.boundary) {
+    out << "boundary";
+    for (double v : b.values) out << ',' << formatValue(v);
+    out << ",1," << b.outside_label << ",0," << formatValue(b.bracket_width) << '\n';
+  }
+}
+
+void writeJson(std::ostream& out, const SweepResult& r, const ParameterPoint& metadata) {
+  nlohmann::json j;
+  j["metadata"] = metadata;
+  j["fixed"] = r.fixed;
+  j["predicate_calls"] = r.predicate_calls;  // no wall time: outputs are byte-reproducible
+  for (const Axis& a : r.axes) {
+    j["axes"].push_back(
+        {{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
+  }
+  j["points"] = nlohmann::json::array();
+  for (const SweepPoint& p : r.points) {
+    j["points"].push_back({{"values", p.values},
+                           {"realizable", p.verdict.realizable},
+                           {"label", p.verdict.label},
+                           {"uncertain", p.verdict.uncertain}});
+  }
+  j["boundary"] = nlohmann::json::array();
+  for (const BoundaryPoint& b : r.boundary) {
+    j["boundary"].push_back({{"values", b.values},
+                             {"bracket_width", b.bracket_width},
+                             {"outside_label", b.outside_label},
+                             {"axis", b.axis}});
+  }
+  out << j.dump() << '\n';
+}
+
+}  // namespace nsd::region

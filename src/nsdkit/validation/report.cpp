@@ -1,0 +1,318 @@
+// The validation report: report.json, report.md, report_meta.json and the map CSVs.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::validation {
+namespace {
+
+nlohmann::json numberOrNull(double v) {
+  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+}
+
+std::string fmt(double v, int precision = 3) { return formatForReport(v, precision); }
+
+// The expected category of a row for the confusion table: RR, or the first escape mode.
+std::string expectedCategory(const std::string& expected) {
+  return expected.substr(0, expected.find('|'));
+}
+
+struct SolverSummary {
+  std::string label;
+  std::size_t rows = 0, passed = 0, counted = 0, counted_passed = 0;
+  std::map<std::string, std::map<std::string, int>> confusion;  // expected -> observed -> count
+  std::vector<double> acceleration_errors;
+  double max_rolling_slip = 0.0;        ///< largest final slip among contacts judged rolling
+  double min_slipping_slip = INFINITY;  ///< smallest final slip among contacts judged slipping
+  double max_rolling_growth = 0.0;  ///< largest s_end/s_mid among rolling contacts above the floor
+  double min_slipping_growth = INFINITY;
+  double wall = 0.0, simulated = 0.0;
+  std::vector<double> onset_errors;
+};
+
+std::vector<SolverSummary> summarize(const std::vector<ValidationCase>& cases,
+                                     const std::vector<ValidationResult>& results,
+                                     const JudgeOptions& o) {
+  std::map<std::string, std::size_t> slot;
+  std::vector<SolverSummary> out;
+  std::map<std::string, const ValidationCase*> by_name;
+  for (const auto& c : cases) by_name[c.name] = &c;
+  for (const auto& r : results) {
+    if (!slot.count(r.solver)) {
+      slot[r.solver] = out.size();
+      out.push_back({});
+      out.back().label = r.solver;
+    }
+    SolverSummary& s = out[slot[r.solver]];
+    ++s.rows;
+    s.passed += r.pass;
+    if (r.counts_as_validation) {
+      ++s.counted;
+      s.counted_passed += r.pass;
+    }
+    ++s.confusion[expectedCategory(r.expected)][r.observed];
+    if (std::isfinite(r.acceleration_error)) s.acceleration_errors.push_back(r.acceleration_error);
+    if (r.observed != "failed" && r.observed.size() == 2 && std::isfinite(r.slip_plus)) {
+      const double slip[2] = {r.slip_plus, r.slip_minus};
+      const double growth[2] = {r.slip_growth_plus, r.slip_growth_minus};
+      for (int k = 0; k < 2; ++k) {
+        if (r.observed[static_cast<std::size_t>(k)] == 'S') {
+          s.min_slipping_slip = std::min(s.min_slipping_slip, slip[k]);
+          s.min_slipping_growth = std::min(s.min_slipping_growth, growth[k]);
+        } else {
+          s.max_rolling_slip = std::max(s.max_rolling_slip, slip[k]);
+          if (slip[k] > o.rule.slip_floor_m_s && slip[k] <= o.rule.clear_slip_m_s) {
+            s.max_rolling_growth = std::max(s.max_rolling_growth, growth[k]);
+          }
+        }
+      }
+    }
+    s.wall += r.wall_seconds;
+    s.simulated += r.simulated_seconds;
+    const auto* c = by_name.count(r.case_name) ? by_name[r.case_name] : nullptr;
+    if (c && std::isfinite(c->expected_rolling_onset_s) && std::isfinite(r.rolling_onset)) {
+      s.onset_errors.push_back(r.rolling_onset - c->expected_rolling_onset_s);
+    }
+  }
+  return out;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
+                 const std::vector<ValidationResult>& results, const std::vector<ModeMap>& maps,
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
+  std::filesystem::create_directories(dir + "/maps");
+  const auto summaries = summarize(cases, results, o);
+
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : results) {
+    rows.push_back({{"case", r.case_name},
+                    {"solver", r.solver},
+                    {"setting", r.setting},
+                    {"step_s", r.step_s},
+                    {"reference", toString(r.reference)},
+                    {"counts_as_validation", r.counts_as_validation},
+                    {"expected", r.expected},
+                    {"observed", r.observed},
+                    {"pass", r.pass},
+                    {"acceleration", numberOrNull(r.acceleration)},
+                    {"acceleration_error", numberOrNull(r.acceleration_error)},
+                    {"slip_onset", numberOrNull(r.slip_onset)},
+                    {"rolling_onset", numberOrNull(r.rolling_onset)},
+                    {"final_speed", numberOrNull(r.final_speed)},
+                    {"slip_plus", numberOrNull(r.slip_plus)},
+                    {"slip_minus", numberOrNull(r.slip_minus)},
+                    {"slip_growth_plus", numberOrNull(r.slip_growth_plus)},
+                    {"slip_growth_minus", numberOrNull(r.slip_growth_minus)},
+                    {"tolerance", r.tolerance},
+                    {"wall_seconds", r.wall_seconds},
+                    {"simulated_seconds", r.simulated_seconds},
+                    {"reason", r.reason}});
+  }
+  nlohmann::json solver_json = nlohmann::json::array();
+  for (const auto& s : summaries) {
+    nlohmann::json confusion;
+    for (const auto& [e, row] : s.confusion) {
+      for (const auto& [ob, n] : row) confusion[e][ob] = n;
+    }
+    solver_json.push_back(
+        {{"solver", s.label},
+         {"rows", s.rows},
+         {"passed", s.passed},
+         {"pass_rate", static_cast<double>(s.passed) / static_cast<double>(s.rows)},
+         {"counted_rows", s.counted},
+         {"counted_passed", s.counted_passed},
+         {"confusion", confusion},
+         {"median_acceleration_error", numberOrNull(median(s.acceleration_errors))},
+         {"max_acceleration_error",
+          numberOrNull(
+              s.acceleration_errors.empty()
+                  ? NAN
+                  : *std::max_element(s.acceleration_errors.begin(), s.acceleration_errors.end()))},
+         {"max_slip_judged_rolling", s.max_rolling_slip},
+         {"min_slip_judged_slipping", numberOrNull(s.min_slipping_slip)},
+         {"max_growth_judged_rolling", s.max_rolling_growth},
+         {"min_growth_judged_slipping", numberOrNull(s.min_slipping_growth)},
+         {"wall_seconds_per_simulated_second", s.wall / std::max(s.simulated, 1e-300)}});
+  }
+  nlohmann::json map_json = nlohmann::json::array();
+  for (const auto& m : maps) {
+    std::string file = m.solver + "_" + m.section + ".csv";
+    std::replace(file.begin(), file.end(), '/', '_');
+    map_json.push_back({{"solver", m.solver},
+                        {"section", m.section},
+                        {"m_z", m.m_z},
+                        {"grid", m.grid},
+                        {"half_width", m.half_width},
+                        {"agreement", m.agreement},
+                        {"wall_seconds", m.wall_seconds},
+                        {"file", "maps/" + file}});
+    writeFileAtomically(dir + "/maps/" + file, [&](std::ostream& out) {
+      out << "# solver " << m.solver << ", section " << m.section << " (m_z = " << m.m_z
+          << "), mu 0.3, j 0.4\nm_x,m_y,expected,observed,agrees\n";
+      for (const auto& p : m.points) {
+        out << p.m_x << ',' << p.m_y << ',' << p.expected << ',' << p.observed << ','
+            << (p.agrees ? 1 : 0) << '\n';
+      }
+    });
+  }
+  writeFileAtomically(dir + "/report.json", [&](std::ostream& out) {
+    out << nlohmann::json{{"rows", rows}, {"solvers", solver_json}, {"maps", map_json}}.dump(1)
+        << '\n';
+  });
+  nlohmann::json case_json = nlohmann::json::array();
+  for (const auto& c : cases) {
+    nlohmann::json entry{{"case", c.name},
+                         {"reference", toString(c.reference)},
+                         {"v0", c.v_C0_W.z()},
+                         {"realizable", c.realizable},
+                         {"allowed_modes", c.allowed_modes},
+                         {"expected_acceleration", numberOrNull(c.expected_acceleration)},
+                         {"probed_face", c.probed_face},
+                         {"face_distance", numberOrNull(c.face_distance)},
+                         {"expected_rolling_onset_s", numberOrNull(c.expected_rolling_onset_s)}};
+    if (c.body) {  // a user's body: the loads are in the case name; the measured direction
+      entry["body"] = c.family;
+      entry["along"] = {c.along_W[0], c.along_W[1], c.along_W[2]};
+    } else {
+      entry["mu_plus"] = c.parameters.mu_plus;
+      entry["mu_minus"] = c.parameters.mu_minus;
+      entry["inertia"] = c.parameters.inertia_ratio;
+      entry["angle_deg"] = c.parameters.opening_angle_rad * 180 / 3.14159265358979323846;
+      entry["torque"] = {c.torque[0], c.torque[1], c.torque[2]};
+    }
+    case_json.push_back(entry);
+  }
+  nlohmann::json settings = nlohmann::json::array();
+  for (const auto& sp : solvers) settings.push_back(sp.label());
+  writeFileAtomically(dir + "/report_meta.json", [&](std::ostream& out) {
+    out << nlohmann::json{{"cases", case_json},
+                          {"solvers", settings},
+                          {"slip_floor_m_s", o.rule.slip_floor_m_s},
+                          {"growth_ratio", o.rule.growth_ratio},
+                          {"window_fraction", o.rule.window_fraction},
+                          {"acceleration_tolerance", o.acceleration_tolerance}}
+               .dump(1)
+        << '\n';
+  });
+
+  writeFileAtomically(dir + "/report.md", [&](std::ostream& out) {
+    std::size_t passed = 0;
+    for (const auto& r : results) passed += r.pass;
+    out << "# nsdkit validation report: ball in a V trough\n\n"
+        << passed << " of " << results.size() << " case x solver runs pass (" << cases.size()
+        << " cases, " << summaries.size() << " solver settings).\n\n"
+        << "## How rows are judged (one rule for every solver)\n\n"
+        << "- Expected modes and the rolling acceleration come from the paper's closed forms "
+           "((78), (82)-(83), (85)-(86), (88), (90)-(91), ERRATA) where they apply (right-angle "
+           "trough, mu+ = mu-); elsewhere (60 and 120 degree troughs, mu+ != mu-) from the "
+           "Def-11 predicate only, marked `predicate only`. nsdkit's event-driven integrator "
+           "decides its transitions with that predicate, so its rows on those cases are not "
+           "counted as validating it.\n"
+        << "- Final mode: a contact slips when its mean slip speed s_end over the last "
+        << o.rule.window_fraction * 100 << " % of the run exceeds " << o.rule.slip_floor_m_s
+        << " m/s and has grown " << o.rule.growth_ratio
+        << " times over the same window ending at mid-run (or its mean gap exceeds "
+        << o.rule.separation_m << " m), or whenever s_end exceeds " << o.rule.clear_slip_m_s
+        << " m/s. Soft contacts creep while sticking (MuJoCo: (1 - d)/d (tau/2) a_t, up to "
+           "5e-3 m/s in principle, 8e-4 m/s measured with its defaults on an incline), and the "
+           "slowest escapes of the case list reach only 2.7e-3 m/s by 0.2 s in nsdkit's exact "
+           "integrator, so no speed threshold separates them; but creep under constant loads is "
+           "stationary (s_end/s_mid ~ 1) while Coulomb slip grows (~2 from rest). The table "
+           "below shows, per solver, the largest slip speed and growth judged rolling and the "
+           "smallest judged slipping.\n"
+        << "- RR rows also need the acceleration along the trough (second half of the run) "
+           "within "
+        << o.acceleration_tolerance * 100
+        << " % of (78); sliding rows need the rolling onset within 5 % (or 3 h) of "
+           "v0 / (sqrt2 mu g (1 + 1/(2j))) and the final speed within 1 % of v0 / (1 + 2j). "
+           "A non-finite value or a run that stops early fails with the reason.\n"
+        << "- For every row that keeps rolling where Def 11 says it cannot, the reason says "
+           "whether rolling is *possible* there (an RR force set inside both friction cones "
+           "exists along the free squeeze direction) -- then the solver picked one of the "
+           "undetermined force sets -- or not even possible (Coulomb's law violated).\n\n"
+        << "## Solvers\n\n| solver | pass | pass rate | counted (validating) | median accel. "
+           "error | max slip judged rolling [m/s] (growth) | min slip judged slipping [m/s] "
+           "(growth) | wall s per simulated s |\n|---|---|---|---|---|---|---|---|\n";
+    for (const auto& s : summaries) {
+      out << "| " << s.label << " | " << s.passed << "/" << s.rows << " | "
+          << fmt(100.0 * static_cast<double>(s.passed) / static_cast<double>(s.rows)) << " % | "
+          << s.counted_passed << "/" << s.counted << " | " << fmt(median(s.acceleration_errors))
+          << " | " << fmt(s.max_rolling_slip) << " (" << fmt(s.max_rolling_growth) << ") | "
+          << fmt(s.min_slipping_slip) << " (" << fmt(s.min_slipping_growth) << ") | "
+          << fmt(s.wall / std::max(s.simulated, 1e-300)) << " |\n";
+    }
+    if (!maps.empty()) {
+      out << "\n## Maps: agreement with Def 11 on the cross-sections (mu 0.3, j 0.4)\n\n"
+          << "Each engine simulates a " << maps.front().grid << " x " << maps.front().grid
+          << " grid of torques for 0.2 s at h = 1e-3; the share of points where its final mode "
+             "is one Def 11 allows is its headline number. Figure: `maps.png`.\n\n"
+          << "| solver | section | agreement | wall [s] |\n|---|---|---|---|\n";
+      for (const auto& m : maps) {
+        out << "| " << m.solver << " | " << m.section << " | " << fmt(100 * m.agreement, 4)
+            << " % | " << fmt(m.wall_seconds) << " |\n";
+      }
+    }
+    out << "\n## Settings (every non-default setting and why)\n\n";
+    std::set<std::string> seen;
+    for (const auto& sp : solvers) {
+      const std::string key = sp.name + "/" + sp.setting;
+      if (seen.count(key)) continue;
+      seen.insert(key);
+      const std::set<std::string> known{
+          "nsdkit-event-driven", "siconos", "mujoco", "bullet", "ode", "dart"};
+      if (!known.count(sp.name) || cases.empty()) {
+        out << "- **" << sp.name
+            << "**: trajectories supplied by the user, scored by the "
+               "same rule.\n";
+        continue;
+      }
+      ValidationCase probe = cases.front();
+      probe.t_end_s = 2 * std::max(sp.step_s, 1e-3);
+      const SolverTrajectory t = runSolver(probe, sp);
+      out << "- **" << key << "** (" << t.engine_version << "): ";
+      if (t.settings.empty()) out << "the solver's defaults, time step only.";
+      for (const auto& n : t.settings) out << "`" << n.setting << "`: " << n.reason << ". ";
+      out << '\n';
+    }
+    out << "\n## Confusion tables (rows: expected, first escape mode; columns: observed)\n\n";
+    const std::vector<std::string> observed_cols{"RR", "RS", "SR", "SS", "failed"};
+    for (const auto& s : summaries) {
+      out << "**" << s.label << "**\n\n| expected \\ observed |";
+      for (const auto& c : observed_cols) out << ' ' << c << " |";
+      out << "\n|---|---|---|---|---|---|\n";
+      for (const auto& [e, row] : s.confusion) {
+        out << "| " << e << " |";
+        for (const auto& c : observed_cols) {
+          const auto it = row.find(c);
+          out << ' ' << (it == row.end() ? 0 : it->second) << " |";
+        }
+        out << '\n';
+      }
+      out << '\n';
+    }
+    out << "## Failed rows and their reasons\n\n| case | solver | expected | observed | "
+           "reason |\n|---|---|---|---|---|\n";
+    for (const auto& r : results) {
+      if (r.pass) continue;
+      out << "| " << r.case_name << " | " << r.solver << " | " << r.expected << " | " << r.observed
+          << " | " << r.reason << " |\n";
+    }
+  });
+}
+
+}  // namespace nsd::validation

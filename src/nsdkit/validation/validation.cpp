@@ -1,0 +1,653 @@
+#include <nsdkit/validation/validation.hpp>
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <boost/math/tools/minima.hpp>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <sstream>
+
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/parallel.hpp>
+#include <nsdkit/engines/bullet/bullet_sphere.hpp>
+#include <nsdkit/engines/dart/dart_sphere.hpp>
+#include <nsdkit/engines/mujoco/mujoco_sphere.hpp>
+#include <nsdkit/engines/ode/ode_sphere.hpp>
+#include <nsdkit/eventdriven/mode_switching.hpp>
+#include <nsdkit/sim/siconos_two_contact.hpp>
+
+namespace nsd::validation {
+
+std::string toString(ReferenceSource source) {
+  switch (source) {
+    case ReferenceSource::kClosedForm:
+      return "closed form";
+    case ReferenceSource::kPredicate:
+      return "predicate only";
+    case ReferenceSource::kEventDriven:
+      return "event-driven";
+  }
+  return "?";
+}
+
+std::string SolverSpec::label() const {
+  std::string l = name;
+  if (setting != "-") l += "/" + setting;
+  if (step_s > 0) {
+    std::ostringstream s;
+    s << step_s;
+    l += "/h=" + s.str();
+  }
+  return l;
+}
+
+std::vector<SolverSpec> allSolvers() {
+  std::vector<SolverSpec> s{
+      {"nsdkit-event-driven", "-", 0.0}, {"siconos", "-", 1e-3}, {"siconos", "-", 1e-4}};
+  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
+    for (const char* setting : {"defaults", "exact"}) {
+      for (double h : {1e-3, 1e-4}) s.push_back({engine, setting, h});
+    }
+  }
+  return s;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : "|") + x;
+  return s;
+}
+
+models::BallTroughClassification classify(const models::BallTroughParameters& p,
+                                          const Eigen::Vector3d& m, ReferenceSource source) {
+  return source == ReferenceSource::kClosedForm ? models::classifyClosedForm(p, m)
+                                                : models::classifyGeneric(p, m);
+}
+
+// Boundary parameter along the ray origin + s d (bisection on the case's classification, 50
+// steps from [0, 4]); the origin must be realizable.
+double boundaryOnRay(const models::BallTroughParameters& p, ReferenceSource source,
+                     const Eigen::Vector3d& origin, const Eigen::Vector3d& d) {
+  if (!classify(p, origin, source).realizable) {
+    throw InvalidInput("ray origin is not realizable");
+  }
+  if (classify(p, origin + 4.0 * d, source).realizable) {
+    throw InvalidInput("ray does not leave the realizable body within s = 4");
+  }
+  return bisect([&](double s) { return classify(p, origin + s * d, source).realizable; }, 0.0, 4.0,
+                4.0 * std::ldexp(1.0, -50))
+      .value;
+}
+
+ValidationCase makeCase(const std::string& family, const std::string& probe,
+                        const models::BallTroughParameters& p, ReferenceSource source,
+                        const Eigen::Vector3d& m) {
+  ValidationCase c;
+  c.family = family;
+  c.name = family + "/" + probe;
+  c.parameters = p;
+  c.torque = m;
+  c.reference = source;
+  const auto k = classify(p, m, source);
+  c.realizable = k.realizable;
+  if (c.realizable) {
+    c.allowed_modes = {"RR"};
+    if (source == ReferenceSource::kClosedForm) {
+      c.expected_acceleration = models::rollingAcceleration(p, m);  // (78)
+    } else {
+      const contact::TwoContactDynamics dyn(models::makeTwoContactBody(p, m));
+      c.expected_acceleration = dyn.rollRoll().accelerations.dv_C_W.z();
+    }
+  } else {
+    for (auto e : k.escapes) c.allowed_modes.push_back(contact::toString(e));
+  }
+  return c;
+}
+
+std::string faceOf(const std::vector<std::string>& escapes) {
+  for (const auto& e : escapes) {
+    if (e == "SS") return "surface (88)";
+  }
+  return "planes (82)-(83)";
+}
+
+// Inside/outside pair 2 % either side of the boundary on the ray origin + s d.
+void addRayPair(std::vector<ValidationCase>& cases, const std::string& family,
+                const std::string& probe, const models::BallTroughParameters& p,
+                ReferenceSource source, const Eigen::Vector3d& origin, const Eigen::Vector3d& d) {
+  const double s = boundaryOnRay(p, source, origin, d);
+  auto in = makeCase(family, probe + "/inside", p, source, origin + 0.98 * s * d);
+  auto out = makeCase(family, probe + "/outside", p, source, origin + 1.02 * s * d);
+  in.face_distance = -0.02;
+  out.face_distance = 0.02;
+  in.probed_face = out.probed_face = faceOf(out.allowed_modes);
+  cases.push_back(in);
+  cases.push_back(out);
+}
+
+}  // namespace
+
+std::vector<ValidationCase> generateCases() {
+  std::vector<ValidationCase> cases;
+  struct Family {
+    std::string tag;
+    models::BallTroughParameters p;
+  };
+  auto angled = [](double angle_deg, double mu_plus, double mu_minus) {
+    auto p = models::BallTroughParameters::paper(mu_plus, 0.4);
+    p.mu_minus = mu_minus;
+    p.opening_angle_rad = angle_deg * 3.14159265358979323846 / 180.0;
+    return p;
+  };
+  const std::vector<Family> families{
+      {"mu0.3_j0.4", models::BallTroughParameters::paper(0.3, 0.4)},
+      {"mu0.5_j0.667", models::BallTroughParameters::paper(0.5, 2.0 / 3.0)},
+      {"angle60_mu0.3", angled(60.0, 0.3, 0.3)},
+      {"angle60_mu0.3-0.5", angled(60.0, 0.3, 0.5)},
+      {"angle120_mu0.3-0.5", angled(120.0, 0.3, 0.5)}};
+  for (const auto& f : families) {
+    const auto& p = f.p;
+    const ReferenceSource source =
+        p.closedFormApplies() ? ReferenceSource::kClosedForm : ReferenceSource::kPredicate;
+    cases.push_back(makeCase(f.tag, "inside", p, source, Eigen::Vector3d(0.05, -0.05, 0.03)));
+    // Rays from the trough axis at a low height (they leave through the planes) and a high one
+    // (for the paper's case between m_z2 and m_z3, where the section is bounded by (88) alone),
+    // at both signs of m_z.
+    const double mz_low = 0.05;
+    double mz_high = 0.3;
+    if (p.closedFormApplies()) {
+      const auto sv = models::specialValues(p.mu());
+      mz_high = 0.5 * (sv.m_z2 + sv.m_z3);
+    }
+    const std::vector<std::pair<std::string, Eigen::Vector3d>> dirs{
+        {"+x", Eigen::Vector3d(1, 0, 0)},
+        {"-x", Eigen::Vector3d(-1, 0, 0)},
+        {"+y", Eigen::Vector3d(0, 1, 0)},
+        {"-y", Eigen::Vector3d(0, -1, 0)}};
+    for (const double sign : {1.0, -1.0}) {
+      const std::string z = sign > 0 ? "+mz" : "-mz";
+      for (const auto& [dname, d] : dirs) {
+        addRayPair(cases, f.tag, "low" + z + "/ray" + dname, p, source,
+                   Eigen::Vector3d(0, 0, sign * mz_low), d);
+        if (dname == "+x" || dname == "-y") {
+          addRayPair(cases, f.tag, "high" + z + "/ray" + dname, p, source,
+                     Eigen::Vector3d(0, 0, sign * mz_high), d);
+        }
+      }
+    }
+    if (p.closedFormApplies()) {
+      const double mu = p.mu(), j = p.inertia_ratio;
+      const Eigen::Vector3d edge(mu * (1 + 2 * j), -mu * (1 + 2 * j), 0.0);  // (91) at m_z = 0
+      auto in = makeCase(f.tag, "vmax_edge/inside", p, source, 0.98 * edge);
+      auto out = makeCase(f.tag, "vmax_edge/outside", p, source, 1.02 * edge);
+      in.probed_face = out.probed_face = "edge (91)";
+      in.face_distance = -0.02;
+      out.face_distance = 0.02;
+      cases.push_back(in);
+      cases.push_back(out);
+      const auto sv = models::specialValues(mu);
+      auto top_in = makeCase(f.tag, "mz3/inside", p, source, Eigen::Vector3d(0, 0, 0.98 * sv.m_z3));
+      auto top_out =
+          makeCase(f.tag, "mz3/outside", p, source, Eigen::Vector3d(0, 0, 1.02 * sv.m_z3));
+      top_in.probed_face = top_out.probed_face = "apex m_z3 (90)";
+      top_in.face_distance = -0.02;
+      top_out.face_distance = 0.02;
+      cases.push_back(top_in);
+      cases.push_back(top_out);
+      for (const auto& [name, mz] : {std::pair{"mz1", sv.m_z1}, std::pair{"mz2", sv.m_z2}}) {
+        addRayPair(cases, f.tag, std::string(name) + "/ray+x+y", p, source,
+                   Eigen::Vector3d(0, 0, mz), Eigen::Vector3d(1, 1, 0).normalized());
+      }
+      // Sliding along the trough without spin, no torque: SS until the slip vanishes at
+      // t* = v0 / (sqrt2 mu g (1 + 1/(2j))), then RR at the speed v0 / (1 + 2j). During SS each
+      // wall carries N = m g / sqrt2 and friction mu N along -k: dv/dt = -sqrt2 mu g; the
+      // friction moment spins the ball up about a at dOmega_a/dt = mu g / (j r), and the slip
+      // v - r Omega_a / sqrt2 vanishes at t*.
+      for (const double v0 : {0.5, 1.0}) {
+        std::ostringstream name;
+        name << "sliding_v0=" << v0;
+        auto c = makeCase(f.tag, name.str(), p, source, Eigen::Vector3d::Zero());
+        c.v_C0_W = Eigen::Vector3d(0, 0, v0);
+        c.expected_acceleration = NAN;
+        c.expected_rolling_onset_s =
+            v0 / (std::sqrt(2.0) * mu * p.gravity_m_s2 * (1.0 + 1.0 / (2.0 * j)));
+        c.expected_final_speed = v0 / (1.0 + 2.0 * j);
+        cases.push_back(c);
+      }
+    }
+  }
+  return cases;
+}
+
+contact::TwoContactBody twoContactBodyOf(const ValidationCase& c) {
+  return c.body ? *c.body : models::makeTwoContactBody(c.parameters, c.torque);
+}
+
+double sphereRadiusOf(const contact::TwoContactBody& body) {
+  const double rho = body.r_CPplus_W.norm();
+  const double tolerance = 1e-12 * rho;
+  const bool sphere = rho > 0 && (body.r_CPplus_W + rho * body.n_plus_W).norm() <= tolerance &&
+                      (body.r_CPminus_W + rho * body.n_minus_W).norm() <= tolerance;
+  return sphere ? rho : NAN;
+}
+
+engines::SphereScene sceneOf(const ValidationCase& c) {
+  const auto body = twoContactBodyOf(c);
+  const double radius = sphereRadiusOf(body);
+  if (!std::isfinite(radius)) {
+    throw InvalidInput("case " + c.name + ": the body is not a sphere on planes (r+- != -r n+-)");
+  }
+  engines::SphereScene s;
+  s.radius_m = radius;
+  s.mass_kg = body.mass;
+  s.inertia_C_W = body.inertia_C_W;
+  s.gravity_W = body.force_external_W / body.mass;  // every applied force acts at C
+  s.torque_W = body.torque_external_W;
+  s.v_C0_W = c.v_C0_W;
+  s.omega0_W = c.omega0_W;
+  engines::StaticPlane plus, minus;
+  plus.name = "P+";
+  plus.normal_W = body.n_plus_W;
+  plus.offset_m = body.n_plus_W.dot(body.r_CPplus_W);
+  plus.mu = body.friction_plus.mu_static;
+  minus.name = "P-";
+  minus.normal_W = body.n_minus_W;
+  minus.offset_m = body.n_minus_W.dot(body.r_CPminus_W);
+  minus.mu = body.friction_minus.mu_static;
+  s.planes = {plus, minus};
+  return s;
+}
+
+namespace {
+
+// ODE, DART (through its ODE collision detector) and Siconos (std::cout capture) keep global
+// state: one of them at a time.
+std::mutex& globalStateMutex() {
+  static std::mutex m;
+  return m;
+}
+
+SolverTrajectory fromEngineRun(engines::EngineRun run) {
+  SolverTrajectory t;
+  t.samples = std::move(run.samples);
+  t.completed = run.completed;
+  t.failure = run.failure;
+  t.wall_seconds = run.wall_seconds;
+  t.settings = std::move(run.settings);
+  t.engine_version = run.engine_version;
+  return t;
+}
+
+SolverTrajectory runNsdkit(const ValidationCase& c) {
+  SolverTrajectory t;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto body = twoContactBodyOf(c);
+  const contact::TwoContactDynamics dyn(body);
+  const auto& b = dyn.bases();
+  // Quasi-velocities (25) of the initial state: slip velocities v+- = v_C + Omega x r+-.
+  const Eigen::Vector3d v_plus = c.v_C0_W + c.omega0_W.cross(body.r_CPplus_W);
+  const Eigen::Vector3d v_minus = c.v_C0_W + c.omega0_W.cross(body.r_CPminus_W);
+  const Eigen::Vector4d s0(v_plus.dot(b.t1_plus_W), v_minus.dot(b.t1_minus_W),
+                           v_plus.dot(b.t2_plus_W) / b.c_plus, c.omega0_W.dot(b.a_W));
+  eventdriven::ModeSwitchingOptions mo;
+  mo.sample_spacing = 1e-3;
+  const auto tr = eventdriven::simulateModeSwitching(body, s0, c.t_end_s, mo);
+  for (const auto& s : tr.samples) {
+    if (s.t <= 0.0) continue;
+    engines::EngineSample e;
+    e.t = s.t;
+    e.v_C_W = s.v_C_W;
+    e.contacts.resize(2);
+    // Slip velocities from the quasi-velocities: v+- = u1+- t1+- + c+- u_a t2+- (eqs. (8), (11)).
+    e.contacts[0].slip_W = s.u1_plus * b.t1_plus_W + b.c_plus * s.u_a * b.t2_plus_W;
+    e.contacts[1].slip_W = s.u1_minus * b.t1_minus_W + b.c_minus * s.u_a * b.t2_minus_W;
+    e.contacts[0].gap_m = e.contacts[1].gap_m = 0.0;
+    t.samples.push_back(e);
+  }
+  t.completed = !t.samples.empty();
+  t.observed_mode_override = eventdriven::toString(tr.samples.back().mode);
+  t.engine_version = "nsdkit";
+  t.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return t;
+}
+
+SolverTrajectory runSiconos(const ValidationCase& c, double h) {
+  SolverTrajectory t;
+  const auto body = twoContactBodyOf(c);
+  sim::SiconosOptions so;
+  so.step = h;
+  so.t_end = c.t_end_s;
+  const auto run = sim::simulateSiconos(body, c.v_C0_W, c.omega0_W, so);
+  for (const auto& s : run.samples) {
+    engines::EngineSample e;
+    e.t = s.t;
+    e.v_C_W = s.v_C_W;
+    e.contacts.resize(2);
+    e.contacts[0].slip_W = Eigen::Vector3d(s.slip_plus, 0, 0);
+    e.contacts[1].slip_W = Eigen::Vector3d(s.slip_minus, 0, 0);
+    e.contacts[0].gap_m = e.contacts[1].gap_m = 0.0;
+    e.contacts[0].normal_force_N = s.force_plus[0];
+    e.contacts[1].normal_force_N = s.force_minus[0];
+    e.contacts[0].tangential_force_W = Eigen::Vector3d(0, s.force_plus[1], s.force_plus[2]);
+    e.contacts[1].tangential_force_W = Eigen::Vector3d(0, s.force_minus[1], s.force_minus[2]);
+    t.samples.push_back(e);
+  }
+  t.completed = true;
+  for (const auto& e : t.samples) {
+    std::string what;
+    if (!engines::sampleIsFinite(e, what)) {
+      t.completed = false;
+      t.failure = "non-finite " + what + " at t = " + std::to_string(e.t) + " s";
+      break;
+    }
+  }
+  if (run.solver_warnings > 0) {
+    t.settings.push_back({"(run note)", std::to_string(run.solver_warnings) +
+                                            " steps where the friction solver did not reach "
+                                            "its tolerance"});
+  }
+  t.engine_version = "siconos 4.4";
+  t.wall_seconds = run.seconds;
+  return t;
+}
+
+}  // namespace
+
+SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver) {
+  try {
+    const engines::EngineRunOptions o{solver.step_s, c.t_end_s,
+                                      solver.setting == "exact"
+                                          ? engines::EngineSetting::kExact
+                                          : engines::EngineSetting::kDefaults};
+    if (solver.name == "nsdkit-event-driven") return runNsdkit(c);
+    if (solver.name == "mujoco") return fromEngineRun(engines::runMujoco(sceneOf(c), o));
+    if (solver.name == "bullet") return fromEngineRun(engines::runBullet(sceneOf(c), o));
+    if (solver.name == "dart" && o.setting == engines::EngineSetting::kDefaults) {
+      return fromEngineRun(engines::runDart(sceneOf(c), o));  // FCL: no ODE state
+    }
+    const std::lock_guard<std::mutex> lock(globalStateMutex());
+    if (solver.name == "siconos") return runSiconos(c, solver.step_s);
+    if (solver.name == "ode") return fromEngineRun(engines::runOde(sceneOf(c), o));
+    if (solver.name == "dart") return fromEngineRun(engines::runDart(sceneOf(c), o));
+    throw InvalidInput("unknown solver '" + solver.name + "'");
+  } catch (const InvalidInput&) {
+    throw;
+  } catch (const std::exception& e) {
+    SolverTrajectory t;
+    t.failure = solver.name + " threw: " + e.what();
+    return t;
+  }
+}
+
+Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
+  const auto body = twoContactBodyOf(c);
+  const contact::TwoContactDynamics dyn(body);
+  const auto rr = dyn.rollRoll();
+  const Eigen::Matrix<double, 6, 1> f0 = rr.accelerations.contact_forces;
+  const Eigen::Matrix<double, 6, 1> k = rr.free_force_directions.col(0);
+  const double mu_p = cone_scale * body.friction_plus.mu_static;
+  const double mu_m = cone_scale * body.friction_minus.mu_static;
+  // Normal forces N(s) = f0 + s k are affine: the interval of s where both are positive.
+  const double scale = f0.norm() + body.force_external_W.norm();
+  double lo = -1e6 * scale, hi = 1e6 * scale;
+  for (int i : {0, 3}) {
+    if (std::fabs(k[i]) < 1e-14) {
+      if (!(f0[i] > 0)) return {};
+      continue;
+    }
+    const double root = -f0[i] / k[i];
+    if (k[i] > 0) {
+      lo = std::max(lo, root);
+    } else {
+      hi = std::min(hi, root);
+    }
+  }
+  if (!(lo < hi)) return {};
+  auto margin = [&](double s) {
+    const Eigen::Matrix<double, 6, 1> f = f0 + s * k;
+    return std::min(mu_p * f[0] - std::hypot(f[1], f[2]), mu_m * f[3] - std::hypot(f[4], f[5]));
+  };
+  // The margin is concave in s: Brent's minimization of its negative finds the maximum.
+  const auto best =
+      boost::math::tools::brent_find_minima([&](double s) { return -margin(s); }, lo, hi, 52);
+  Possibility p;
+  p.best_margin = -best.second;
+  p.possible = p.best_margin > 0.0;
+  if (!p.possible) return p;
+  auto edge = [&](double inside, double outside) {
+    return bisect([&](double s) { return margin(s) > 0; }, inside, outside,
+                  1e-12 * (std::fabs(inside) + std::fabs(outside) + 1.0))
+        .last_true;
+  };
+  p.s_low = edge(best.first, lo);
+  p.s_high = edge(best.first, hi);
+  return p;
+}
+
+namespace {
+
+double sampleSpeedAlong(const ValidationCase& c, const engines::EngineSample& s) {
+  return s.v_C_W.dot(c.along_W);
+}
+
+}  // namespace
+
+std::string formatForReport(double v, int precision) {
+  if (!std::isfinite(v)) return "-";
+  std::ostringstream s;
+  s.precision(precision);
+  s << v;
+  return s.str();
+}
+
+ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
+                       const SolverTrajectory& tr, const JudgeOptions& o) {
+  ValidationResult r;
+  r.case_name = c.name;
+  r.solver = solver.label();
+  r.setting = solver.setting;
+  r.step_s = solver.step_s;
+  r.reference = c.reference;
+  r.counts_as_validation =
+      !(solver.name == "nsdkit-event-driven" && c.reference != ReferenceSource::kClosedForm);
+  r.expected = join(c.allowed_modes);
+  r.tolerance = o.acceleration_tolerance;
+  r.wall_seconds = tr.wall_seconds;
+  r.simulated_seconds = tr.samples.empty() ? 0.0 : tr.samples.back().t;
+  r.observed = "failed";
+  if (!tr.completed) {
+    r.reason = tr.failure.empty() ? "the run did not complete" : tr.failure;
+    return r;
+  }
+  if (tr.samples.size() < 4 || tr.samples.back().t < 0.999 * c.t_end_s) {
+    r.reason = "the run stopped early, at t = " +
+               formatForReport(tr.samples.empty() ? 0.0 : tr.samples.back().t) + " s";
+    return r;
+  }
+  const double t_end = tr.samples.back().t;
+  const double from = (1.0 - o.rule.window_fraction) * t_end;
+  // Windows of the same length at the end and ending at mid-run.
+  const double from_mid = 0.5 * t_end - o.rule.window_fraction * t_end;
+  bool slips[2];
+  for (std::size_t k = 0; k < 2; ++k) {
+    double speed = 0.0, speed_mid = 0.0, gap = 0.0;
+    int n = 0, n_mid = 0;
+    for (const auto& s : tr.samples) {
+      if (s.t >= from) {
+        speed += s.contacts[k].slip_W.norm();
+        gap += s.contacts[k].gap_m;
+        ++n;
+      } else if (s.t >= from_mid && s.t < 0.5 * t_end) {
+        speed_mid += s.contacts[k].slip_W.norm();
+        ++n_mid;
+      }
+    }
+    speed /= n;
+    gap /= n;
+    speed_mid = n_mid > 0 ? speed_mid / n_mid : 0.0;
+    (k == 0 ? r.slip_plus : r.slip_minus) = speed;
+    (k == 0 ? r.slip_growth_plus : r.slip_growth_minus) = speed / std::max(speed_mid, 1e-300);
+    slips[k] = (speed > o.rule.slip_floor_m_s && speed > o.rule.growth_ratio * speed_mid) ||
+               speed > o.rule.clear_slip_m_s || gap > o.rule.separation_m;
+  }
+  r.observed = tr.observed_mode_override.empty()
+                   ? std::string(slips[0] ? "S" : "R") + (slips[1] ? "S" : "R")
+                   : tr.observed_mode_override;
+  // Acceleration along the trough over the second half of the run (skips start-up transients).
+  const auto& mid =
+      *std::lower_bound(tr.samples.begin(), tr.samples.end(), 0.5 * t_end,
+                        [](const engines::EngineSample& s, double t) { return s.t < t; });
+  r.acceleration =
+      (sampleSpeedAlong(c, tr.samples.back()) - sampleSpeedAlong(c, mid)) / (t_end - mid.t);
+  r.final_speed = tr.samples.back().v_C_W.norm();
+  for (const auto& s : tr.samples) {
+    const double slip = std::max(s.contacts[0].slip_W.norm(), s.contacts[1].slip_W.norm());
+    if (!std::isfinite(r.slip_onset) && slip > o.rule.onset_speed_m_s) r.slip_onset = s.t;
+    if (slip > o.rule.onset_speed_m_s) r.rolling_onset = NAN;
+    if (slip <= o.rule.onset_speed_m_s && !std::isfinite(r.rolling_onset)) r.rolling_onset = s.t;
+  }
+  bool mode_ok = false;
+  for (const auto& m : c.allowed_modes) mode_ok |= (m == r.observed);
+  std::vector<std::string> reasons;
+  if (!mode_ok) {
+    if (r.observed == "RR") {
+      const Possibility p = rollingPossibility(c);
+      const Possibility pyramid = rollingPossibility(c, std::sqrt(2.0));
+      reasons.push_back(
+          !p.possible && pyramid.possible
+              ? "kept rolling where no RR force set fits both circular friction cones (best "
+                "margin " +
+                    formatForReport(p.best_margin) +
+                    " N) but one fits cones widened to "
+                    "sqrt2 mu, the reach of a 4-sided friction pyramid |T1|, |T2| <= mu N: the "
+                    "engine's pyramid, not Coulomb's cone, lets it roll"
+          : p.possible
+              ? "kept rolling where rolling is possible (an RR force set lies inside both cones, "
+                "squeeze s in [" +
+                    formatForReport(p.s_low) + ", " + formatForReport(p.s_high) +
+                    "] N) but not realizable (Def 11: " + r.expected +
+                    "): the solver picked one of the undetermined force sets"
+              : "kept rolling where no RR force set fits both friction cones (best margin " +
+                    formatForReport(p.best_margin) + " N): Coulomb's law is violated");
+    } else {
+      reasons.push_back("observed " + r.observed + " (slip speeds " + formatForReport(r.slip_plus) +
+                        ", " + formatForReport(r.slip_minus) + " m/s), expected " + r.expected);
+    }
+  }
+  if (c.realizable && std::isfinite(c.expected_acceleration)) {
+    r.acceleration_error = std::fabs(r.acceleration - c.expected_acceleration) /
+                           std::max(std::fabs(c.expected_acceleration), 1e-2);
+    if (!std::isfinite(r.acceleration)) {
+      reasons.push_back("non-finite acceleration");
+    } else if (r.acceleration_error > o.acceleration_tolerance) {
+      reasons.push_back("acceleration " + formatForReport(r.acceleration, 5) + " m/s^2 off " +
+                        std::string(c.body ? "the RR solution " : "(78) ") +
+                        formatForReport(c.expected_acceleration, 5) + " by " +
+                        formatForReport(r.acceleration_error) + " (relative)");
+    }
+  }
+  if (std::isfinite(c.expected_rolling_onset_s)) {
+    const double h = solver.step_s > 0 ? solver.step_s : 1e-3;
+    const double tol = std::max(o.onset_tolerance_relative * c.expected_rolling_onset_s, 3 * h);
+    if (!std::isfinite(r.rolling_onset) ||
+        std::fabs(r.rolling_onset - c.expected_rolling_onset_s) > tol) {
+      reasons.push_back("rolling onset " + formatForReport(r.rolling_onset, 4) + " s, analytic " +
+                        formatForReport(c.expected_rolling_onset_s, 4) + " s");
+    }
+    if (!(std::fabs(r.final_speed - c.expected_final_speed) <=
+          o.final_speed_tolerance * c.expected_final_speed)) {
+      reasons.push_back("final speed " + formatForReport(r.final_speed, 5) + " m/s, analytic " +
+                        formatForReport(c.expected_final_speed, 5) + " m/s");
+    }
+  }
+  r.pass = reasons.empty();
+  for (const auto& s : reasons) r.reason += (r.reason.empty() ? "" : "; ") + s;
+  return r;
+}
+
+std::string seriesFileName(const std::string& case_name, const std::string& solver_label) {
+  std::string name = case_name + "__" + solver_label + ".csv";
+  for (char& ch : name) {
+    if (ch == '/' || ch == '=' || ch == '|') ch = '_';
+  }
+  return name;
+}
+
+namespace {
+
+void writeSeries(const std::string& path, const std::string& case_name, const std::string& solver,
+                 const SolverTrajectory& t) {
+  writeFileAtomically(path, [&](std::ostream& out) {
+    out << "# case " << case_name << ", solver " << solver
+        << "\nt,slip_plus,slip_minus,N_plus,N_minus,T_plus,T_minus,v_along\n";
+    for (const auto& s : t.samples) {
+      out << s.t << ',' << s.contacts[0].slip_W.norm() << ',' << s.contacts[1].slip_W.norm() << ','
+          << s.contacts[0].normal_force_N << ',' << s.contacts[1].normal_force_N << ','
+          << s.contacts[0].tangential_force_W.norm() << ','
+          << s.contacts[1].tangential_force_W.norm() << ',' << s.v_C_W.z() << '\n';
+    }
+  });
+}
+
+}  // namespace
+
+std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& cases,
+                                            const ValidationOptions& o) {
+  const std::size_t ns = o.solvers.size();
+  std::vector<ValidationResult> results(cases.size() * ns);
+  parallelFor(
+      results.size(), o.threads,
+      [&](std::size_t i) {
+        const auto& c = cases[i / ns];
+        const auto& s = o.solvers[i % ns];
+        const SolverTrajectory t = runSolver(c, s);
+        results[i] = judge(c, s, t, o.judge);
+        if (!o.series_dir.empty() && std::find(o.series_cases.begin(), o.series_cases.end(),
+                                               c.name) != o.series_cases.end()) {
+          writeSeries(o.series_dir + "/" + seriesFileName(c.name, s.label()), c.name, s.label(), t);
+        }
+      },
+      o.progress);
+  return results;
+}
+
+ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string& section, int grid,
+                        unsigned threads) {
+  if (grid < 2) throw InvalidInput("map grid must be at least 2, got " + std::to_string(grid));
+  const auto p = models::BallTroughParameters::paper(0.3, 0.4);
+  ModeMap map;
+  map.solver = solver.label();
+  map.m_z = m_z;
+  map.section = section;
+  map.grid = grid;
+  // The realizable body's largest |m_x|, |m_y| is mu (1 + 2j) at m_z = 0; 1.6 times that shows
+  // every escape region around it.
+  map.half_width = 1.6 * p.mu() * (1.0 + 2.0 * p.inertia_ratio);
+  map.points.resize(static_cast<std::size_t>(grid * grid));
+  const auto t0 = std::chrono::steady_clock::now();
+  parallelFor(map.points.size(), threads, [&](std::size_t i) {
+    const double u = -1.0 + 2.0 * static_cast<double>(i % grid) / (grid - 1);
+    const double v = -1.0 + 2.0 * static_cast<double>(i / grid) / (grid - 1);
+    const Eigen::Vector3d m(u * map.half_width, v * map.half_width, m_z);
+    auto c = makeCase("map", section, p, ReferenceSource::kClosedForm, m);
+    const auto r = judge(c, solver, runSolver(c, solver));
+    MapPoint& pt = map.points[i];
+    pt.m_x = m.x();
+    pt.m_y = m.y();
+    pt.expected = r.expected;
+    pt.observed = r.observed;
+    for (const auto& mode : c.allowed_modes) pt.agrees |= mode == r.observed;
+  });
+  map.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::size_t agree = 0;
+  for (const auto& pt : map.points) agree += pt.agrees;
+  map.agreement = static_cast<double>(agree) / static_cast<double>(map.points.size());
+  return map;
+}
+
+}  // namespace nsd::validation

@@ -1,0 +1,275 @@
+#pragma once
+/// @file validation.hpp
+/// Validation of multibody solvers against nsdkit's analytic references for the ball in a V
+/// trough (two-point-contact paper, Sect. 6): a generated list of cases around the realizable
+/// body, each run through nsdkit's event-driven integrator, Siconos TimeStepping, and MuJoCo,
+/// Bullet, ODE and DART at their default and their most exact settings, each at two step sizes;
+/// every run is judged by one rule and compared with the expected mode and acceleration.
+///
+/// Frame: the trough frame W of models/ball_trough.hpp (k along the trough, upward vertical
+/// (i + j)/sqrt2, centre of the ball at the origin at t = 0). SI units throughout.
+
+#include <Eigen/Core>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nsdkit/engines/scene/sphere_scene.hpp>
+#include <nsdkit/models/ball_trough.hpp>
+
+namespace nsd::validation {
+
+/// Where a case's expected modes and acceleration come from.
+enum class ReferenceSource {
+  /// The paper's closed forms: planes (82)-(83), the SS search on the closed-form field (85)
+  /// with (86), (78) for the rolling acceleration, and the sliding-to-rolling solution below.
+  kClosedForm,
+  /// Only the generic Def-11 predicate (other trough angles, mu+ != mu-). nsdkit's event-driven
+  /// integrator decides its transitions with the same predicate, so its rows on these cases are
+  /// not counted as validating it.
+  kPredicate,
+  /// Def 11 at the start and nsdkit's event-driven integrator (a user's body with anisotropic
+  /// inertia: J turns with the body, so the rolling acceleration and Def 11's verdict change
+  /// along the run). Allowed: the modes Def 11 allows at the start and the integrator's final
+  /// mode (the integrator is checked against an independent Newton-Euler integration). Its own
+  /// rows are not counted as validating it.
+  kEventDriven,
+};
+std::string toString(ReferenceSource source);
+
+/// One reference case.
+struct ValidationCase {
+  std::string name;    ///< "<family>/<probe>", unique.
+  std::string family;  ///< e.g. "mu0.3_j0.4", "angle60_mu0.3/0.5".
+  models::BallTroughParameters parameters;
+  Eigen::Vector3d torque = Eigen::Vector3d::Zero();    ///< dimensionless (79).
+  Eigen::Vector3d v_C0_W = Eigen::Vector3d::Zero();    ///< initial centre velocity [m/s].
+  Eigen::Vector3d omega0_W = Eigen::Vector3d::Zero();  ///< initial angular velocity [rad/s].
+  double t_end_s = 0.2;                                ///< simulated time [s].
+  ReferenceSource reference = ReferenceSource::kClosedForm;
+  bool realizable = false;                 ///< two-point rolling realizable at the torque.
+  std::vector<std::string> allowed_modes;  ///< {"RR"}, or the escape modes.
+  /// dv/dt along the trough in two-point rolling [m/s^2] ((78)); NaN when rolling is not
+  /// expected to persist.
+  double expected_acceleration = NAN;
+  /// Face probed by a ray case: "planes (82)-(83)", "surface (88)", or "" for other cases, with
+  /// the signed distance from it as a fraction of the ray's boundary parameter (< 0 inside).
+  std::string probed_face;
+  double face_distance = NAN;
+  /// Sliding family: the ball starts sliding along the trough without spin and must roll at
+  /// t = v0 / (sqrt2 mu g (1 + 1/(2j))) with speed v0 / (1 + 2j) ([s], [m/s]; NaN otherwise).
+  double expected_rolling_onset_s = NAN;
+  double expected_final_speed = NAN;
+  /// A user's body (validate --body): the two-contact body at the case's loads. When set it
+  /// replaces `parameters` and `torque` for every solver; the engines run it only if it is a
+  /// sphere on planes (isSphereOnPlanes).
+  std::optional<contact::TwoContactBody> body;
+  /// Unit direction of the measured rolling acceleration: the trough axis k for the ball, the
+  /// direction of the RR acceleration of C for a user's body.
+  Eigen::Vector3d along_W = Eigen::Vector3d::UnitZ();
+};
+
+/// The two-contact body of a case (its `body`, or the ball at `parameters` and `torque`).
+contact::TwoContactBody twoContactBodyOf(const ValidationCase& c);
+
+/// A body whose contacts are a sphere on two planes: r+- = -rho n+- with one radius rho (the
+/// engines' primitives can build it). Returns rho [m], or NaN for any other body.
+double sphereRadiusOf(const contact::TwoContactBody& body);
+
+/// The generated list of cases (see the README's validation section).
+std::vector<ValidationCase> generateCases();
+
+/// The case as an engine-neutral sphere scene (planes through the contact points, gravity,
+/// constant torque, initial state).
+engines::SphereScene sceneOf(const ValidationCase& c);
+
+/// A solver and its settings.
+struct SolverSpec {
+  std::string name;     ///< "nsdkit-event-driven", "siconos", "mujoco", "bullet", "ode", "dart".
+  std::string setting;  ///< "defaults", "exact" (engines), "-" otherwise.
+  double step_s = 0.0;  ///< time step [s]; 0 for the adaptive event-driven integrator.
+  std::string label() const;  ///< e.g. "mujoco/exact/h=1e-4".
+};
+/// Every solver of the report: nsdkit, Siconos at h = 1e-3 and 1e-4, and each engine at both
+/// settings and both steps.
+std::vector<SolverSpec> allSolvers();
+
+/// The trajectory a solver produced, in the case's frame, and how the run ended. Samples hold
+/// the state (and, where the solver reports them, contact forces).
+struct SolverTrajectory {
+  std::vector<engines::EngineSample> samples;
+  bool completed = false;
+  std::string failure;
+  double wall_seconds = 0.0;
+  std::vector<engines::SettingNote> settings;
+  std::string engine_version;
+  std::string observed_mode_override;  ///< nsdkit's own mode (its slips are exactly 0).
+};
+
+/// Runs one case through one solver; never throws for what the solver does.
+SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver);
+
+/// The one rule that decides the final mode of every solver. A contact slips when its mean slip
+/// speed s_end over the last `window_fraction` of the run exceeds `slip_floor_m_s` *and* has grown
+/// by `growth_ratio` over the mean s_mid of an equal window ending at mid-run, or when it has
+/// lost contact (mean gap above `separation_m`), or when s_end exceeds `clear_slip_m_s`.
+///
+/// Why growth and not a speed threshold: soft contacts creep while sticking. MuJoCo's friction
+/// constraint creeps at v ~ (1 - d)/d (tau/2) a_t (impedance d = 0.9-0.95, time constant
+/// tau = 0.02 s, a_t the tangential acceleration the friction cancels, <= mu g): up to 5e-3 m/s
+/// in principle, 8e-4 m/s measured on an incline with its defaults, ~1e-3 m/s for Bullet's MLCP
+/// solver here. The slowest escapes of the case list (2 % beyond a face) reach only
+/// 2.7e-3-1e-2 m/s by t = 0.2 s (nsdkit's exact integrator), so no speed separates the two. Under
+/// constant loads, however, creep is stationary (s_end/s_mid ~ 1) while Coulomb slip has a
+/// non-zero slip acceleration and grows (s_end/s_mid ~ 2 from rest). The report lists both
+/// numbers per solver, so the separation can be checked.
+struct ModeRule {
+  double slip_floor_m_s = 1e-4;  ///< below this nothing counts as slip (rigid solvers' rounding)
+  /// Above this a contact slips whatever its growth: twice the largest creep MuJoCo's formula
+  /// allows here (a slip that started with a jump grows by less than 2).
+  double clear_slip_m_s = 1e-2;
+  double growth_ratio = 1.5;  ///< s_end / s_mid above which a contact slips
+  double window_fraction = 0.1;
+  double separation_m = 1e-4;
+  /// Slip onset and rolling onset times: the first (last) time a contact's slip speed exceeds
+  /// this [m/s] (the sliding family slips at ~1 m/s; creep stays below it).
+  double onset_speed_m_s = 1e-2;
+};
+
+/// One row of the report: a case run by a solver.
+struct ValidationResult {
+  std::string case_name, solver, setting;
+  double step_s = 0.0;
+  ReferenceSource reference = ReferenceSource::kClosedForm;
+  bool counts_as_validation = true;  ///< false: nsdkit's integrator on a predicate-only case.
+  std::string expected;              ///< "RR" or the escapes joined by '|'
+  std::string observed;              ///< "RR", "RS", "SR", "SS" or "failed"
+  bool pass = false;
+  double acceleration = NAN;                 ///< measured dv/dt along the trough [m/s^2]
+  double acceleration_error = NAN;           ///< relative to the expected value (RR cases)
+  double slip_onset = NAN;                   ///< first time a contact slips [s] (NaN: never)
+  double rolling_onset = NAN;                ///< sliding family: first time both contacts roll [s]
+  double final_speed = NAN;                  ///< |v_C| at the end [m/s]
+  double slip_plus = NAN, slip_minus = NAN;  ///< mean slip speeds over the final window [m/s]
+  double slip_growth_plus = NAN, slip_growth_minus = NAN;  ///< s_end / s_mid (see ModeRule)
+  double tolerance = 0.0;                                  ///< relative acceleration tolerance used
+  double wall_seconds = 0.0;
+  double simulated_seconds = 0.0;
+  /// For failures: computed reason (including, where rolling was observed but is not
+  /// realizable, whether an admissible RR force set inside both friction cones exists).
+  std::string reason;
+};
+
+/// Judgement options.
+struct JudgeOptions {
+  ModeRule rule;
+  double acceleration_tolerance = 1e-2;  ///< relative, RR cases (O(h) integration, soft contacts)
+  /// Sliding family: rolling onset within max(5 %, 3 h) of the analytic time; final speed within
+  /// 1 %.
+  double onset_tolerance_relative = 0.05;
+  double final_speed_tolerance = 1e-2;
+};
+
+/// Judges a trajectory of `c` by the common rule.
+ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
+                       const SolverTrajectory& trajectory, const JudgeOptions& options = {});
+
+/// Two-point rolling is "possible" (paper, Sect. 3.3) at the case's state when some contact-force
+/// set satisfying the RR constraints lies strictly inside both friction cones with positive normal
+/// forces. The forces are f(s) = f0 + s k along the one free direction k; each cone condition is
+/// concave in s, so the admissible s form an interval, found here.
+struct Possibility {
+  bool possible = false;
+  double s_low = NAN, s_high = NAN;  ///< the admissible interval of the squeeze [N]
+  double best_margin = NAN;          ///< max over s of min(mu N - |T|) at the two contacts [N]
+};
+/// `cone_scale` widens both cones to cone_scale mu (sqrt2: the corners of a 4-sided pyramid).
+Possibility rollingPossibility(const ValidationCase& c, double cone_scale = 1.0);
+
+/// Options of a validation run.
+struct ValidationOptions {
+  std::vector<SolverSpec> solvers = allSolvers();
+  JudgeOptions judge;
+  unsigned threads = 1;
+  /// Called with (done, total) from the calling thread while running (may be empty).
+  std::function<void(std::size_t, std::size_t)> progress;
+  /// Time series of these cases (every solver) are written to `series_dir` as
+  /// `<case>__<solver>.csv` (t, slip speeds, normal and tangential forces where the solver
+  /// reports them, speed along the trough); nothing is written when `series_dir` is empty.
+  std::vector<std::string> series_cases{"mu0.3_j0.4/inside", "mu0.3_j0.4/low+mz/ray+y/outside",
+                                        "mu0.3_j0.4/high+mz/ray+x/outside",
+                                        "mu0.3_j0.4/sliding_v0=1"};
+  std::string series_dir;
+};
+
+/// File name of a series: the case and solver labels with '/' and '=' replaced.
+std::string seriesFileName(const std::string& case_name, const std::string& solver_label);
+
+/// Runs every case through every solver. Rows are ordered case-major, solver-minor, whatever the
+/// thread count. Engines whose libraries keep global state (ODE, DART's ODE collision, Siconos)
+/// run one at a time.
+std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& cases,
+                                            const ValidationOptions& options);
+
+// ---- Maps: one engine's observed mode on a grid of a cross-section ----------------------------
+
+struct MapPoint {
+  double m_x = 0.0, m_y = 0.0;
+  std::string expected;  ///< "RR" or the escape label
+  std::string observed;  ///< the engine's mode, or "failed"
+  bool agrees = false;
+};
+struct ModeMap {
+  std::string solver;  ///< label of the solver
+  double m_z = 0.0;
+  std::string section;  ///< "mz=0" or "mz=mz2"
+  int grid = 41;
+  double half_width = 0.0;  ///< m_x, m_y in [-half_width, half_width]
+  std::vector<MapPoint> points;
+  double agreement = 0.0;  ///< share of points where the engine agrees with Def 11
+  double wall_seconds = 0.0;
+};
+/// Simulates `grid` x `grid` torques of the paper's ball (mu = 0.3, j = 0.4) on the section m_z
+/// by the solver, t_end = 0.2 s, and compares each mode with Def 11 (closed-form route).
+ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string& section, int grid,
+                        unsigned threads);
+
+// ---- Bring your own solver --------------------------------------------------------------------
+
+/// Writes every case as `<dir>/<index>.json` (schema in the README) and `<dir>/index.json`.
+void exportCases(const std::vector<ValidationCase>& cases, const std::string& dir);
+
+/// Reads the cases written by exportCases. @throws InvalidInput naming the file and field.
+std::vector<ValidationCase> importCases(const std::string& dir);
+
+/// Reads a solver's trajectory CSV (columns t,x,y,z,vx,vy,vz,wx,wy,wz in the case's frame, SI).
+/// @throws InvalidInput naming the file, line and field.
+SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& path);
+
+/// Scores trajectories `<trajectory_dir>/<index>.csv` of every case; a missing or unreadable file
+/// is a failed row with the reason.
+std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
+                                                const std::string& trajectory_dir,
+                                                const std::string& solver_name,
+                                                const JudgeOptions& options = {});
+
+/// The analytic trajectory of a case where one exists (RR: constant acceleration (78) with
+/// rolling kinematics; sliding family: the sliding phase then rolling), sampled every
+/// `spacing_s`. @throws InvalidInput for a case without one (not realizable).
+std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, double spacing_s);
+
+/// Writes samples as a trajectory CSV of the documented format.
+void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples, const std::string& path);
+
+/// A number with `precision` significant digits for reports, "-" when not finite.
+std::string formatForReport(double value, int precision = 3);
+
+// ---- Report -------------------------------------------------------------------------------------
+
+/// Writes report.json, report.md and report_meta.json into `dir` (atomically), plus the map CSVs.
+void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
+                 const std::vector<ValidationResult>& results, const std::vector<ModeMap>& maps,
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& options);
+
+}  // namespace nsd::validation
