@@ -1,13 +1,16 @@
 // The Python module `nsdkit` (pybind11; the only code that includes it): body files, Def-11 /
-// Def-9 classification of arrays of load points, region sweeps and the paper's ball, with NumPy
-// arrays in and out. Library errors become Python exceptions: InvalidInput (bad input) is a
-// std::invalid_argument, so ValueError; SolverFailure is RuntimeError. Long calls release the
-// GIL and run on `threads` worker threads (0: all cores).
+// Def-9 classification of arrays of load points, region sweeps, meshes of realizable sets, the
+// paper's ball, the rattleback, and the combined friction models, with NumPy arrays in and out.
+// Library errors become Python exceptions: InvalidInput (bad input) is a std::invalid_argument, so
+// ValueError; SolverFailure is RuntimeError. Long calls release the GIL and run on `threads` worker
+// threads (0: all cores).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -17,7 +20,11 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
+#include <nsdkit/friction/combined_friction.hpp>
+#include <nsdkit/friction/heavy_ball.hpp>
+#include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/rattleback/kane_levinson.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/region.hpp>
 
@@ -211,6 +218,168 @@ py::dict sweepBody(const Body& body,
   return out;
 }
 
+// A mesh as arrays: vertices (V, 3), faces (F, 3), and its measured report.
+py::dict meshArrays(const nsd::mesh::BodyMesh& m) {
+  const auto nv = static_cast<py::ssize_t>(m.mesh.vertices.size());
+  const auto nf = static_cast<py::ssize_t>(m.mesh.triangles.size());
+  py::array_t<double> vertices({nv, py::ssize_t{3}});
+  py::array_t<std::int64_t> faces({nf, py::ssize_t{3}});
+  auto v = vertices.mutable_unchecked<2>();
+  auto f = faces.mutable_unchecked<2>();
+  for (py::ssize_t i = 0; i < nv; ++i) {
+    for (py::ssize_t k = 0; k < 3; ++k) v(i, k) = m.mesh.vertices[static_cast<std::size_t>(i)][k];
+  }
+  for (py::ssize_t i = 0; i < nf; ++i) {
+    for (py::ssize_t k = 0; k < 3; ++k) {
+      f(i, k) = m.mesh.triangles[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
+    }
+  }
+  py::dict out;
+  out["vertices"] = vertices;
+  out["faces"] = faces;
+  if (!m.mesh.face_of_triangle.empty()) {
+    py::array_t<std::int64_t> face_of(nf);
+    for (py::ssize_t i = 0; i < nf; ++i) {
+      face_of.mutable_at(i) = m.mesh.face_of_triangle[static_cast<std::size_t>(i)];
+    }
+    out["face_of_triangle"] = face_of;
+  }
+  const nsd::mesh::BodyMeshReport& r = m.report;
+  out["volume"] = r.volume;
+  out["area"] = r.area;
+  out["closed"] = r.closed;
+  out["manifold"] = r.manifold;
+  out["outward"] = r.outward;
+  out["diameter"] = r.diameter;
+  out["hausdorff"] = r.hausdorff;
+  out["min_angle_deg"] = r.min_angle_deg;
+  return out;
+}
+
+py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
+                  const std::map<std::string, double>& fixed, int resolution, int threads) {
+  if (axes.size() != 3) throw nsd::InvalidInput("mesh needs three axes (parameter names)");
+  const nsd::region::RealizableSet3 set =
+      nsd::region::bodyRealizableSet(*body, {axes[0], axes[1], axes[2]}, fixed);
+  nsd::mesh::BodyMesh mesh;
+  {
+    py::gil_scoped_release release;
+    mesh = nsd::mesh::meshRegionAround(set.inside, set.default_point, resolution,
+                                       threadCount(threads));
+  }
+  py::dict out = meshArrays(mesh);
+  out["axes"] = axes;
+  return out;
+}
+
+py::dict meshBall(double mu, double inertia, double tolerance) {
+  const auto params = nsd::models::BallTroughParameters::paper(mu, inertia);
+  nsd::mesh::BodyMeshOptions options;
+  options.tolerance = tolerance;
+  nsd::mesh::BodyMesh mesh;
+  {
+    py::gil_scoped_release release;
+    mesh = nsd::mesh::meshBallTroughBody(params, options);
+  }
+  return meshArrays(mesh);
+}
+
+// Columns of a vector of samples as 1-D arrays, by member.
+template <class Sample>
+py::array_t<double> column(const std::vector<Sample>& samples, double Sample::*member) {
+  py::array_t<double> a(static_cast<py::ssize_t>(samples.size()));
+  auto v = a.mutable_unchecked<1>();
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    v(static_cast<py::ssize_t>(i)) = samples[i].*member;
+  return a;
+}
+
+py::dict kaneLevinson(double t_end, double alpha, double beta, double omega1, double omega2,
+                      double omega3, double sigma, double sample_spacing) {
+  nsd::rattleback::KaneLevinsonParameters p;
+  p.sigma = sigma;
+  nsd::rattleback::KaneLevinsonInitial init;
+  init.alpha = alpha;
+  init.beta = beta;
+  init.omega1 = omega1;
+  init.omega2 = omega2;
+  init.omega3 = omega3;
+  nsd::rattleback::IntegrationOptions options;
+  options.sample_spacing = sample_spacing;
+  nsd::rattleback::KaneLevinsonTrajectory trajectory;
+  {
+    py::gil_scoped_release release;
+    trajectory = nsd::rattleback::simulateKaneLevinson(p, init, t_end, options);
+  }
+  using S = nsd::rattleback::KaneLevinsonSample;
+  const auto& s = trajectory.samples;
+  py::dict out;
+  out["t"] = column(s, &S::t);
+  out["alpha"] = column(s, &S::alpha);
+  out["beta"] = column(s, &S::beta);
+  out["gamma"] = column(s, &S::gamma);
+  out["delta"] = column(s, &S::delta);
+  out["omega1"] = column(s, &S::omega1);
+  out["omega2"] = column(s, &S::omega2);
+  out["omega3"] = column(s, &S::omega3);
+  out["energy"] = column(s, &S::energy);
+  out["spin_reversals"] = trajectory.spin_reversals;
+  return out;
+}
+
+py::dict heavyBall(double v0, double u0, double t_end, double sample_spacing, double k_r0,
+                   bool exact) {
+  nsd::friction::HeavyBallParameters p;
+  p.k_r0 = k_r0;
+  p.exact_model = exact;
+  nsd::friction::HeavyBallTrajectory trajectory;
+  {
+    py::gil_scoped_release release;
+    trajectory = nsd::friction::simulateHeavyBall(p, {v0, u0}, t_end, sample_spacing);
+  }
+  using S = nsd::friction::HeavyBallSample;
+  const auto& s = trajectory.samples;
+  py::dict out;
+  out["t"] = column(s, &S::t);
+  out["x"] = column(s, &S::x);
+  out["y"] = column(s, &S::y);
+  out["v"] = column(s, &S::v);
+  out["u"] = column(s, &S::u);
+  out["slip_stop_time"] = trajectory.slip_stop_time;
+  out["whirl_stop_time"] = trajectory.whirl_stop_time;
+  return out;
+}
+
+// The friction resultants of (6) or (10) at arrays of (v, u) (same length), k_r and beta fixed.
+py::dict frictionArrays(const Matrix& v, const Matrix& u, double k_r, double beta,
+                        const std::string& model, double tolerance, int threads) {
+  if (v.ndim() != 1 || u.ndim() != 1 || v.shape(0) != u.shape(0)) {
+    throw nsd::InvalidInput("v and u must be 1-D arrays of one length");
+  }
+  if (model != "exact" && model != "pade") {
+    throw nsd::InvalidInput("model must be 'exact' or 'pade', got '" + model + "'");
+  }
+  const auto n = static_cast<std::size_t>(v.shape(0));
+  std::vector<nsd::friction::FrictionResultant> results(n);
+  const nsd::friction::PressureDistribution hertz = nsd::friction::hertzPressure();
+  const nsd::friction::PadeCoefficients pade = nsd::friction::hertzPadeCoefficients();
+  const double *vd = v.data(), *ud = u.data();
+  {
+    py::gil_scoped_release release;
+    nsd::parallelFor(n, threadCount(threads), [&](std::size_t i) {
+      const nsd::friction::CombinedMotion motion{vd[i], ud[i], k_r, beta};
+      results[i] = model == "exact" ? nsd::friction::exactFriction(motion, hertz, tolerance)
+                                    : nsd::friction::padeFriction(motion, pade);
+    });
+  }
+  using R = nsd::friction::FrictionResultant;
+  py::dict out;
+  out["f_par"] = column(results, &R::f_par);
+  out["f_perp"] = column(results, &R::f_perp);
+  out["m_c"] = column(results, &R::m_c);
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(nsdkit, m) {
@@ -255,6 +424,14 @@ PYBIND11_MODULE(nsdkit, m) {
            "labels, 'slip' for one contact; '' when realizable). With certify=True each "
            "verdict's limit-direction search is re-checked in interval arithmetic (about 100 "
            "times slower) and 'certified' (bool array) says where that proof succeeded.")
+      .def("mesh", &meshBody, py::arg("axes"), py::arg("fixed") = std::map<std::string, double>{},
+           py::arg("resolution") = 24, py::arg("threads") = 0,
+           "Surface mesh of the realizable set over three parameters (`axes`, the others fixed "
+           "or at their defaults), around the default point, by marching tetrahedra on "
+           "`resolution` cells per axis (the box found by ray probes). Returns 'vertices' "
+           "(V x 3, in the parameters' units), 'faces' (F x 3 vertex indices, outward), "
+           "'volume', 'area', 'closed', 'manifold', 'outward', 'diameter', 'hausdorff' (measured "
+           "with the predicate) and 'min_angle_deg'.")
       .def("rolling_motion", &rollingMotion, py::arg("values"), py::arg("names"),
            "The rolling motion at one point: 'dv_C' [m/s^2], 'domega' [rad/s^2] (frame W of the "
            "body file) and the contact forces [N] (two contacts: the minimum-norm set).")
@@ -277,6 +454,29 @@ PYBIND11_MODULE(nsdkit, m) {
       },
       py::arg("text"), py::arg("source") = "<string>",
       "Parses and checks a body from JSON text (a dict: json.dumps it first).");
+  m.def("mesh_ball", &meshBall, py::arg("mu") = 0.3, py::arg("inertia") = 0.4,
+        py::arg("tolerance") = 5e-4,
+        "The paper's stability body (right-angle trough, mu < 1) meshed from its closed forms "
+        "(exact sharp edges): the dict of Body.mesh in dimensionless torques (79), plus "
+        "'face_of_triangle' (0 top, 1 bottom, 2-5 the planes (82a), (82b), (83a), (83b)).");
+  m.def("kane_levinson", &kaneLevinson, py::arg("t_end"), py::arg("alpha") = 0.0,
+        py::arg("beta") = 0.0, py::arg("omega1") = 0.0, py::arg("omega2") = 0.0,
+        py::arg("omega3") = 0.0, py::arg("sigma") = 0.0, py::arg("sample_spacing") = 1e-3,
+        "The Kane-Levinson rattleback (Sect. 3 parameters, air drag sigma [N m s]) from the "
+        "initial angles [rad] and body rates [rad/s] until t_end [s]: arrays 't', 'alpha', "
+        "'beta', 'gamma', 'delta' [rad], 'omega1..3' [rad/s], 'energy' [J], and the "
+        "'spin_reversals' times [s].");
+  m.def("heavy_ball", &heavyBall, py::arg("v0") = 1.0, py::arg("u0") = 3.0, py::arg("t_end") = 10.0,
+        py::arg("sample_spacing") = 1e-3, py::arg("k_r0") = 0.5, py::arg("exact") = false,
+        "Kireenkov's heavy ball (dimensionless m = g = R = f = 1) with combined sliding, "
+        "whirling and rolling friction, Pade model (10) or the exact integrals (6): arrays "
+        "'t', 'x', 'y', 'v' (slip speed), 'u' (whirl omega R), and the stop times.");
+  m.def("combined_friction", &frictionArrays, py::arg("v"), py::arg("u"), py::arg("k_r") = 0.0,
+        py::arg("beta") = 0.0, py::arg("model") = "exact", py::arg("tolerance") = 1e-8,
+        py::arg("threads") = 0,
+        "Friction force and torque of a Hertz contact sliding at v and whirling at u = omega R "
+        "(1-D arrays), rolling asymmetry k_r at angle beta [rad]: 'f_par', 'f_perp' (per f N) "
+        "and 'm_c' (per f R N), by the exact integrals (6) or the Pade model (10).");
   m.def("classify_ball", &classifyBall, py::arg("torques"), py::arg("mu") = 0.3,
         py::arg("inertia") = 0.4, py::arg("angle_deg") = 90.0, py::arg("mu_plus") = py::none(),
         py::arg("mu_minus") = py::none(), py::arg("method") = "generic", py::arg("threads") = 0,

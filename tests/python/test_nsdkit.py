@@ -104,3 +104,59 @@ def test_bad_input_raises_value_error_naming_it():
                               '"friction": {"mu": 0.5}}]}', "x.json")
     with pytest.raises(ValueError, match="cannot open"):
         nsdkit.read_body("/nonexistent/body.json")
+
+
+def test_mesh_of_the_paper_ball_against_its_exact_volume():
+    # Volume of the stability body at mu 0.3, j 0.4: 0.540508 by boundary quadrature of (88)
+    # (issue 20's reference); the exact route's chord error (5e-4 of the diameter) keeps the
+    # mesh volume within 1e-3 of it.
+    m = nsdkit.mesh_ball(mu=0.3, inertia=0.4)
+    assert m["vertices"].shape[1] == 3 and m["faces"].shape[1] == 3
+    assert m["faces"].min() == 0 and m["faces"].max() == m["vertices"].shape[0] - 1
+    assert m["closed"] and m["manifold"] and m["outward"]
+    assert abs(m["volume"] - 0.540508) < 1e-3 * 0.540508
+    assert set(np.unique(m["face_of_triangle"])) == {0, 1, 2, 3, 4, 5}
+
+
+def test_body_mesh_matches_the_exact_route():
+    # The implicit route on the ball's body file (marching tetrahedra, 24 cells per axis) cuts
+    # the sharp edges, so its volume is low by about 1-2 % (issue 20); 3 % bounds it.
+    m = body("ball_trough").mesh(["mx", "my", "mz"], resolution=24, threads=2)
+    assert m["closed"] and m["manifold"]
+    assert m["axes"] == ["mx", "my", "mz"]
+    assert abs(m["volume"] - 0.540508) < 0.03 * 0.540508
+    # Every vertex lies on the boundary: within 1e-3 of a point that classifies differently.
+    v = m["vertices"][:50]
+    inside = body("ball_trough").classify(v * 0.99, ["mx", "my", "mz"])["realizable"]
+    outside = body("ball_trough").classify(v * 1.01, ["mx", "my", "mz"])["realizable"]
+    assert inside.mean() > 0.9 and outside.mean() < 0.1
+
+
+def test_rattleback_conserves_energy_without_drag():
+    r = nsdkit.kane_levinson(t_end=2.0, alpha=0.5 * np.pi / 180, beta=0.5 * np.pi / 180,
+                             omega3=-5.0)
+    assert r["t"].shape == r["gamma"].shape and r["t"][-1] == pytest.approx(2.0)
+    # Integrated at 1e-10 tolerances: energy drifts by far less than 1e-6 of itself.
+    assert np.abs(r["energy"] - r["energy"][0]).max() < 1e-6 * abs(r["energy"][0])
+
+
+def test_heavy_ball_rolls_on_at_five_sevenths():
+    # A sliding ball without whirl ends rolling at 5/7 of its initial speed (J = 2/5 m R^2).
+    r = nsdkit.heavy_ball(v0=1.0, u0=0.0, t_end=3.0, sample_spacing=1e-3, k_r0=0.0)
+    assert 0 < r["slip_stop_time"] < 3.0
+    speed = np.hypot(np.diff(r["x"][-3:]), np.diff(r["y"][-3:])) / np.diff(r["t"][-3:])
+    assert speed[-1] == pytest.approx(5.0 / 7.0, rel=1e-6)
+
+
+def test_combined_friction_limits():
+    # Pure sliding: F_par = f N, no torque; pure whirl: no force, M_c = M0 = 3 pi / 16 (Hertz).
+    v = np.array([1.0, 0.0])
+    u = np.array([0.0, 1.0])
+    for model in ("exact", "pade"):
+        f = nsdkit.combined_friction(v, u, model=model)
+        assert f["f_par"][0] == pytest.approx(1.0, abs=1e-7)
+        assert f["m_c"][0] == pytest.approx(0.0, abs=1e-7)
+        assert f["f_par"][1] == pytest.approx(0.0, abs=1e-7)
+        assert f["m_c"][1] == pytest.approx(3 * np.pi / 16, rel=1e-7)
+    with pytest.raises(ValueError, match="model"):
+        nsdkit.combined_friction(v, u, model="other")

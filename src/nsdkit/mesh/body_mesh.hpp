@@ -88,6 +88,17 @@ struct ImplicitMeshOptions {
 BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& inside,
                             const ImplicitMeshOptions& options);
 
+/// Meshes the bounded set {x : inside(x)} that contains `interior_point`, finding the box
+/// itself: rays along the 124 directions of a 5^3 lattice from the point, each bisected (20
+/// halvings of [0, R], R = 4 doubled while the ray's end is still inside), give the extent,
+/// padded by 25 % and enlarged by half again (up to three times) while the region touches the
+/// box; then meshImplicitRegion with `resolution` cells per axis.
+/// @throws InvalidInput if interior_point is not inside, or the set is unbounded along a ray
+///         (naming the direction).
+BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                          const Eigen::Vector3d& interior_point, int resolution = 24,
+                          unsigned threads = 1);
+
 /// Writes OFF, PLY, OBJ or STL (by `format`). @throws InvalidInput for an unknown format or an
 /// unwritable file.
 void writeMesh(const TriangleMesh& mesh, const std::string& path, const std::string& format);

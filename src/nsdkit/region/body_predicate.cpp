@@ -71,4 +71,35 @@ ParameterPoint bodyMetadata(const body::BodyDescription& body,
   return metadata;
 }
 
+RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
+                                 const std::array<std::string, 3>& axes,
+                                 const ParameterPoint& fixed) {
+  std::vector<std::string> names(axes.begin(), axes.end());
+  for (const auto& [name, value] : fixed) {
+    if (std::find(axes.begin(), axes.end(), name) != axes.end()) {
+      throw InvalidInput("parameter " + name + " is both an axis and fixed");
+    }
+    names.push_back(name);
+  }
+  const ParameterPredicate predicate = bodyPredicate(body, names);
+  RealizableSet3 out;
+  for (std::size_t k = 0; k < 3; ++k) {
+    for (const auto& load : body.loads) {
+      if (load.name == axes[k]) out.default_point[static_cast<Eigen::Index>(k)] = load.value;
+    }
+  }
+  out.inside = [fixed, axes, predicate](const Eigen::Vector3d& x) {
+    ParameterPoint point = fixed;
+    for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
+    return predicate(point).realizable;
+  };
+  if (!out.inside(out.default_point)) {
+    const Eigen::Vector3d& c = out.default_point;
+    throw InvalidInput("the default point (" + axes[0] + ", " + axes[1] + ", " + axes[2] +
+                       ") = (" + formatValue(c[0]) + ", " + formatValue(c[1]) + ", " +
+                       formatValue(c[2]) + ") is not realizable: no body to mesh");
+  }
+  return out;
+}
+
 }  // namespace nsd::region

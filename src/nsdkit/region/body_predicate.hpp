@@ -3,6 +3,9 @@
 /// A body file's realizability (Def 11 for two contacts, Def 9 for one) as a region predicate:
 /// the parameters are the body's load parameters and velocity-state names (body/rigid_body.hpp).
 
+#include <Eigen/Core>
+#include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,19 @@ struct BodySection {
 /// @throws InvalidInput "SOURCE: section: missing ..." when the file names no section, or for
 /// an axis that does not parse.
 BodySection bodySection(const body::BodyDescription& body, const std::string& source);
+
+/// A body's realizable set over three of its parameters (the others fixed or at their defaults):
+/// the predicate on (axes[0], axes[1], axes[2]) and the default point (the three parameters'
+/// default values; velocity-state parameters default to 0), which meshes start from.
+struct RealizableSet3 {
+  std::function<bool(const Eigen::Vector3d&)> inside;  ///< thread-safe
+  Eigen::Vector3d default_point = Eigen::Vector3d::Zero();
+};
+/// @throws InvalidInput for a name the body does not have, an axis also fixed, or a default
+///         point that is not realizable (no body to mesh around it).
+RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
+                                 const std::array<std::string, 3>& axes,
+                                 const ParameterPoint& fixed = {});
 
 /// Text of a verdict for region outputs (as bodyPredicate labels it).
 std::string verdictLabel(const body::BodyVerdict& verdict);

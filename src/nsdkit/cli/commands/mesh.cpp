@@ -25,52 +25,6 @@ namespace {
 using nsd::parallelFor;
 using nsd::models::BallTroughParameters;
 
-// Meshes {x : inside(x)} around a realizable `centre` by the implicit route. The box comes from
-// ray probes (bisection along the 124 directions of a 5^3 lattice, on [0, R] with R = 4 doubled
-// while the ray end is still inside), padded by 25 %, and enlarged by half again whenever the
-// region still touches it.
-nsd::mesh::BodyMesh meshByPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                                    const Eigen::Vector3d& centre, int resolution,
-                                    unsigned threads) {
-  Eigen::Vector3d extent = Eigen::Vector3d::Zero();
-  for (int a = -2; a <= 2; ++a)
-    for (int b = -2; b <= 2; ++b)
-      for (int c = -2; c <= 2; ++c) {
-        if (!a && !b && !c) continue;
-        const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
-        double reach = 4.0;
-        while (inside(centre + reach * d)) {
-          reach *= 2.0;
-          if (reach > 1e12) {
-            throw nsd::InvalidInput("the realizable region is unbounded along (" + number(d[0]) +
-                                    ", " + number(d[1]) + ", " + number(d[2]) +
-                                    "): no closed body to mesh (fix another parameter)");
-          }
-        }
-        // 20 halvings of [0, reach]; the outside end is the bound the box needs.
-        const double hi = nsd::bisect([&](double t) { return inside(centre + t * d); }, 0.0, reach,
-                                      reach * std::ldexp(1.0, -20))
-                              .last_false;
-        extent = extent.cwiseMax((hi * d).cwiseAbs());
-      }
-  nsd::mesh::ImplicitMeshOptions io;
-  io.resolution = resolution;
-  io.interior_point = centre;
-  io.bisection_tolerance = 1e-6 * std::max(1.0, extent.maxCoeff() / 4.0);
-  io.threads = threads;
-  double pad = 1.25;
-  for (int attempt = 0;; ++attempt) {
-    io.box_lower = centre - pad * extent - Eigen::Vector3d::Constant(1e-3);
-    io.box_upper = centre + pad * extent + Eigen::Vector3d::Constant(1e-3);
-    try {
-      return nsd::mesh::meshImplicitRegion(inside, io);
-    } catch (const nsd::InvalidInput& e) {
-      if (attempt >= 3 || std::string(e.what()).find("touches") == std::string::npos) throw;
-      pad *= 1.5;
-    }
-  }
-}
-
 struct MeshOptions {
   TroughOptions trough;
   std::string model = "ball-trough", body, output, format, route = "auto";
@@ -99,29 +53,11 @@ Region3 bodyRegion(const MeshOptions& o, nlohmann::json& extra) {
         "implicit route");
   }
   const nsd::body::BodyDescription body = nsd::body::readBodyFile(o.body);
-  const nsd::region::ParameterPoint fixed = parseFixed(o.fixed);
-  std::vector<std::string> names = o.axes;
-  for (const auto& [name, value] : fixed) names.push_back(name);
-  const nsd::region::ParameterPredicate predicate = nsd::region::bodyPredicate(body, names);
-  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
-  for (int k = 0; k < 3; ++k) {
-    for (const auto& load : body.loads) {
-      if (load.name == o.axes[static_cast<std::size_t>(k)]) centre[k] = load.value;
-    }
-  }
-  auto inside = [fixed, axes = o.axes, predicate](const Eigen::Vector3d& x) {
-    nsd::region::ParameterPoint point = fixed;
-    for (int k = 0; k < 3; ++k) point[axes[static_cast<std::size_t>(k)]] = x[k];
-    return predicate(point).realizable;
-  };
-  if (!inside(centre)) {
-    throw nsd::InvalidInput("the default point (" + o.axes[0] + ", " + o.axes[1] + ", " +
-                            o.axes[2] + ") = (" + number(centre[0]) + ", " + number(centre[1]) +
-                            ", " + number(centre[2]) + ") is not realizable: no body to mesh");
-  }
+  const nsd::region::RealizableSet3 set = nsd::region::bodyRealizableSet(
+      body, {o.axes[0], o.axes[1], o.axes[2]}, parseFixed(o.fixed));
   extra["body"] = body.name;
   extra["axes"] = o.axes;
-  return {inside, centre};
+  return {set.inside, set.default_point};
 }
 
 int runMesh(const MeshOptions& o) {
@@ -163,7 +99,7 @@ int runMesh(const MeshOptions& o) {
   if (!o.body.empty()) {
     const Region3 region = bodyRegion(o, extra);  // refuses --route exact
     inside = region.inside;
-    body = meshByPredicate(inside, region.centre, o.resolution, o.threads);
+    body = nsd::mesh::meshRegionAround(inside, region.centre, o.resolution, o.threads);
   } else if (route == "exact") {
     nsd::mesh::BodyMeshOptions options;
     options.tolerance = tolerance;
@@ -174,7 +110,7 @@ int runMesh(const MeshOptions& o) {
     if (!inside(Eigen::Vector3d::Zero())) {
       throw nsd::InvalidInput("zero torque is not realizable for these parameters: no body");
     }
-    body = meshByPredicate(inside, Eigen::Vector3d::Zero(), o.resolution, o.threads);
+    body = nsd::mesh::meshRegionAround(inside, Eigen::Vector3d::Zero(), o.resolution, o.threads);
   }
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;

@@ -1,0 +1,56 @@
+// meshRegionAround (body_mesh.hpp): the box of a bounded region found by ray probes from a point
+// inside it, then the implicit mesher.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/mesh/body_mesh.hpp>
+
+namespace nsd::mesh {
+
+// The region's box from ray probes, then the implicit mesher (body_mesh.hpp).
+BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                          const Eigen::Vector3d& centre, int resolution, unsigned threads) {
+  if (!inside(centre)) throw InvalidInput("the interior point of the region is not inside it");
+  Eigen::Vector3d extent = Eigen::Vector3d::Zero();
+  for (int a = -2; a <= 2; ++a)
+    for (int b = -2; b <= 2; ++b)
+      for (int c = -2; c <= 2; ++c) {
+        if (!a && !b && !c) continue;
+        const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
+        double reach = 4.0;
+        while (inside(centre + reach * d)) {
+          reach *= 2.0;
+          if (reach > 1e12) {
+            throw InvalidInput("the realizable region is unbounded along (" + formatValue(d[0]) +
+                               ", " + formatValue(d[1]) + ", " + formatValue(d[2]) +
+                               "): no closed body to mesh (fix another parameter)");
+          }
+        }
+        // 20 halvings of [0, reach]; the outside end is the bound the box needs.
+        const double hi = bisect([&](double t) { return inside(centre + t * d); }, 0.0, reach,
+                                 reach * std::ldexp(1.0, -20))
+                              .last_false;
+        extent = extent.cwiseMax((hi * d).cwiseAbs());
+      }
+  ImplicitMeshOptions io;
+  io.resolution = resolution;
+  io.interior_point = centre;
+  io.bisection_tolerance = 1e-6 * std::max(1.0, extent.maxCoeff() / 4.0);
+  io.threads = threads;
+  double pad = 1.25;
+  for (int attempt = 0;; ++attempt) {
+    io.box_lower = centre - pad * extent - Eigen::Vector3d::Constant(1e-3);
+    io.box_upper = centre + pad * extent + Eigen::Vector3d::Constant(1e-3);
+    try {
+      return meshImplicitRegion(inside, io);
+    } catch (const InvalidInput& e) {
+      if (attempt >= 3 || std::string(e.what()).find("touches") == std::string::npos) throw;
+      pad *= 1.5;
+    }
+  }
+}
+
+}  // namespace nsd::mesh
