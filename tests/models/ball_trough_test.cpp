@@ -230,5 +230,39 @@ TEST(BallTrough, RationalSlipSlipFieldIsTheClosedFormFieldAndItsExactFit) {
       InvalidInput);
 }
 
+TEST(BallTroughAnalysis, EdgeOfMaximumAccelerationEndsAtMz1) {
+  // The edge (91) is realizable exactly for |m_z| <= m_z1 (Fig. 11): the bisection on the
+  // generic predicate, 1e-7 inside the edge, must find +-m_z1 of (90). The 1e-7 inset moves the
+  // ends by O(1e-7) and the bracket is 1e-9: 1e-6 covers both, far below m_z1 ~ 0.2.
+  for (const double mu : {0.3, 0.6}) {
+    const auto p = BallTroughParameters::paper(mu, 0.4);
+    const EdgeExtent e = maxAccelerationEdgeExtent(p);
+    const double mz1 = specialValues(mu).m_z1;
+    EXPECT_NEAR(e.upper.last_true, mz1, 1e-6);
+    EXPECT_NEAR(e.lower.last_true, -mz1, 1e-6);
+  }
+}
+
+TEST(BallTroughAnalysis, TorqueGridEqualsPointwiseClosedFormVerdicts) {
+  // The grid classification (generic route, threads) against the closed-form route point by
+  // point, and independent of the thread count.
+  const auto p = BallTroughParameters::paper(0.3, 0.4);
+  const TorqueGridClassification one = classifyTorqueGrid(p, 9, 1);
+  const TorqueGridClassification three = classifyTorqueGrid(p, 9, 3);
+  ASSERT_EQ(one.torques.size(), 729u);
+  EXPECT_EQ(one.escapes, three.escapes);
+  EXPECT_EQ(one.counts, three.counts);
+  std::size_t realizable = 0;
+  for (std::size_t i = 0; i < one.torques.size(); ++i) {
+    const BallTroughClassification c = classifyClosedForm(p, one.torques[i]);
+    EXPECT_EQ(one.realizable[i] != 0, c.realizable) << i;
+    EXPECT_EQ(one.escapes[i], escapeLabel(c.escapes)) << i;
+    realizable += c.realizable;
+  }
+  EXPECT_EQ(one.counts.at("realizable"), realizable);
+  EXPECT_GT(realizable, 10u);
+  EXPECT_THROW(classifyTorqueGrid(p, 1, 1), InvalidInput);
+}
+
 }  // namespace
 }  // namespace nsd::models

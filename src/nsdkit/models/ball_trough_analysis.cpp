@@ -1,10 +1,12 @@
 #include <nsdkit/models/ball_trough_analysis.hpp>
 
 #include <Eigen/Dense>
+#include <chrono>
 #include <cmath>
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/parallel.hpp>
 
 namespace nsd::models {
 namespace {
@@ -145,6 +147,51 @@ MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, do
   r.bracket_width = last_width;
   r.acceleration = acceleration(r.torque);
   return r;
+}
+
+EdgeExtent maxAccelerationEdgeExtent(const BallTroughParameters& p, double tolerance) {
+  const double mu = p.mu(), j = p.inertia_ratio;
+  const double mz3 = specialValues(mu).m_z3;
+  auto on_edge_realizable = [&](double mz) {
+    const double d = mu * (1 + 2 * j) - 1e-7;
+    return classifyGeneric(p, Eigen::Vector3d(d - mu * mz, -d - mu * mz, mz)).realizable;
+  };
+  return {bisect(on_edge_realizable, 0.0, -mz3, tolerance, true, "lower end of the edge (91)"),
+          bisect(on_edge_realizable, 0.0, mz3, tolerance, true, "upper end of the edge (91)")};
+}
+
+TorqueGridClassification classifyTorqueGrid(const BallTroughParameters& p, int points_per_axis,
+                                            unsigned threads) {
+  if (points_per_axis < 2 || points_per_axis > 400) {
+    throw InvalidInput("grid points per axis must be in [2, 400], got " +
+                       std::to_string(points_per_axis));
+  }
+  if (threads < 1) throw InvalidInput("threads must be at least 1");
+  TorqueGridClassification out;
+  const double mu = p.mu(), j = p.inertia_ratio;
+  out.points_per_axis = points_per_axis;
+  out.half_width_xy = 1.05 * mu * (1 + 2 * j) * 2.0;
+  out.half_width_z = 1.05 * specialValues(mu).m_z3;
+  auto coord = [&](int k, double half) { return -half + 2.0 * half * k / (points_per_axis - 1); };
+  for (int a = 0; a < points_per_axis; ++a)
+    for (int b = 0; b < points_per_axis; ++b)
+      for (int c = 0; c < points_per_axis; ++c) {
+        out.torques.emplace_back(coord(a, out.half_width_xy), coord(b, out.half_width_xy),
+                                 coord(c, out.half_width_z));
+      }
+  const std::size_t n = out.torques.size();
+  out.realizable.assign(n, 0);
+  out.escapes.assign(n, std::string());
+  const auto t0 = std::chrono::steady_clock::now();
+  parallelFor(n, threads, [&](std::size_t i) {
+    const BallTroughClassification c = classifyGeneric(p, out.torques[i]);
+    out.realizable[i] = c.realizable;
+    out.escapes[i] = escapeLabel(c.escapes);
+  });
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (std::size_t i = 0; i < n; ++i)
+    ++out.counts[out.realizable[i] ? "realizable" : out.escapes[i]];
+  return out;
 }
 
 }  // namespace nsd::models

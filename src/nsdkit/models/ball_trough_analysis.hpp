@@ -6,7 +6,9 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <map>
 #include <string>
+#include <vector>
 
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/models/ball_trough.hpp>
@@ -44,6 +46,32 @@ struct MaxAccelerationResult {
 };
 MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, double m_z = 0.0,
                                                double tolerance = 1e-10);
+
+/// The realizable part of the edge of maximum acceleration (91) (m_x - m_y = 2 mu (1 + 2j),
+/// m_x + m_y = -2 mu m_z; Fig. 11's red edge), probed 1e-7 inside the edge: both ends of the
+/// realizable m_z interval by bisection on the generic Def-11 predicate, each bracket checked
+/// (m_z = 0 realizable, +-m_z3 not). For the paper's ball the ends are +-m_z1.
+/// @throws SolverFailure if a bracket does not hold (the edge is not realizable at m_z = 0).
+struct EdgeExtent {
+  BisectionResult lower, upper;  ///< the realizable m_z range [lower.last_true, upper.last_true]
+};
+EdgeExtent maxAccelerationEdgeExtent(const BallTroughParameters& p, double tolerance = 1e-9);
+
+/// Def-11 verdicts of a grid of torques over the tetrahedron's bounding box (|m_x|, |m_y| <=
+/// 2.1 mu (1 + 2j), |m_z| <= 1.05 m_z3), points_per_axis^3 points, by the generic route on
+/// `threads` workers (the result does not depend on the thread count).
+struct TorqueGridClassification {
+  int points_per_axis = 0;
+  double half_width_xy = 0.0, half_width_z = 0.0;
+  std::vector<Eigen::Vector3d> torques;  ///< x fastest... z: the order of the loops a, b, c
+  std::vector<char> realizable;
+  std::vector<std::string> escapes;           ///< "RS|SR|SS"-style labels ("" if realizable)
+  std::map<std::string, std::size_t> counts;  ///< "realizable" or the escape label -> points
+  double seconds = 0.0;                       ///< wall time of the classification
+};
+/// @throws InvalidInput for points_per_axis outside [2, 400] or threads < 1.
+TorqueGridClassification classifyTorqueGrid(const BallTroughParameters& p, int points_per_axis,
+                                            unsigned threads);
 
 /// Corners of the tetrahedron cross-section at height m_z (a parallelogram for |m_z| < 1),
 /// counter-clockwise, as (m_x, m_y).

@@ -68,34 +68,19 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
             << '\n';
 
   // Classification summary of a grid of torques over the tetrahedron's bounding box.
-  const double extent = 1.05 * mu * (1 + 2 * j) * 2.0;
-  std::vector<Eigen::Vector3d> points;
-  for (int a = 0; a < grid; ++a)
-    for (int b = 0; b < grid; ++b)
-      for (int c = 0; c < grid; ++c) {
-        auto coord = [&](int k, double lo, double hi) { return lo + (hi - lo) * k / (grid - 1); };
-        points.emplace_back(coord(a, -extent, extent), coord(b, -extent, extent),
-                            coord(c, -1.05 * sv.m_z3, 1.05 * sv.m_z3));
-      }
-  std::vector<PointResult> results(points.size());
-  const auto t0 = std::chrono::steady_clock::now();
-  parallelFor(points.size(), threads,
-              [&](std::size_t i) { results[i] = classifyPoint(p, points[i], "generic"); });
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::map<std::string, std::size_t> counts;
-  for (const auto& r : results) ++counts[r.realizable ? "realizable" : r.escapes];
+  const nsd::models::TorqueGridClassification g = nsd::models::classifyTorqueGrid(p, grid, threads);
+  const auto& points = g.torques;
   std::cout << "grid of " << points.size() << " torques (" << grid
-            << "^3, |m_x|,|m_y| <= " << extent << ", |m_z| <= " << 1.05 * sv.m_z3
-            << ") classified in " << seconds << " s:\n";
-  for (const auto& [label, count] : counts) std::cout << "  " << label << ": " << count << '\n';
+            << "^3, |m_x|,|m_y| <= " << g.half_width_xy << ", |m_z| <= " << g.half_width_z
+            << ") classified in " << g.seconds << " s:\n";
+  for (const auto& [label, count] : g.counts) std::cout << "  " << label << ": " << count << '\n';
 
   const std::string grid_csv = dir + "/grid_classification.csv";
   nsd::cli::writeFileAtomically(grid_csv, [&](std::ostream& out) {
     out << "mx,my,mz,realizable,escapes\n";
     for (std::size_t i = 0; i < points.size(); ++i) {
       out << number(points[i][0]) << ',' << number(points[i][1]) << ',' << number(points[i][2])
-          << ',' << (results[i].realizable ? 1 : 0) << ',' << results[i].escapes << '\n';
+          << ',' << (g.realizable[i] ? 1 : 0) << ',' << g.escapes[i] << '\n';
     }
   });
   const std::string surface_csv = dir + "/two_point_slip_surface.csv";
@@ -111,20 +96,9 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
         }
       }
   });
-  // Realizable extent of the red edge of Fig. 11 (m_x - m_y = 2 mu (1+2j), m_x + m_y = -2 mu m_z),
-  // probed 1e-7 inside the edge: bisection on both ends of the realizable m_z interval.
-  auto on_edge_realizable = [&](double mz) {
-    const double d = mu * (1 + 2 * j) - 1e-7;
-    const Eigen::Vector3d m(d - mu * mz, -d - mu * mz, mz);
-    return nsd::models::classifyGeneric(p, m).realizable;
-  };
-  // Both ends are checked: the edge point at m_z = 0 is realizable and the ones at +-m_z3 not.
-  const double edge_hi =
-      nsd::bisect(on_edge_realizable, 0.0, sv.m_z3, 1e-9, true, "upper end of the edge (91)")
-          .last_true;
-  const double edge_lo =
-      nsd::bisect(on_edge_realizable, 0.0, -sv.m_z3, 1e-9, true, "lower end of the edge (91)")
-          .last_true;
+  // Realizable extent of the red edge of Fig. 11 (the edge of maximum acceleration (91)).
+  const nsd::models::EdgeExtent edge = nsd::models::maxAccelerationEdgeExtent(p);
+  const double edge_lo = edge.lower.last_true, edge_hi = edge.upper.last_true;
   std::cout << "edge of maximum acceleration realizable for m_z in [" << edge_lo << ", " << edge_hi
             << "]\n";
 
@@ -155,8 +129,8 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
       {"max_acceleration_generic_m_s2", amax.acceleration},
       {"max_acceleration_edge_mz", {edge_lo, edge_hi}},
       {"tetrahedron_volume", nsd::models::tetrahedronVolume(p)},
-      {"grid", {{"size", grid}, {"points", points.size()}, {"seconds", seconds}}},
-      {"grid_counts", counts}};
+      {"grid", {{"size", grid}, {"points", points.size()}, {"seconds", g.seconds}}},
+      {"grid_counts", g.counts}};
   nsd::cli::writeFileAtomically(dir + "/summary.json",
                                 [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
   std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
