@@ -27,6 +27,7 @@
 #include <nsdkit/rattleback/kane_levinson.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/region.hpp>
+#include <nsdkit/validation/validation.hpp>
 
 namespace py = pybind11;
 
@@ -380,6 +381,70 @@ py::dict frictionArrays(const Matrix& v, const Matrix& u, double k_r, double bet
   return out;
 }
 
+// The validation cases' names (nsdkit validate's list).
+std::vector<std::string> validationCaseNames() {
+  std::vector<std::string> names;
+  for (const auto& c : nsd::validation::generateCases()) names.push_back(c.name);
+  return names;
+}
+
+// Runs the named cases (all when empty) through the named solvers (all when empty) and returns
+// one dict per row of the report.
+py::list validate(const std::vector<std::string>& case_names,
+                  const std::vector<std::string>& solver_names, int threads) {
+  std::vector<nsd::validation::ValidationCase> cases;
+  for (auto& c : nsd::validation::generateCases()) {
+    if (case_names.empty() ||
+        std::find(case_names.begin(), case_names.end(), c.name) != case_names.end()) {
+      cases.push_back(std::move(c));
+    }
+  }
+  if (cases.size() < std::max<std::size_t>(1, case_names.size())) {
+    throw nsd::InvalidInput(
+        "unknown validation case among the names given (see "
+        "validation_cases())");
+  }
+  nsd::validation::ValidationOptions options;
+  if (!solver_names.empty()) {
+    options.solvers.clear();
+    for (const auto& s : nsd::validation::allSolvers()) {
+      if (std::find(solver_names.begin(), solver_names.end(), s.name) != solver_names.end()) {
+        options.solvers.push_back(s);
+      }
+    }
+    if (options.solvers.empty()) {
+      throw nsd::InvalidInput(
+          "no solver among the names given (nsdkit-event-driven, siconos, "
+          "mujoco, bullet, ode, dart)");
+    }
+  }
+  options.threads = threadCount(threads);
+  std::vector<nsd::validation::ValidationResult> results;
+  {
+    py::gil_scoped_release release;
+    results = nsd::validation::runValidation(cases, options);
+  }
+  py::list rows;
+  for (const auto& r : results) {
+    py::dict row;
+    row["case"] = r.case_name;
+    row["solver"] = r.solver;
+    row["setting"] = r.setting;
+    row["step_s"] = r.step_s;
+    row["reference"] = nsd::validation::toString(r.reference);
+    row["expected"] = r.expected;
+    row["observed"] = r.observed;
+    row["pass"] = r.pass;
+    row["acceleration"] = r.acceleration;
+    row["acceleration_error"] = r.acceleration_error;
+    row["final_speed"] = r.final_speed;
+    row["wall_seconds"] = r.wall_seconds;
+    row["reason"] = r.reason;
+    rows.append(row);
+  }
+  return rows;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(nsdkit, m) {
@@ -477,6 +542,17 @@ PYBIND11_MODULE(nsdkit, m) {
         "Friction force and torque of a Hertz contact sliding at v and whirling at u = omega R "
         "(1-D arrays), rolling asymmetry k_r at angle beta [rad]: 'f_par', 'f_perp' (per f N) "
         "and 'm_c' (per f R N), by the exact integrals (6) or the Pade model (10).");
+  m.def("validation_cases", &validationCaseNames,
+        "Names of the generated validation cases (the ball in the trough: realizable and "
+        "non-realizable torques, sliding starts, other troughs), as `nsdkit validate` runs them.");
+  m.def("validate", &validate, py::arg("cases") = std::vector<std::string>{},
+        py::arg("solvers") = std::vector<std::string>{}, py::arg("threads") = 0,
+        "Runs validation cases (names; all when empty) through solvers (nsdkit-event-driven, "
+        "siconos, mujoco, bullet, ode, dart; all settings and steps of each; all when empty) "
+        "and judges each run against the analytic reference by the common mode rule. Returns "
+        "one dict per run: 'case', 'solver', 'setting', 'step_s' [s], 'reference', 'expected' "
+        "and 'observed' modes, 'pass', 'acceleration' [m/s^2] and its relative "
+        "'acceleration_error', 'final_speed' [m/s], 'wall_seconds', 'reason'.");
   m.def("classify_ball", &classifyBall, py::arg("torques"), py::arg("mu") = 0.3,
         py::arg("inertia") = 0.4, py::arg("angle_deg") = 90.0, py::arg("mu_plus") = py::none(),
         py::arg("mu_minus") = py::none(), py::arg("method") = "generic", py::arg("threads") = 0,

@@ -160,3 +160,21 @@ def test_combined_friction_limits():
         assert f["m_c"][1] == pytest.approx(3 * np.pi / 16, rel=1e-7)
     with pytest.raises(ValueError, match="model"):
         nsdkit.combined_friction(v, u, model="other")
+
+
+def test_validation_report_rows():
+    # The realizable case "inside": nsdkit's event-driven integrator reproduces the rolling
+    # acceleration (78) to rounding (its RR motion is exact); MuJoCo with exact settings at
+    # h = 1e-4 passes the common rule (acceleration within the judge's 1e-2).
+    assert "mu0.3_j0.4/inside" in nsdkit.validation_cases()
+    rows = nsdkit.validate(cases=["mu0.3_j0.4/inside"],
+                           solvers=["nsdkit-event-driven", "mujoco"], threads=2)
+    by_solver = {r["solver"]: r for r in rows}
+    exact = by_solver["nsdkit-event-driven"]
+    assert exact["pass"] and exact["expected"] == exact["observed"] == "RR"
+    assert exact["acceleration_error"] < 1e-12
+    mujoco = by_solver["mujoco/exact/h=0.0001"]
+    assert mujoco["pass"] and mujoco["acceleration_error"] < 1e-2
+    assert len(rows) == 5  # nsdkit once, MuJoCo at two settings and two steps
+    with pytest.raises(ValueError, match="unknown validation case"):
+        nsdkit.validate(cases=["no/such/case"])
