@@ -95,11 +95,31 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
   };
   if (!out.inside(out.default_point)) {
     const Eigen::Vector3d& c = out.default_point;
-    throw InvalidInput("the default point (" + axes[0] + ", " + axes[1] + ", " + axes[2] +
-                       ") = (" + formatValue(c[0]) + ", " + formatValue(c[1]) + ", " +
-                       formatValue(c[2]) + ") is not realizable: no body to mesh");
+    throw InvalidInput("the default point (" + axes[0] + ", " + axes[1] + ", " + axes[2] + ") = (" +
+                       formatValue(c[0]) + ", " + formatValue(c[1]) + ", " + formatValue(c[2]) +
+                       ") is not realizable: no body to mesh");
   }
   return out;
+}
+
+std::vector<std::vector<double>> sectionSubsample(const BodySection& section, int points_per_axis) {
+  if (points_per_axis < 1) throw InvalidInput("the section subsample needs at least 1 point");
+  if (section.axes.size() != 2) throw InvalidInput("a section has two axes");
+  std::vector<double> fixed_values;
+  for (const auto& [name, value] : section.fixed) fixed_values.push_back(value);
+  auto at = [&](const Axis& a, int i) {
+    return points_per_axis == 1 ? 0.5 * (a.lower + a.upper)
+                                : a.lower + (a.upper - a.lower) * i / (points_per_axis - 1);
+  };
+  std::vector<std::vector<double>> points;
+  for (int i = 0; i < points_per_axis; ++i) {
+    for (int j = 0; j < points_per_axis; ++j) {
+      std::vector<double> point{at(section.axes[0], i), at(section.axes[1], j)};
+      point.insert(point.end(), fixed_values.begin(), fixed_values.end());
+      points.push_back(std::move(point));
+    }
+  }
+  return points;
 }
 
 }  // namespace nsd::region

@@ -48,6 +48,11 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
                                  const std::array<std::string, 3>& axes,
                                  const ParameterPoint& fixed = {});
 
+/// A points_per_axis x points_per_axis subsample of a section (its two axes' ranges, ends
+/// included; the midpoint for 1), each point followed by the section's fixed values, in the
+/// order of BodySection::names(). @throws InvalidInput for points_per_axis < 1.
+std::vector<std::vector<double>> sectionSubsample(const BodySection& section, int points_per_axis);
+
 /// Text of a verdict for region outputs (as bodyPredicate labels it).
 std::string verdictLabel(const body::BodyVerdict& verdict);
 

@@ -42,22 +42,9 @@ std::pair<std::vector<std::string>, std::vector<std::vector<double>>> bodyPoints
   }
   if (v.body_grid < 1) throw nsd::InvalidInput("--body-grid must be at least 1");
   const nsd::region::BodySection section = nsd::region::bodySection(body, v.body);  // or --input
-  const std::vector<nsd::region::Axis>& axes = section.axes;
   const std::vector<std::string> names = section.names();
-  std::vector<double> fixed_values;
-  for (const auto& [name, value] : section.fixed) fixed_values.push_back(value);
-  auto at = [&](const nsd::region::Axis& a, int i) {
-    return v.body_grid == 1 ? 0.5 * (a.lower + a.upper)
-                            : a.lower + (a.upper - a.lower) * i / (v.body_grid - 1);
-  };
-  std::vector<std::vector<double>> points;
-  for (int i = 0; i < v.body_grid; ++i) {
-    for (int j = 0; j < v.body_grid; ++j) {
-      std::vector<double> p{at(axes[0], i), at(axes[1], j)};
-      p.insert(p.end(), fixed_values.begin(), fixed_values.end());
-      points.push_back(p);
-    }
-  }
+  const std::vector<std::vector<double>> points =
+      nsd::region::sectionSubsample(section, v.body_grid);
   return {names, points};
 }
 
