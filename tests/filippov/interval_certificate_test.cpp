@@ -14,6 +14,8 @@
 #include <nsdkit/filippov/interval_certificate.hpp>
 #include <nsdkit/filippov/outward_interval.hpp>
 
+#include "random_fields.hpp"
+
 namespace nsd::filippov {
 namespace {
 
@@ -181,21 +183,7 @@ TEST(IntervalCertificate, RefusesAMissingRootAndAChangedType) {
       certified::certifySphereSearch(f, changed, {}, ArcRule::kExactTangency, tolerance).certified);
 }
 
-// A random Coulomb-like field (as in codim3_rational_test).
-TrigRationalSphereField randomField(std::mt19937& rng) {
-  std::normal_distribution<double> n(0.0, 1.0);
-  std::uniform_real_distribution<double> c(1.0, 2.0), small(-0.1, 0.1);
-  TrigRationalSphereField f;
-  for (auto& h : f.numerator) {
-    h = TrigPoly2::fromCoefficients(Eigen::Matrix3d::NullaryExpr([&] { return n(rng); }));
-  }
-  Eigen::Matrix3d d = Eigen::Matrix3d::NullaryExpr([&] { return small(rng); });
-  d(0, 0) = 1.0;
-  f.denominator = TrigPoly2::fromCoefficients(d);
-  f.c_plus = c(rng);
-  f.c_minus = c(rng);
-  return f;
-}
+using test::randomField;  // random_fields.hpp
 
 TEST(IntervalCertificate, CertifiesGenericFieldsWithoutChangingTheirAnswer) {
   std::mt19937 rng(31);
