@@ -25,6 +25,7 @@
 #include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/rattleback/kane_levinson.hpp>
+#include <nsdkit/rattleback/pade_contact.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/region.hpp>
 #include <nsdkit/validation/validation.hpp>
@@ -328,6 +329,32 @@ py::dict kaneLevinson(double t_end, double alpha, double beta, double omega1, do
   return out;
 }
 
+py::dict padeRattleback(const std::string& preset, double t_end, double alpha, double beta,
+                        double omega3, double sample_spacing) {
+  const nsd::rattleback::PadeRattlebackParameters p = nsd::rattleback::padePreset(preset);
+  nsd::rattleback::KaneLevinsonInitial init;
+  init.alpha = alpha;
+  init.beta = beta;
+  init.omega3 = omega3;
+  nsd::rattleback::PadeRattlebackTrajectory trajectory;
+  {
+    py::gil_scoped_release release;
+    trajectory = nsd::rattleback::simulatePadeRattleback(p, init, t_end, sample_spacing);
+  }
+  using S = nsd::rattleback::PadeRattlebackSample;
+  const auto& s = trajectory.samples;
+  py::dict out;
+  out["t"] = column(s, &S::t);
+  out["alpha"] = column(s, &S::alpha);
+  out["beta"] = column(s, &S::beta);
+  out["gamma"] = column(s, &S::gamma);
+  out["omega3"] = column(s, &S::omega3);
+  out["normal_force"] = column(s, &S::normal_force);
+  out["slip_speed"] = column(s, &S::slip_speed);
+  out["energy"] = column(s, &S::energy);
+  return out;
+}
+
 py::dict heavyBall(double v0, double u0, double t_end, double sample_spacing, double k_r0,
                    bool exact) {
   nsd::friction::HeavyBallParameters p;
@@ -531,6 +558,14 @@ PYBIND11_MODULE(nsdkit, m) {
         "initial angles [rad] and body rates [rad/s] until t_end [s]: arrays 't', 'alpha', "
         "'beta', 'gamma', 'delta' [rad], 'omega1..3' [rad/s], 'energy' [J], and the "
         "'spin_reversals' times [s].");
+  m.def("pade_rattleback", &padeRattleback, py::arg("preset") = "A", py::arg("t_end") = 5.0,
+        py::arg("alpha") = 0.0, py::arg("beta") = 0.0, py::arg("omega3") = 0.0,
+        py::arg("sample_spacing") = 1e-3,
+        "The rattleback with Pade-approximated Coulomb-Contensou friction and rolling "
+        "resistance (the stone of Sect. 3, contact model `preset` of Table 1: A, B, C, C1, D, "
+        "D1, E, F) from the initial angles [rad] and spin omega3 [rad/s]: arrays 't', 'alpha', "
+        "'beta', 'gamma' [rad], 'omega3' [rad/s], 'normal_force' [N], 'slip_speed' [m/s], "
+        "'energy' [J].");
   m.def("heavy_ball", &heavyBall, py::arg("v0") = 1.0, py::arg("u0") = 3.0, py::arg("t_end") = 10.0,
         py::arg("sample_spacing") = 1e-3, py::arg("k_r0") = 0.5, py::arg("exact") = false,
         "Kireenkov's heavy ball (dimensionless m = g = R = f = 1) with combined sliding, "

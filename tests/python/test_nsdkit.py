@@ -178,3 +178,15 @@ def test_validation_report_rows():
     assert len(rows) == 5  # nsdkit once, MuJoCo at two settings and two steps
     with pytest.raises(ValueError, match="unknown validation case"):
         nsdkit.validate(cases=["no/such/case"])
+
+
+def test_pade_rattleback_dissipates_and_stays_in_contact():
+    # With friction and rolling resistance the energy can only decrease (up to the integrator's
+    # 1e-8 tolerance), and the normal force stays positive (m g ~ 5.3 N on average).
+    r = nsdkit.pade_rattleback(preset="A", t_end=1.0, alpha=0.0, beta=0.0, omega3=5.0)
+    assert r["energy"][-1] < r["energy"][0]
+    assert np.diff(r["energy"]).max() < 1e-6 * abs(r["energy"][0])
+    assert r["normal_force"].min() > 0
+    assert abs(r["normal_force"].mean() - 0.5436 * 9.81) < 0.5
+    with pytest.raises(ValueError):
+        nsdkit.pade_rattleback(preset="Z", t_end=0.1)
