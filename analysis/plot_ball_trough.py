@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Figures of the ball-in-trough analysis (two-point-contact paper, Sect. 6) from the outputs of
 `nsdkit ball-trough`: Fig. 10 (the tetrahedron planes (82)-(83) and the surface (88)), Fig. 11
-(the realizable body with the special points (90) and the edge of maximum acceleration (91)),
+(the realizable body, drawn from its mesh with each face coloured by its bounding condition, with
+the special points (90) and the edge of maximum acceleration (91)),
 and cross-sections at m_z = 0, m_z1, m_z2, 0.97 m_z3 labelled by escape mode.
 
 usage: plot_ball_trough.py OUTPUT_DIR     (reads and writes in that folder)
@@ -74,28 +75,47 @@ def main():
     ax.set_title("Fig. 10: planes (82)-(83) and surface (88)")
     fig.savefig(f"{out}/fig10_planes_and_surface.png", dpi=110)
 
-    # Fig. 11: realizable grid points, special points and the red edge.
-    header, grid = read_csv(f"{out}/grid_classification.csv")
-    g = np.array([[float(r[0]), float(r[1]), float(r[2]), float(r[3])] for r in grid])
-    real = g[g[:, 3] == 1]
+    # Fig. 11: the realizable body from its mesh (stability_body_triangles.csv), each triangle
+    # coloured by the condition that bounds it there and shaded by its normal, with the special
+    # points and the red edge.
+    _, tri_rows = read_csv(f"{out}/stability_body_triangles.csv")
+    conditions = [r[0] for r in tri_rows]
+    tris = np.array([[float(v) for v in r[2:]] for r in tri_rows]).reshape(-1, 3, 3)
+    normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
+    normals /= np.linalg.norm(normals, axis=1)[:, None]
+    light = np.array([0.4, -0.5, 0.77])
+    shade = 0.45 + 0.55 * np.clip(normals @ (light / np.linalg.norm(light)), 0.0, 1.0)
+    base = {"SS": (0.84, 0.15, 0.16), "RS": (0.12, 0.47, 0.71), "SR": (1.0, 0.5, 0.05),
+            "contact loss": (0.5, 0.5, 0.5)}
+    colours = np.array([base[c] for c in conditions]) * shade[:, None]
     fig = plt.figure(figsize=(7, 6), constrained_layout=True)
     ax = fig.add_subplot(projection="3d")
-    ax.scatter(real[:, 0], real[:, 1], real[:, 2], s=4, color="tab:green", alpha=0.5,
-               label="realizable (grid)")
-    for a, b in edges:
-        ax.plot(*zip(verts[a], verts[b]), color="grey", lw=0.7)
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
+    ax.add_collection3d(Poly3DCollection(tris, facecolors=colours, edgecolors="none"))
+    lim = np.abs(tris.reshape(-1, 3)).max(axis=0) * 1.05
+    ax.set_xlim(-lim[0], lim[0])
+    ax.set_ylim(-lim[1], lim[1])
+    ax.set_zlim(-lim[2], lim[2])
+    for label, colour in base.items():
+        if label in conditions:
+            ax.plot([], [], color=colour, lw=6,
+                    label={"SS": "SS surface (88)", "RS": "RS planes (82)",
+                           "SR": "SR planes (83)"}.get(label, label))
     # Special points on the m_z axis and the red edge m_x - m_y = 2 mu (1+2j), m_x + m_y = -2 mu m_z.
     for name, marker in (("m_z1", "o"), ("m_z2", "s"), ("m_z3", "^")):
         ax.scatter([0], [0], [sv[name]], marker=marker, s=50, color="k",
                    label=f"(0, 0, {name}) = {sv[name]:.4f}")
     mzs = np.array(summary["max_acceleration_edge_mz"])
     d = mu * (1 + 2 * j)
-    ax.plot(d - mu * mzs, -d - mu * mzs, mzs, color="red", lw=3, label="max acceleration (91)")
+    ax.plot(d - mu * mzs, -d - mu * mzs, mzs, color="red", lw=3, label="max acceleration (91)",
+            zorder=10)
     ax.set_xlabel("m_x")
     ax.set_ylabel("m_y")
     ax.set_zlabel("m_z")
     ax.legend(loc="upper left", fontsize=8)
-    ax.set_title("Fig. 11: realizable two-point rolling")
+    mesh = summary["mesh"]
+    ax.set_title("Fig. 11: realizable two-point rolling\n"
+                 f"(mesh: {mesh['triangles']} triangles, volume {mesh['volume']:.5f})", fontsize=10)
     fig.savefig(f"{out}/fig11_realizable_body.png", dpi=110)
 
     # Cross-sections labelled by escape mode.

@@ -11,6 +11,7 @@
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
+#include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/models/ball_trough_analysis.hpp>
 #include <nsdkit/region/region.hpp>
@@ -116,6 +117,30 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   }
   std::cout << "cross-sections at m_z = 0, m_z1, m_z2, 0.97 m_z3 written (section_*.csv)\n";
 
+  // The stability body meshed from its closed forms (exact sharp edges), for Fig. 11: every
+  // triangle with the condition that bounds it there.
+  const nsd::mesh::BodyMesh body = nsd::mesh::meshBallTroughBody(p);
+  const nsd::mesh::BodyMeshReport& br = body.report;
+  writeFileAtomically(dir + "/stability_body_triangles.csv", [&](std::ostream& out) {
+    // face_of_triangle: 0, 1 the surface (88) and its mirror (SS); 2, 3 the planes (82) (RS);
+    // 4, 5 the planes (83) (SR).
+    static const char* const kCondition[6] = {"SS", "SS", "RS", "RS", "SR", "SR"};
+    out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
+    for (std::size_t t = 0; t < body.mesh.triangles.size(); ++t) {
+      const int face = body.mesh.face_of_triangle[t];
+      out << kCondition[face] << ',' << face;
+      for (const int v : body.mesh.triangles[t]) {
+        const Eigen::Vector3d& x = body.mesh.vertices[static_cast<std::size_t>(v)];
+        out << ',' << number(x[0]) << ',' << number(x[1]) << ',' << number(x[2]);
+      }
+      out << '\n';
+    }
+  });
+  nsd::mesh::writeMesh(body.mesh, dir + "/stability_body.ply", "ply");
+  std::cout << "stability body mesh: " << br.vertices << " vertices, " << br.faces
+            << " triangles, volume " << br.volume << ", relative Hausdorff "
+            << br.hausdorff / br.diameter << ", min angle " << br.min_angle_deg << " deg\n";
+
   nlohmann::json summary = {
       {"mu", mu},
       {"inertia_ratio", j},
@@ -130,11 +155,18 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
       {"max_acceleration_edge_mz", {edge_lo, edge_hi}},
       {"tetrahedron_volume", nsd::models::tetrahedronVolume(p)},
       {"grid", {{"size", grid}, {"points", points.size()}, {"seconds", g.seconds}}},
-      {"grid_counts", g.counts}};
+      {"grid_counts", g.counts},
+      {"mesh",
+       {{"vertices", br.vertices},
+        {"triangles", br.faces},
+        {"volume", br.volume},
+        {"relative_hausdorff", br.hausdorff / br.diameter},
+        {"min_angle_deg", br.min_angle_deg}}}};
   nsd::cli::writeFileAtomically(dir + "/summary.json",
                                 [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
   std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
-            << "two_point_slip_surface.csv, section_*.csv)\n";
+            << "two_point_slip_surface.csv, section_*.csv, stability_body.ply, "
+            << "stability_body_triangles.csv)\n";
   return 0;
 }
 
