@@ -248,6 +248,7 @@ py::dict meshArrays(const nsd::mesh::BodyMesh& m) {
   }
   const nsd::mesh::BodyMeshReport& r = m.report;
   out["volume"] = r.volume;
+  out["exact_volume"] = r.exact_volume;  // NaN for the implicit route
   out["area"] = r.area;
   out["closed"] = r.closed;
   out["manifold"] = r.manifold;

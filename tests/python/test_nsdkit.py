@@ -115,6 +115,7 @@ def test_mesh_of_the_paper_ball_against_its_exact_volume():
     assert m["faces"].min() == 0 and m["faces"].max() == m["vertices"].shape[0] - 1
     assert m["closed"] and m["manifold"] and m["outward"]
     assert abs(m["volume"] - 0.540508) < 1e-3 * 0.540508
+    assert abs(m["exact_volume"] - 0.540508) < 1e-6  # boundary quadrature of the exact faces
     assert set(np.unique(m["face_of_triangle"])) == {0, 1, 2, 3, 4, 5}
 
 

@@ -16,6 +16,7 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
@@ -50,6 +51,11 @@ struct BodyMeshReport {
   double min_angle_away_from_corners_deg = 0.0;  ///< triangles not touching the 8 corners
   int corners = 0;                               ///< body corners found (8 expected)
   int sharp_edges = 0;  ///< edges between faces (12 expected: 8 curved, 4 straight)
+  /// The exact volume (exact route): (1/3) of the flux of x through the exact faces, by
+  /// composite Gauss-Legendre quadrature of (88) over its parameter square and of the planar
+  /// faces' boundary curves (their areas by Green's theorem); NaN for the implicit route.
+  double exact_volume = NAN;
+  double exact_volume_error = NAN;  ///< |difference from half the quadrature panels| (estimate)
   double seconds = 0.0;
 };
 

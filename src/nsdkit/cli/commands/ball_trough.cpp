@@ -138,7 +138,8 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   });
   nsd::mesh::writeMesh(body.mesh, dir + "/stability_body.ply", "ply");
   std::cout << "stability body mesh: " << br.vertices << " vertices, " << br.faces
-            << " triangles, volume " << br.volume << ", relative Hausdorff "
+            << " triangles, volume " << br.volume << " (exact " << br.exact_volume
+            << "), relative Hausdorff "
             << br.hausdorff / br.diameter << ", min angle " << br.min_angle_deg << " deg\n";
 
   nlohmann::json summary = {
@@ -160,6 +161,7 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
        {{"vertices", br.vertices},
         {"triangles", br.faces},
         {"volume", br.volume},
+        {"exact_volume", br.exact_volume},
         {"relative_hausdorff", br.hausdorff / br.diameter},
         {"min_angle_deg", br.min_angle_deg}}}};
   nsd::cli::writeFileAtomically(dir + "/summary.json",
