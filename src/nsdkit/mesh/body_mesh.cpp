@@ -228,14 +228,13 @@ double exactBodyVolume(const Builder& b, double p0, double p1, const std::array<
 
 }  // namespace
 
-BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMeshOptions& options) {
+namespace {
+
+// One conforming mesh of the body at the relative distance tolerance `tolerance`.
+BodyMesh meshBallTroughBodyAt(const models::BallTroughParameters& p, double tolerance) {
   const auto t0 = std::chrono::steady_clock::now();
-  p.validate();
   const double mu = p.mu(), j = p.inertia_ratio;
-  if (!(mu < 1.0)) throw InvalidInput("the body mesher needs mu < 1, got " + formatValue(mu));
-  if (!(options.tolerance > 0.0 && options.tolerance <= 0.1)) {
-    throw InvalidInput("mesh tolerance must be in (0, 0.1], got " + formatValue(options.tolerance));
-  }
+  const BodyMeshOptions options{tolerance, 0.0};
   Builder b{p, mu, j, {}, {}};
   const double p0 = std::asin(2 * mu / (1 + mu * mu));
   const double p1 = kPi - p0;
@@ -574,8 +573,38 @@ BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMes
   r.exact_volume = exactBodyVolume(b, p0, p1, top_plane, bottom_plane, 48);
   r.exact_volume_error =
       std::fabs(r.exact_volume - exactBodyVolume(b, p0, p1, top_plane, bottom_plane, 24));
+  r.tolerance_used = tolerance;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
+}
+
+}  // namespace
+
+BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMeshOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  p.validate();
+  if (!(p.mu() < 1.0))
+    throw InvalidInput("the body mesher needs mu < 1, got " + formatValue(p.mu()));
+  if (!(options.tolerance > 0.0 && options.tolerance <= 0.1)) {
+    throw InvalidInput("mesh tolerance must be in (0, 0.1], got " + formatValue(options.tolerance));
+  }
+  if (!(options.volume_tolerance >= 0.0)) {
+    throw InvalidInput("mesh volume tolerance must be >= 0, got " +
+                       formatValue(options.volume_tolerance));
+  }
+  double tolerance = options.tolerance;
+  BodyMesh mesh = meshBallTroughBodyAt(p, tolerance);
+  auto volume_off = [&options](const BodyMeshReport& r) {
+    return options.volume_tolerance > 0.0 &&
+           !(std::fabs(r.volume - r.exact_volume) <= options.volume_tolerance * r.exact_volume);
+  };
+  for (int attempt = 0; attempt < 4 && volume_off(mesh.report); ++attempt) {
+    tolerance *= 0.5;
+    mesh = meshBallTroughBodyAt(p, tolerance);
+  }
+  mesh.report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return mesh;
 }
 
 namespace {

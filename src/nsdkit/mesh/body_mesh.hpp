@@ -36,6 +36,10 @@ struct TriangleMesh {
 struct BodyMeshOptions {
   /// Target distance of the mesh from the exact boundary, relative to the body diameter.
   double tolerance = 5e-4;
+  /// Largest relative difference of the mesh's volume from the exact volume: while it is
+  /// exceeded, the body is meshed again with half the distance tolerance (at most 4 times; small
+  /// bodies have much area per volume). 0: no such check.
+  double volume_tolerance = 5e-4;
 };
 
 /// Accuracy and validity, measured on the produced mesh.
@@ -56,6 +60,7 @@ struct BodyMeshReport {
   /// faces' boundary curves (their areas by Green's theorem); NaN for the implicit route.
   double exact_volume = NAN;
   double exact_volume_error = NAN;  ///< |difference from half the quadrature panels| (estimate)
+  double tolerance_used = NAN;      ///< the distance tolerance of the final mesh (relative)
   double seconds = 0.0;
 };
 

@@ -157,6 +157,7 @@ int runMesh(const MeshOptions& o) {
       {"relative_hausdorff", num(r.hausdorff / r.diameter)},
       {"exact_volume", num(r.exact_volume)},
       {"exact_volume_error", num(r.exact_volume_error)},
+      {"tolerance_used", num(r.tolerance_used)},
       {"volume_relative_error", num(std::fabs(r.volume - r.exact_volume) / r.exact_volume)},
       {"min_angle_deg", r.min_angle_deg},
       {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
