@@ -297,6 +297,20 @@ py::array_t<double> column(const std::vector<Sample>& samples, double Sample::*m
   return a;
 }
 
+// The columns both rattleback models sample: t [s], the angles [rad], omega3 [rad/s], energy [J].
+template <class Sample>
+py::dict rattlebackColumns(const std::vector<Sample>& s) {
+  py::dict out;
+  out["t"] = column(s, &Sample::t);
+  out["alpha"] = column(s, &Sample::alpha);
+  out["beta"] = column(s, &Sample::beta);
+  out["gamma"] = column(s, &Sample::gamma);
+  out["delta"] = column(s, &Sample::delta);
+  out["omega3"] = column(s, &Sample::omega3);
+  out["energy"] = column(s, &Sample::energy);
+  return out;
+}
+
 py::dict kaneLevinson(double t_end, double alpha, double beta, double omega1, double omega2,
                       double omega3, double sigma, double sample_spacing) {
   nsd::rattleback::KaneLevinsonParameters p;
@@ -316,16 +330,9 @@ py::dict kaneLevinson(double t_end, double alpha, double beta, double omega1, do
   }
   using S = nsd::rattleback::KaneLevinsonSample;
   const auto& s = trajectory.samples;
-  py::dict out;
-  out["t"] = column(s, &S::t);
-  out["alpha"] = column(s, &S::alpha);
-  out["beta"] = column(s, &S::beta);
-  out["gamma"] = column(s, &S::gamma);
-  out["delta"] = column(s, &S::delta);
+  py::dict out = rattlebackColumns(s);
   out["omega1"] = column(s, &S::omega1);
   out["omega2"] = column(s, &S::omega2);
-  out["omega3"] = column(s, &S::omega3);
-  out["energy"] = column(s, &S::energy);
   out["spin_reversals"] = trajectory.spin_reversals;
   return out;
 }
@@ -344,15 +351,9 @@ py::dict padeRattleback(const std::string& preset, double t_end, double alpha, d
   }
   using S = nsd::rattleback::PadeRattlebackSample;
   const auto& s = trajectory.samples;
-  py::dict out;
-  out["t"] = column(s, &S::t);
-  out["alpha"] = column(s, &S::alpha);
-  out["beta"] = column(s, &S::beta);
-  out["gamma"] = column(s, &S::gamma);
-  out["omega3"] = column(s, &S::omega3);
+  py::dict out = rattlebackColumns(s);
   out["normal_force"] = column(s, &S::normal_force);
   out["slip_speed"] = column(s, &S::slip_speed);
-  out["energy"] = column(s, &S::energy);
   return out;
 }
 
@@ -565,7 +566,7 @@ PYBIND11_MODULE(nsdkit, m) {
         "The rattleback with Pade-approximated Coulomb-Contensou friction and rolling "
         "resistance (the stone of Sect. 3, contact model `preset` of Table 1: A, B, C, C1, D, "
         "D1, E, F) from the initial angles [rad] and spin omega3 [rad/s]: arrays 't', 'alpha', "
-        "'beta', 'gamma' [rad], 'omega3' [rad/s], 'normal_force' [N], 'slip_speed' [m/s], "
+        "'beta', 'gamma', 'delta' [rad], 'omega3' [rad/s], 'normal_force' [N], 'slip_speed' [m/s], "
         "'energy' [J].");
   m.def("heavy_ball", &heavyBall, py::arg("v0") = 1.0, py::arg("u0") = 3.0, py::arg("t_end") = 10.0,
         py::arg("sample_spacing") = 1e-3, py::arg("k_r0") = 0.5, py::arg("exact") = false,
