@@ -86,8 +86,24 @@ execute_process(COMMAND ${NSDKIT} mesh --body ${BODIES}/axle_on_plane.json --axe
                         --resolution 10 --output ${WORK}/axle.off --threads 2
                 RESULT_VARIABLE rc OUTPUT_VARIABLE report)
 if(NOT rc EQUAL 0 OR NOT report MATCHES "\"closed\":true" OR NOT report MATCHES "\"manifold\":true"
-   OR NOT EXISTS ${WORK}/axle.off)
+   OR NOT EXISTS ${WORK}/axle.off OR NOT report MATCHES "\"route\":\"implicit\""
+   OR NOT report MATCHES "\"exact_route_refused\":\"[^\"]+")
   message(FATAL_ERROR "mesh --body: rc ${rc}\n${report}")
+endif()
+# ... and a ball body by the exact route (its faces fit), with Def 11 checked across them;
+# --route exact on the axle is refused with the reason and no file.
+execute_process(COMMAND ${NSDKIT} mesh --body ${BODIES}/ball_inclined_trough.json --axes mx,my,mz
+                        --output ${WORK}/inclined.ply
+                RESULT_VARIABLE rc OUTPUT_VARIABLE report)
+if(NOT rc EQUAL 0 OR NOT report MATCHES "\"route\":\"exact\"" OR NOT report MATCHES "\"sharp_edges\":12"
+   OR report MATCHES "\"def11_checks\":0," OR NOT EXISTS ${WORK}/inclined.ply)
+  message(FATAL_ERROR "mesh --body exact: rc ${rc}\n${report}")
+endif()
+execute_process(COMMAND ${NSDKIT} mesh --body ${BODIES}/axle_on_plane.json --axes fz,ty,fx
+                        --route exact --output ${WORK}/axle_exact.off
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "not a simple polygon" OR EXISTS ${WORK}/axle_exact.off)
+  message(FATAL_ERROR "mesh --route exact on the axle: rc ${rc}\n${err}")
 endif()
 
 # validate on a body: nsdkit's event-driven integrator and Siconos on a 2 x 2 subsample of the

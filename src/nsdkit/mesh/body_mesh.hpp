@@ -1,17 +1,20 @@
 #pragma once
 /// @file body_mesh.hpp
-/// Surface meshes of the ball-in-trough stability body (two-point-contact paper, Figs. 10-11):
-/// a closed, outward-oriented, 2-manifold triangle surface whose faces are built conformingly
-/// from the closed forms, so the 12 sharp edges are exact polylines and never rounded off.
+/// Surface meshes of stability bodies (realizable sets of rolling over three load parameters):
+/// closed, outward-oriented, 2-manifold triangle surfaces.
 ///
-/// Construction (right-angle trough, mu+ = mu- = mu < 1, any j in (0, 1]):
-///  - top curved face: the image of (88) over p = phi+ in [p0, pi - p0], q = phi- in [0, pi],
-///    p0 = asin(2 mu / (1 + mu^2)), on a tensor grid graded until the chord error is below the
-///    tolerance; its four sides lie on the four planes (82)-(83) (checked at run time);
-///  - bottom curved face: the mirror image under (m_x, m_y, m_z) -> (m_y, m_x, -m_z);
-///  - four planar faces (82)-(83): constrained Delaunay triangulations (CGAL
-///    Delaunay_mesher_no_edge_refinement_2) of the polygon made of one top side, one bottom side
-///    and the two straight plane∩plane edges, sharing the edge vertices bit for bit.
+/// Exact route (meshTwoContactBody, meshBallTroughBody): for a two-contact body whose dynamics is
+/// affine in the three axes (forces, torques; the ball's torques (79) at any trough angle and
+/// mu±), the faces of stability_faces.hpp are meshed conformingly, so the 12 sharp edges are
+/// exact polylines and never rounded off:
+///  - each curved face: the two-point-slip surface x(theta+, theta-) over its rectangle of slip
+///    angles, on a tensor grid graded until the chord error is below the tolerance; its four
+///    sides lie on the four RS/SR planes (checked);
+///  - four planar faces: constrained Delaunay triangulations (CGAL
+///    Delaunay_mesher_no_edge_refinement_2) of the polygon made of one side of each curved face
+///    and the two straight plane-plane edges, sharing the edge vertices bit for bit.
+/// For the paper's ball the curved faces are eq. (88) and the planes (82)-(83).
+/// Implicit route (meshImplicitRegion, meshRegionAround): marching tetrahedra on any predicate.
 /// Only this folder includes CGAL; the API uses Eigen and std types.
 
 #include <Eigen/Core>
@@ -21,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/mesh/stability_faces.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::mesh {
@@ -29,7 +33,9 @@ namespace nsd::mesh {
 struct TriangleMesh {
   std::vector<Eigen::Vector3d> vertices;
   std::vector<std::array<int, 3>> triangles;
-  std::vector<int> face_of_triangle;  ///< 0 top, 1 bottom, 2..5 planes (82a, 82b, 83a, 83b)
+  /// Exact route: 0, 1 the curved (two-point-slip, SS) faces on sheet 0 and 1, 2..5 the planes
+  /// RS (u1- > 0), RS (u1- < 0), SR (u1+ > 0), SR (u1+ < 0); implicit route: -1.
+  std::vector<int> face_of_triangle;
 };
 
 /// Options of the body mesher.
@@ -40,6 +46,10 @@ struct BodyMeshOptions {
   /// exceeded, the body is meshed again with half the distance tolerance (at most 4 times; small
   /// bodies have much area per volume). 0: no such check.
   double volume_tolerance = 5e-4;
+  /// Number of triangles away from the sharp edges at which Def 11 itself is evaluated just
+  /// inside and just outside the exact face (1e-4 diameters away): any disagreement refuses the
+  /// mesh (a boundary piece the exact faces do not model).
+  int def11_checks = 48;
 };
 
 /// Accuracy and validity, measured on the produced mesh.
@@ -54,10 +64,12 @@ struct BodyMeshReport {
   double min_angle_deg = 0.0;                    ///< over all triangles
   double min_angle_away_from_corners_deg = 0.0;  ///< triangles not touching the 8 corners
   int corners = 0;                               ///< body corners found (8 expected)
+  int def11_checks = 0;                          ///< Def-11 checks passed (exact route)
   int sharp_edges = 0;  ///< edges between faces (12 expected: 8 curved, 4 straight)
   /// The exact volume (exact route): (1/3) of the flux of x through the exact faces, by
-  /// composite Gauss-Legendre quadrature of (88) over its parameter square and of the planar
-  /// faces' boundary curves (their areas by Green's theorem); NaN for the implicit route.
+  /// composite Gauss-Legendre quadrature of each curved face over its rectangle of slip angles
+  /// and of the planar faces' boundary curves (their areas by Green's theorem); NaN for the
+  /// implicit route.
   double exact_volume = NAN;
   double exact_volume_error = NAN;  ///< |difference from half the quadrature panels| (estimate)
   double tolerance_used = NAN;      ///< the distance tolerance of the final mesh (relative)
@@ -68,10 +80,22 @@ struct BodyMeshReport {
 struct BodyMesh {
   TriangleMesh mesh;
   BodyMeshReport report;
+  /// Exact route, per vertex: the slip angles (theta+, theta-) [rad] and the sheet (0, 1) of a
+  /// curved-face vertex, NaN for a vertex inside a planar face or on a straight edge.
+  std::vector<Eigen::Vector3d> slip_angles;
+  /// Exact route, per vertex: on a sharp edge (a side of a curved face or a straight edge).
+  std::vector<bool> on_sharp_edge;
 };
 
-/// Meshes the stability body. @throws InvalidInput if the closed forms do not apply, mu >= 1,
-/// tolerance not in (0, 0.1]; SolverFailure if the face structure is not the expected one.
+/// Meshes the realizable set of a two-contact body over three load parameters by the exact
+/// route. @throws InvalidInput for a tolerance not in (0, 0.1] or axes that are not loads;
+/// SolverFailure when the face structure of stability_faces.hpp does not hold or Def 11
+/// disagrees with it (the message names what failed).
+BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOptions& options = {});
+
+/// The ball's stability body over its dimensionless torques (m_x, m_y, m_z) (79), any trough
+/// angle and mu±: meshTwoContactBody of models::makeTwoContactBody.
+/// @throws as meshTwoContactBody, and InvalidInput for invalid parameters.
 BodyMesh meshBallTroughBody(const models::BallTroughParameters& p,
                             const BodyMeshOptions& options = {});
 

@@ -93,6 +93,19 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
     for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
     return predicate(point).realizable;
   };
+  if (body.contacts.size() == 2) {
+    const body::ParameterBinding binding = body::bindParameters(body, names);
+    std::vector<double> fixed_values;
+    for (const auto& [name, value] : fixed) fixed_values.push_back(value);
+    out.two_contact_dynamics = [body, binding, fixed_values](const Eigen::Vector3d& x) {
+      std::vector<double> values{x[0], x[1], x[2]};
+      values.insert(values.end(), fixed_values.begin(), fixed_values.end());
+      const body::ConfiguredBody configured = body::configure(body, binding, values);
+      return contact::TwoContactDynamics(
+          configured.two,
+          contact::rollingAngularVelocity(configured.two, configured.omega_a_rad_per_s));
+    };
+  }
   if (!out.inside(out.default_point)) {
     const Eigen::Vector3d& c = out.default_point;
     throw InvalidInput("the default point (" + axes[0] + ", " + axes[1] + ", " + axes[2] + ") = (" +

@@ -41,6 +41,9 @@ BodySection bodySection(const body::BodyDescription& body, const std::string& so
 struct RealizableSet3 {
   std::function<bool(const Eigen::Vector3d&)> inside;  ///< thread-safe
   Eigen::Vector3d default_point = Eigen::Vector3d::Zero();
+  /// Two-contact bodies: the dynamics at x (the body configured there, at its rolling rate),
+  /// from which the exact faces are built (mesh::meshTwoContactBody); empty for one contact.
+  std::function<contact::TwoContactDynamics(const Eigen::Vector3d&)> two_contact_dynamics;
 };
 /// @throws InvalidInput for a name the body does not have, an axis also fixed, or a default
 ///         point that is not realizable (no body to mesh around it).

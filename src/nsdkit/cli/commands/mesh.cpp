@@ -35,10 +35,12 @@ struct MeshOptions {
   std::size_t mc_samples = 0;  ///< Monte Carlo samples for an independent volume (0: none)
 };
 
-// A realizable set in three parameters: its predicate and a point inside it.
+// A realizable set in three parameters: its predicate, a point inside it and, for two-contact
+// bodies, the dynamics the exact faces are built from.
 struct Region3 {
   std::function<bool(const Eigen::Vector3d&)> inside;
   Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+  nsd::mesh::TwoContactFamily family;
 };
 
 // A body file's realizable set over three of its parameters, around their default values (the
@@ -47,17 +49,12 @@ Region3 bodyRegion(const MeshOptions& o, nlohmann::json& extra) {
   if (o.axes.size() != 3) {
     throw nsd::InvalidInput("--body needs --axes with three parameter names, e.g. --axes mx,my,mz");
   }
-  if (o.route == "exact") {
-    throw nsd::InvalidInput(
-        "--route exact is the paper ball's; a body file is meshed by the "
-        "implicit route");
-  }
   const nsd::body::BodyDescription body = nsd::body::readBodyFile(o.body);
   const nsd::region::RealizableSet3 set = nsd::region::bodyRealizableSet(
       body, {o.axes[0], o.axes[1], o.axes[2]}, parseFixed(o.fixed));
   extra["body"] = body.name;
   extra["axes"] = o.axes;
-  return {set.inside, set.default_point};
+  return {set.inside, set.default_point, set.two_contact_dynamics};
 }
 
 int runMesh(const MeshOptions& o) {
@@ -87,30 +84,51 @@ int runMesh(const MeshOptions& o) {
   }
   nsd::mesh::BodyMesh body;
   nlohmann::json extra;
-  std::function<bool(const Eigen::Vector3d&)> inside;  // the predicate meshed
-  if (route == "auto") {
-    route = o.body.empty() && p.closedFormApplies() && p.mu() < 1.0 ? "exact" : "implicit";
-  }
+  Region3 region;
   if (o.body.empty()) {
-    inside = [p](const Eigen::Vector3d& m) {
+    region.inside = [p](const Eigen::Vector3d& m) {
       return nsd::models::classifyGeneric(p, m).realizable;
     };
-  }
-  if (!o.body.empty()) {
-    const Region3 region = bodyRegion(o, extra);  // refuses --route exact
-    inside = region.inside;
-    body = nsd::mesh::meshRegionAround(inside, region.centre, o.resolution, o.threads);
-  } else if (route == "exact") {
-    nsd::mesh::BodyMeshOptions options;
-    options.tolerance = tolerance;
-    body = nsd::mesh::meshBallTroughBody(p, options);
-    extra["sharp_edges_preserved"] = true;
+    region.family = [p](const Eigen::Vector3d& m) {
+      return nsd::contact::TwoContactDynamics(nsd::models::makeTwoContactBody(p, m));
+    };
   } else {
-    // Generic route: the Def-11 predicate through the generic two-contact machinery on a grid.
-    if (!inside(Eigen::Vector3d::Zero())) {
-      throw nsd::InvalidInput("zero torque is not realizable for these parameters: no body");
+    region = bodyRegion(o, extra);
+  }
+  const std::function<bool(const Eigen::Vector3d&)>& inside = region.inside;  // the predicate
+  // The exact route where the faces of stability_faces.hpp bound the set; with --route auto a
+  // body they do not fit is meshed by the implicit route, and the reason is reported.
+  if (route != "implicit") {
+    if (!region.family) {
+      if (route == "exact") {
+        throw nsd::InvalidInput("--route exact needs a two-contact body: a one-contact body is "
+                                "meshed by the implicit route");
+      }
+      route = "implicit";
+    } else {
+      try {
+        nsd::mesh::BodyMeshOptions options;
+        options.tolerance = tolerance;
+        body = nsd::mesh::meshTwoContactBody(region.family, options);
+        route = "exact";
+        extra["sharp_edges_preserved"] = true;
+      } catch (const nsd::SolverFailure& e) {
+        if (route == "exact") throw;
+        route = "implicit";
+        extra["exact_route_refused"] = e.what();
+      } catch (const nsd::InvalidInput& e) {
+        if (route == "exact") throw;
+        route = "implicit";
+        extra["exact_route_refused"] = e.what();
+      }
     }
-    body = nsd::mesh::meshRegionAround(inside, Eigen::Vector3d::Zero(), o.resolution, o.threads);
+  }
+  if (route == "implicit") {
+    // Generic route: the Def-11 predicate on a grid around a realizable point.
+    if (!inside(region.centre)) {
+      throw nsd::InvalidInput("the start point is not realizable for these parameters: no body");
+    }
+    body = nsd::mesh::meshRegionAround(inside, region.centre, o.resolution, o.threads);
   }
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
@@ -162,6 +180,7 @@ int runMesh(const MeshOptions& o) {
       {"min_angle_deg", r.min_angle_deg},
       {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
       {"corners", r.corners},
+      {"def11_checks", r.def11_checks},
       {"sharp_edges", r.sharp_edges},
       {"route", route},
       {"tolerance", tolerance},
@@ -192,7 +211,8 @@ Command addMeshCommand(CLI::App& app, unsigned default_threads) {
   c->add_option("--tolerance", o->tolerance,
                 "target distance to the exact boundary, relative to the body diameter");
   c->add_option("--route", o->route,
-                "exact (conforming faces, paper case), implicit (any parameters), auto")
+                "exact (conforming faces of two-contact bodies with load axes), implicit (any "
+                "predicate, marching tetrahedra), auto (exact where its faces fit)")
       ->check(CLI::IsMember({"auto", "exact", "implicit"}));
   c->add_option("--resolution", o->resolution, "grid cells per axis (implicit route)");
   c->add_option("--threads", o->threads, "worker threads (implicit route, Monte Carlo)")

@@ -1,0 +1,566 @@
+// The exact route: conforming meshes of the faces found by stabilityBodyFaces.
+#include <CGAL/Constrained_Delaunay_triangulation_2.h>
+#include <CGAL/Delaunay_mesh_face_base_2.h>
+#include <CGAL/Delaunay_mesh_size_criteria_2.h>
+#include <CGAL/Delaunay_mesh_vertex_base_2.h>
+#include <CGAL/Delaunay_mesher_no_edge_refinement_2.h>
+#include <CGAL/Polygon_2.h>
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/mesh_measures.hpp>
+
+namespace nsd::mesh {
+namespace {
+
+using detail::SurfaceMesh;
+using K = detail::Kernel;
+using Vb = CGAL::Delaunay_mesh_vertex_base_2<K>;
+using Fb = CGAL::Delaunay_mesh_face_base_2<K>;
+using Tds = CGAL::Triangulation_data_structure_2<Vb, Fb>;
+using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, Tds, CGAL::Exact_predicates_tag>;
+using Criteria = CGAL::Delaunay_mesh_size_criteria_2<CDT>;
+using Mesher = CGAL::Delaunay_mesher_no_edge_refinement_2<CDT, Criteria>;
+
+// Gauss-Legendre nodes and weights on [-1, 1], 8 points.
+constexpr std::array<double, 8> kGaussNodes{
+    -0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
+    0.1834346424956498,  0.5255324099163290,  0.7966664774136267,  0.9602898564975363};
+constexpr std::array<double, 8> kGaussWeights{
+    0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
+    0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
+
+// Composite 8-point Gauss-Legendre of f over [a, b] in `panels` panels.
+template <class F>
+auto gaussLegendre(const F& f, double a, double b, int panels) {
+  const double h = (b - a) / panels;
+  decltype(f(a)) sum = f(a) * 0.0;
+  for (int k = 0; k < panels; ++k) {
+    const double mid = a + (k + 0.5) * h;
+    for (std::size_t i = 0; i < 8; ++i)
+      sum += (0.5 * h * kGaussWeights[i]) * f(mid + 0.5 * h * kGaussNodes[i]);
+  }
+  return sum;
+}
+
+// Slip angles of side `side` of a rectangle at t in [0, 1] (sides in the order of
+// StabilityBodyFaces::side_plane: theta+ = lower, theta- = lower, theta+ = upper,
+// theta- = upper, each run with the other angle increasing).
+Eigen::Vector2d sideAngles(const SlipAngleRectangle& r, int side, double t) {
+  const double tp = r.plus_lower + (r.plus_upper - r.plus_lower) * t;
+  const double tm = r.minus_lower + (r.minus_upper - r.minus_lower) * t;
+  switch (side) {
+    case 0:
+      return {r.plus_lower, tm};
+    case 1:
+      return {tp, r.minus_lower};
+    case 2:
+      return {r.plus_upper, tm};
+    default:
+      return {tp, r.minus_upper};
+  }
+}
+
+// Inserts midpoints into a sorted node list where flagged.
+void refineNodes(std::vector<double>& nodes, const std::vector<bool>& flags) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i + 1 < nodes.size(); ++i) {
+    out.push_back(nodes[i]);
+    if (flags[i]) out.push_back(0.5 * (nodes[i] + nodes[i + 1]));
+  }
+  out.push_back(nodes.back());
+  nodes = std::move(out);
+}
+
+// One curved face on its graded tensor grid.
+struct CurvedFace {
+  std::vector<double> ps, qs;   // theta+ and theta- nodes
+  std::vector<int> grid;        // vertex id of node (a, c) at c * ps.size() + a
+  std::vector<std::array<int, 3>> triangles;
+  std::array<std::vector<int>, 4> sides;  // vertex ids along each side (other angle increasing)
+  double orientation = 1.0;     // +1 if S_p x S_q points outward
+};
+
+struct Assembly {
+  const StabilityBodyFaces& faces;
+  TriangleMesh mesh;
+  std::vector<Eigen::Vector3d> param;  // (theta+, theta-, sheet) of curved-face vertices
+  std::vector<bool> on_sharp_edge;
+
+  Eigen::Vector3d surface(double tp, double tm) const {
+    return slipSlipBoundaryPoint(faces, tp, tm);
+  }
+  int addVertex(const Eigen::Vector3d& x, const Eigen::Vector3d& p, bool sharp) {
+    mesh.vertices.push_back(x);
+    param.push_back(p);
+    on_sharp_edge.push_back(sharp);
+    return static_cast<int>(mesh.vertices.size()) - 1;
+  }
+  const Eigen::Vector3d& at(int v) const { return mesh.vertices[static_cast<std::size_t>(v)]; }
+  bool onPlane(int v, int k, double tolerance) const {
+    return std::fabs(faces.planes[static_cast<std::size_t>(k)].signedDistance(at(v))) <= tolerance;
+  }
+};
+
+// Graded tensor grid on the rectangle, refined until every cell's centre and edge midpoints
+// are within chord_tol of the bilinear/linear interpolation of its corners.
+CurvedFace meshCurvedFace(Assembly& b, int sheet, double chord_tol) {
+  const SlipAngleRectangle& r = b.faces.curved[static_cast<std::size_t>(sheet)];
+  CurvedFace face;
+  for (int k = 0; k <= 8; ++k) {
+    face.ps.push_back(r.plus_lower + (r.plus_upper - r.plus_lower) * k / 8);
+    face.qs.push_back(r.minus_lower + (r.minus_upper - r.minus_lower) * k / 8);
+  }
+  auto& ps = face.ps;
+  auto& qs = face.qs;
+  for (int pass = 0; pass < 30; ++pass) {
+    std::vector<bool> fp(ps.size() - 1, false), fq(qs.size() - 1, false);
+    bool any = false;
+    for (std::size_t a = 0; a + 1 < ps.size(); ++a) {
+      for (std::size_t c = 0; c + 1 < qs.size(); ++c) {
+        const double pa = ps[a], pb = ps[a + 1], qa = qs[c], qb = qs[c + 1];
+        const double pm = 0.5 * (pa + pb), qm = 0.5 * (qa + qb);
+        const Eigen::Vector3d s00 = b.surface(pa, qa), s10 = b.surface(pb, qa);
+        const Eigen::Vector3d s01 = b.surface(pa, qb), s11 = b.surface(pb, qb);
+        const double e_p = std::max((b.surface(pm, qa) - 0.5 * (s00 + s10)).norm(),
+                                    (b.surface(pm, qb) - 0.5 * (s01 + s11)).norm());
+        const double e_q = std::max((b.surface(pa, qm) - 0.5 * (s00 + s01)).norm(),
+                                    (b.surface(pb, qm) - 0.5 * (s10 + s11)).norm());
+        const double e_c = (b.surface(pm, qm) - 0.25 * (s00 + s10 + s01 + s11)).norm();
+        if (e_p > chord_tol || (e_c > chord_tol && e_p >= e_q)) fp[a] = any = true;
+        if (e_q > chord_tol || (e_c > chord_tol && e_q > e_p)) fq[c] = any = true;
+      }
+    }
+    if (!any) break;
+    refineNodes(ps, fp);
+    refineNodes(qs, fq);
+    if (ps.size() * qs.size() > 4000000) throw SolverFailure("body mesh grid exceeds 4e6 nodes");
+  }
+  const std::size_t np = ps.size(), nq = qs.size();
+  face.grid.resize(np * nq);
+  for (std::size_t c = 0; c < nq; ++c) {
+    for (std::size_t a = 0; a < np; ++a) {
+      const bool sharp = a == 0 || c == 0 || a + 1 == np || c + 1 == nq;
+      face.grid[c * np + a] =
+          b.addVertex(b.surface(ps[a], qs[c]), {ps[a], qs[c], static_cast<double>(sheet)}, sharp);
+    }
+  }
+  for (std::size_t c = 0; c + 1 < nq; ++c) {
+    for (std::size_t a = 0; a + 1 < np; ++a) {
+      const int v00 = face.grid[c * np + a], v10 = face.grid[c * np + a + 1];
+      const int v01 = face.grid[(c + 1) * np + a], v11 = face.grid[(c + 1) * np + a + 1];
+      if ((b.at(v00) - b.at(v11)).norm() <= (b.at(v10) - b.at(v01)).norm()) {
+        face.triangles.push_back({v00, v10, v11});
+        face.triangles.push_back({v00, v11, v01});
+      } else {
+        face.triangles.push_back({v00, v10, v01});
+        face.triangles.push_back({v10, v11, v01});
+      }
+    }
+  }
+  for (std::size_t c = 0; c < nq; ++c) {
+    face.sides[0].push_back(face.grid[c * np]);
+    face.sides[2].push_back(face.grid[c * np + np - 1]);
+  }
+  for (std::size_t a = 0; a < np; ++a) {
+    face.sides[1].push_back(face.grid[a]);
+    face.sides[3].push_back(face.grid[(nq - 1) * np + a]);
+  }
+  return face;
+}
+
+// The exact volume as (1/3) of the flux of x through the exact faces:
+//  - curved face: the integral of S . (S_p x S_q) over its rectangle (exact partials), with
+//    the face's orientation sign;
+//  - planar face k: x . n is its offset, so it gives offset_k A_k, the area A_k from Green's
+//    theorem, (1/2) |n . (loop integral of x x dx)|, along its boundary: a side of each curved
+//    face and two straight edges (x x dx over a segment a -> b is a x b).
+// `panels` per parameter; the estimate of the error compares with half as many panels.
+double exactVolume(const StabilityBodyFaces& f, const std::array<double, 2>& orientation,
+                   double on_plane_tolerance, int panels) {
+  auto S = [&f](double tp, double tm) { return slipSlipBoundaryPoint(f, tp, tm); };
+  double flux = 0.0;
+  for (std::size_t s = 0; s < 2; ++s) {
+    const SlipAngleRectangle& r = f.curved[s];
+    const double face_flux = gaussLegendre(
+        [&](double tm) {
+          return gaussLegendre(
+              [&](double tp) {
+                const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, tp, tm);
+                return p.x.dot(p.dx_dtheta_plus.cross(p.dx_dtheta_minus));
+              },
+              r.plus_lower, r.plus_upper, panels);
+        },
+        r.minus_lower, r.minus_upper, panels);
+    flux += orientation[s] * face_flux;
+  }
+  auto curve = [&](int sheet, int side, double t) {
+    const Eigen::Vector2d a = sideAngles(f.curved[static_cast<std::size_t>(sheet)], side, t);
+    return S(a[0], a[1]);
+  };
+  // x x dx/dt along a side; a side runs along one angle over the rectangle's span of it.
+  auto side_cross = [&](int sheet, int side, double t) -> Eigen::Vector3d {
+    const SlipAngleRectangle& r = f.curved[static_cast<std::size_t>(sheet)];
+    const Eigen::Vector2d a = sideAngles(r, side, t);
+    const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, a[0], a[1]);
+    const Eigen::Vector3d dx = side % 2 == 0
+                                   ? Eigen::Vector3d((r.minus_upper - r.minus_lower) * p.dx_dtheta_minus)
+                                   : Eigen::Vector3d((r.plus_upper - r.plus_lower) * p.dx_dtheta_plus);
+    return p.x.cross(dx);
+  };
+  auto on_plane = [&](const Eigen::Vector3d& x, int k) {
+    return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(x)) <=
+           on_plane_tolerance;
+  };
+  for (int k = 0; k < 4; ++k) {
+    const auto& sp0 = f.side_plane[0];
+    const auto& sp1 = f.side_plane[1];
+    const int s0 = static_cast<int>(std::find(sp0.begin(), sp0.end(), k) - sp0.begin());
+    const int s1 = static_cast<int>(std::find(sp1.begin(), sp1.end(), k) - sp1.begin());
+    const auto top = [&](double t) { return curve(0, s0, t); };
+    const Eigen::Vector3d a0 = top(0.0), a1 = top(1.0);
+    // The bottom side starts at the corner on the same second plane as a1.
+    int other = -1;
+    for (int l = 0; l < 4; ++l) {
+      if (l != k && on_plane(a1, l)) other = l;
+    }
+    const bool forward = other >= 0 && on_plane(curve(1, s1, 0.0), other);
+    const auto bottom = [&](double t) { return curve(1, s1, forward ? t : 1.0 - t); };
+    const Eigen::Vector3d b0 = bottom(0.0), b1 = bottom(1.0);
+    const Eigen::Vector3d top_integral =
+        gaussLegendre([&](double t) { return side_cross(0, s0, t); }, 0.0, 1.0, panels);
+    const Eigen::Vector3d bottom_integral =
+        (forward ? 1.0 : -1.0) *
+        gaussLegendre([&](double t) { return side_cross(1, s1, t); }, 0.0, 1.0, panels);
+    const Eigen::Vector3d loop = top_integral + a1.cross(b0) + bottom_integral + b1.cross(a0);
+    const BoundaryPlane& plane = f.planes[static_cast<std::size_t>(k)];
+    flux += plane.offset * 0.5 * std::fabs(plane.outward_normal.dot(loop));
+  }
+  return flux / 3.0;
+}
+
+// One conforming mesh of the body at the relative distance tolerance `tolerance`.
+BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Assembly b{f, {}, {}, {}};
+  const double diameter = f.diameter;
+  const double chord_tol = 0.5 * tolerance * diameter;
+  const double on_plane_tolerance = 1e-8 * diameter;
+  std::array<CurvedFace, 2> curved{meshCurvedFace(b, 0, chord_tol), meshCurvedFace(b, 1, chord_tol)};
+
+  // Orientation: a face's normal points away from the centroid of the eight corners.
+  Eigen::Vector3d centroid = Eigen::Vector3d::Zero();
+  std::vector<Eigen::Vector3d> corners;
+  for (const auto& face : curved) {
+    for (int side : {0, 2}) {
+      for (int end : {0, 1}) {
+        const auto& list = face.sides[static_cast<std::size_t>(side)];
+        corners.push_back(b.at(end ? list.back() : list.front()));
+        centroid += corners.back();
+      }
+    }
+  }
+  centroid /= 8.0;
+  for (std::size_t s = 0; s < 2; ++s) {
+    auto& face = curved[s];
+    const auto& t = face.triangles[face.triangles.size() / 2];
+    const Eigen::Vector3d a = b.at(t[0]), c = b.at(t[1]), d = b.at(t[2]);
+    if ((c - a).cross(d - a).dot((a + c + d) / 3.0 - centroid) < 0) {
+      for (auto& tri : face.triangles) std::swap(tri[1], tri[2]);
+    }
+    // The triangles run (a, a+1, ...) with increasing theta+ then theta-: S_p x S_q agrees with
+    // the unflipped triangles.
+    const Eigen::Vector3d na = (b.at(face.triangles[0][1]) - b.at(face.triangles[0][0]))
+                                   .cross(b.at(face.triangles[0][2]) - b.at(face.triangles[0][0]));
+    const double tp = b.param[static_cast<std::size_t>(face.triangles[0][0])][0];
+    const double tm = b.param[static_cast<std::size_t>(face.triangles[0][0])][1];
+    const double hp = 1e-7, hq = 1e-7;
+    const Eigen::Vector3d sp = (b.surface(tp + hp, tm) - b.surface(tp, tm)) / hp;
+    const Eigen::Vector3d sq = (b.surface(tp, tm + hq) - b.surface(tp, tm)) / hq;
+    face.orientation = sp.cross(sq).dot(na) > 0 ? 1.0 : -1.0;
+    for (const auto& tri : face.triangles) {
+      b.mesh.triangles.push_back(tri);
+      b.mesh.face_of_triangle.push_back(static_cast<int>(s));
+    }
+  }
+
+  // Straight edges: a corner of face 0 and a corner of face 1 on the same two planes,
+  // discretized once with the curved sides' mean spacing and shared by the two planar faces.
+  double mean_spacing = 0.0;
+  int spacing_count = 0;
+  for (const auto& face : curved) {
+    for (const auto& side : face.sides) {
+      for (std::size_t k = 0; k + 1 < side.size(); ++k) {
+        mean_spacing += (b.at(side[k + 1]) - b.at(side[k])).norm();
+        ++spacing_count;
+      }
+    }
+  }
+  mean_spacing /= spacing_count;
+  std::map<std::pair<int, int>, std::vector<int>> straight;
+  auto straight_edge = [&](int t, int bc) -> std::vector<int> {
+    const auto key = std::make_pair(t, bc);
+    auto it = straight.find(key);
+    if (it != straight.end()) return it->second;
+    const Eigen::Vector3d a = b.at(t), c = b.at(bc);
+    const int n = std::max(2, static_cast<int>(std::ceil((c - a).norm() / mean_spacing)));
+    std::vector<int> pts{t};
+    for (int k = 1; k < n; ++k) {
+      pts.push_back(b.addVertex(a + (c - a) * k / n, Eigen::Vector3d::Constant(NAN), true));
+    }
+    pts.push_back(bc);
+    straight[key] = pts;
+    return pts;
+  };
+
+  for (int k = 0; k < 4; ++k) {
+    const auto& sp0 = f.side_plane[0];
+    const auto& sp1 = f.side_plane[1];
+    std::vector<int> top_side =
+        curved[0].sides[static_cast<std::size_t>(std::find(sp0.begin(), sp0.end(), k) - sp0.begin())];
+    std::vector<int> bottom_side =
+        curved[1].sides[static_cast<std::size_t>(std::find(sp1.begin(), sp1.end(), k) - sp1.begin())];
+    int end_plane = -1, start_plane = -1;
+    for (int l = 0; l < 4; ++l) {
+      if (l == k) continue;
+      if (b.onPlane(top_side.back(), l, on_plane_tolerance)) end_plane = l;
+      if (b.onPlane(top_side.front(), l, on_plane_tolerance)) start_plane = l;
+    }
+    if (end_plane < 0 || start_plane < 0) throw SolverFailure("a body corner is not on two planes");
+    if (!b.onPlane(bottom_side.front(), end_plane, on_plane_tolerance))
+      std::reverse(bottom_side.begin(), bottom_side.end());
+    if (!b.onPlane(bottom_side.front(), end_plane, on_plane_tolerance) ||
+        !b.onPlane(bottom_side.back(), start_plane, on_plane_tolerance)) {
+      throw SolverFailure("the corners of the two curved faces do not pair up on plane " +
+                          f.planes[static_cast<std::size_t>(k)].condition);
+    }
+    const std::vector<int> edge1 = straight_edge(top_side.back(), bottom_side.front());
+    std::vector<int> edge2 = straight_edge(top_side.front(), bottom_side.back());
+    std::reverse(edge2.begin(), edge2.end());
+    std::vector<int> polygon(top_side);
+    polygon.insert(polygon.end(), edge1.begin() + 1, edge1.end());
+    polygon.insert(polygon.end(), bottom_side.begin() + 1, bottom_side.end());
+    polygon.insert(polygon.end(), edge2.begin() + 1, edge2.end() - 1);
+
+    // 2-D coordinates in the plane; CGAL's constrained Delaunay mesher inside the polygon.
+    const Eigen::Vector3d normal = f.planes[static_cast<std::size_t>(k)].outward_normal;
+    Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+    for (int v : polygon) origin += b.at(v);
+    origin /= static_cast<double>(polygon.size());
+    const Eigen::Vector3d e1 = (std::fabs(normal[2]) < 0.9 ? normal.cross(Eigen::Vector3d::UnitZ())
+                                                           : normal.cross(Eigen::Vector3d::UnitX()))
+                                   .normalized();
+    const Eigen::Vector3d e2 = normal.cross(e1);
+    std::vector<K::Point_2> points2;
+    for (int v : polygon) {
+      const Eigen::Vector3d d = b.at(v) - origin;
+      points2.emplace_back(d.dot(e1), d.dot(e2));
+    }
+    if (!CGAL::Polygon_2<K>(points2.begin(), points2.end()).is_simple()) {
+      throw SolverFailure("the boundary of the planar face " +
+                          f.planes[static_cast<std::size_t>(k)].condition +
+                          " is not a simple polygon: its curved sides cross");
+    }
+    CDT cdt;
+    std::map<CDT::Vertex_handle, int> index_of;
+    std::vector<CDT::Vertex_handle> handles;
+    for (std::size_t m = 0; m < polygon.size(); ++m) {
+      const int v = polygon[m];
+      const auto h = cdt.insert(points2[m]);
+      handles.push_back(h);
+      index_of[h] = v;
+    }
+    for (std::size_t m = 0; m < handles.size(); ++m) {
+      cdt.insert_constraint(handles[m], handles[(m + 1) % handles.size()]);
+    }
+    if (cdt.number_of_vertices() != polygon.size()) {
+      throw SolverFailure("planar face polygon has coincident vertices");
+    }
+    Mesher mesher(cdt, Criteria(0.125, 4.0 * mean_spacing));  // 0.125: min angle ~20.7 degrees
+    mesher.refine_mesh();
+    for (auto fh = cdt.finite_faces_begin(); fh != cdt.finite_faces_end(); ++fh) {
+      if (!fh->is_in_domain()) continue;
+      std::array<int, 3> tri{};
+      for (int m = 0; m < 3; ++m) {
+        const auto h = fh->vertex(m);
+        auto it = index_of.find(h);
+        if (it == index_of.end()) {
+          // A vertex the mesher inserted: in the plane (projected onto it exactly).
+          Eigen::Vector3d x = origin + h->point().x() * e1 + h->point().y() * e2;
+          x -= f.planes[static_cast<std::size_t>(k)].signedDistance(x) * normal;
+          it = index_of.emplace(h, b.addVertex(x, Eigen::Vector3d::Constant(NAN), false)).first;
+        }
+        tri[static_cast<std::size_t>(m)] = it->second;
+      }
+      const Eigen::Vector3d n3 = (b.at(tri[1]) - b.at(tri[0])).cross(b.at(tri[2]) - b.at(tri[0]));
+      if (n3.dot(normal) < 0) std::swap(tri[1], tri[2]);
+      b.mesh.triangles.push_back(tri);
+      b.mesh.face_of_triangle.push_back(2 + k);
+    }
+  }
+
+  // ---- Validity and measures.
+  BodyMesh out;
+  BodyMeshReport& r = out.report;
+  r.diameter = diameter;
+  SurfaceMesh sm;
+  detail::measureTopology(b.mesh, r, sm);
+  r.corners = static_cast<int>(corners.size());
+  r.sharp_edges = 8 + static_cast<int>(straight.size());
+  r.min_angle_deg = 180.0;
+  r.min_angle_away_from_corners_deg = 180.0;
+  const double corner_zone = 0.02 * diameter;
+  for (const auto& t : b.mesh.triangles) {
+    const auto &x0 = b.at(t[0]), &x1 = b.at(t[1]), &x2 = b.at(t[2]);
+    const double angle = detail::smallestAngleDeg(x0, x1, x2);
+    r.min_angle_deg = std::min(r.min_angle_deg, angle);
+    bool near_corner = false;
+    for (const auto& c : corners) {
+      near_corner |= (x0 - c).norm() < corner_zone || (x1 - c).norm() < corner_zone ||
+                     (x2 - c).norm() < corner_zone;
+    }
+    if (!near_corner)
+      r.min_angle_away_from_corners_deg = std::min(r.min_angle_away_from_corners_deg, angle);
+  }
+  // Vertices of the planar faces: distance from their plane (the curved faces' vertices are
+  // evaluations of the surface).
+  for (std::size_t t = 0; t < b.mesh.triangles.size(); ++t) {
+    const int face = b.mesh.face_of_triangle[t];
+    if (face < 2) continue;
+    for (int v : b.mesh.triangles[t]) {
+      r.max_vertex_distance =
+          std::max(r.max_vertex_distance,
+                   std::fabs(f.planes[static_cast<std::size_t>(face - 2)].signedDistance(b.at(v))));
+    }
+  }
+  // Triangle interiors of the curved faces: |T(xi) - S(theta(xi))| bounds the distance.
+  const double bary[7][3] = {{1. / 3, 1. / 3, 1. / 3}, {0.5, 0.5, 0},   {0, 0.5, 0.5},
+                             {0.5, 0, 0.5},            {0.6, 0.2, 0.2}, {0.2, 0.6, 0.2},
+                             {0.2, 0.2, 0.6}};
+  for (const auto& face : curved) {
+    for (const auto& t : face.triangles) {
+      for (const auto& w : bary) {
+        Eigen::Vector3d x = Eigen::Vector3d::Zero(), angles = Eigen::Vector3d::Zero();
+        for (std::size_t m = 0; m < 3; ++m) {
+          x += w[m] * b.at(t[m]);
+          angles += w[m] * b.param[static_cast<std::size_t>(t[m])];
+        }
+        r.max_face_distance =
+            std::max(r.max_face_distance, (x - b.surface(angles[0], angles[1])).norm());
+      }
+    }
+  }
+  // Exact -> mesh: dense samples of both curved faces (their sides are the planar faces'
+  // curved boundaries) and of the straight edges.
+  if (!r.closed) {
+    r.hausdorff = INFINITY;
+  } else {
+    std::vector<Eigen::Vector3d> samples;
+    const int n = 200;
+    for (const auto& rect : f.curved) {
+      for (int a = 0; a <= n; ++a) {
+        for (int c = 0; c <= n; ++c) {
+          samples.push_back(b.surface(rect.plus_lower + (rect.plus_upper - rect.plus_lower) * a / n,
+                                      rect.minus_lower + (rect.minus_upper - rect.minus_lower) * c / n));
+        }
+      }
+    }
+    r.hausdorff = std::max(detail::maxDistanceToMesh(sm, samples), r.max_face_distance);
+  }
+  const std::array<double, 2> orientation{curved[0].orientation, curved[1].orientation};
+  r.exact_volume = exactVolume(f, orientation, on_plane_tolerance, 16);
+  r.exact_volume_error =
+      std::fabs(r.exact_volume - exactVolume(f, orientation, on_plane_tolerance, 8));
+  r.tolerance_used = tolerance;
+  out.mesh = std::move(b.mesh);
+  out.on_sharp_edge = std::move(b.on_sharp_edge);
+  out.slip_angles = std::move(b.param);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+// Def 11 itself on both sides of the faces: at triangles away from the sharp edges, the exact
+// boundary point under the centroid moved by delta inwards must be realizable and outwards not.
+int checkAgainstDef11(const StabilityBodyFaces& f, const TwoContactFamily& family,
+                      const BodyMesh& body, int count) {
+  const auto& mesh = body.mesh;
+  const double delta = 1e-4 * f.diameter;
+  const std::size_t stride = std::max<std::size_t>(1, mesh.triangles.size() / static_cast<std::size_t>(count));
+  int checked = 0;
+  for (std::size_t t = stride / 2; t < mesh.triangles.size(); t += stride) {
+    const auto& tri = mesh.triangles[t];
+    if (body.on_sharp_edge[static_cast<std::size_t>(tri[0])] ||
+        body.on_sharp_edge[static_cast<std::size_t>(tri[1])] ||
+        body.on_sharp_edge[static_cast<std::size_t>(tri[2])]) {
+      continue;
+    }
+    Eigen::Vector3d x = Eigen::Vector3d::Zero(), angles = Eigen::Vector3d::Zero();
+    for (int v : tri) {
+      x += mesh.vertices[static_cast<std::size_t>(v)] / 3.0;
+      angles += body.slip_angles[static_cast<std::size_t>(v)] / 3.0;
+    }
+    const Eigen::Vector3d normal = (mesh.vertices[static_cast<std::size_t>(tri[1])] -
+                                    mesh.vertices[static_cast<std::size_t>(tri[0])])
+                                       .cross(mesh.vertices[static_cast<std::size_t>(tri[2])] -
+                                              mesh.vertices[static_cast<std::size_t>(tri[0])])
+                                       .normalized();
+    if (mesh.face_of_triangle[t] < 2) x = slipSlipBoundaryPoint(f, angles[0], angles[1]);
+    if (!realizableAt(family, x - delta * normal) || realizableAt(family, x + delta * normal)) {
+      throw SolverFailure(
+          "Def 11 disagrees with the exact faces near (" + formatValue(x[0]) + ", " +
+          formatValue(x[1]) + ", " + formatValue(x[2]) +
+          "): this body has a boundary piece the exact route does not model");
+    }
+    ++checked;
+  }
+  return checked;
+}
+
+}  // namespace
+
+BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!(options.tolerance > 0.0 && options.tolerance <= 0.1)) {
+    throw InvalidInput("mesh tolerance must be in (0, 0.1], got " + formatValue(options.tolerance));
+  }
+  if (!(options.volume_tolerance >= 0.0)) {
+    throw InvalidInput("mesh volume tolerance must be >= 0, got " +
+                       formatValue(options.volume_tolerance));
+  }
+  const StabilityBodyFaces faces = stabilityBodyFaces(family);
+  double tolerance = options.tolerance;
+  BodyMesh mesh = meshFacesAt(faces, tolerance);
+  auto volume_off = [&options](const BodyMeshReport& r) {
+    return options.volume_tolerance > 0.0 &&
+           !(std::fabs(r.volume - r.exact_volume) <= options.volume_tolerance * r.exact_volume);
+  };
+  for (int attempt = 0; attempt < 4 && volume_off(mesh.report); ++attempt) {
+    tolerance *= 0.5;
+    mesh = meshFacesAt(faces, tolerance);
+  }
+  if (!mesh.report.closed || !mesh.report.manifold || !mesh.report.outward) {
+    throw SolverFailure("the exact faces did not close into an outward 2-manifold surface");
+  }
+  mesh.report.def11_checks = checkAgainstDef11(faces, family, mesh, options.def11_checks);
+  mesh.report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return mesh;
+}
+
+BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMeshOptions& options) {
+  p.validate();
+  return meshTwoContactBody(
+      [p](const Eigen::Vector3d& m) {
+        return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));
+      },
+      options);
+}
+
+}  // namespace nsd::mesh

@@ -1,0 +1,93 @@
+#pragma once
+/// @file stability_faces.hpp
+/// The exact faces of a two-contact body's realizable set (Def 11) in a space of three load
+/// parameters x in which the dynamics is affine (forces and torques; the ball's torques (79)).
+///
+/// Every force of the analysis is affine in x at a fixed configuration, so (two-point-contact
+/// paper, Sects. 5-6; generalizing eqs. (82), (83), (88)):
+///  - RS and SR (Def 11, codim-1 part): the switching components du1- of the RS fields for
+///    u1- -> 0± and du1+ of the SR fields are affine: four planes; rolling is attracting inside.
+///  - SS: at slip angles (theta+, theta-) (lambda± = (cos theta±, sin theta±) in (t1±, t2±)) the
+///    field's numerator H = D G is affine in x, H(theta, x) = h0(theta) + A(theta) x. A limit
+///    direction with R = 0 has G = 0, so the boundary is the surface
+///        x(theta+, theta-) = -A(theta)^-1 h0(theta),
+///    one sheet over each parameter square (0, pi)^2 and (pi, 2 pi)^2 of the codim-3 analysis.
+/// On a square edge (theta- in {0, pi}) the slip at P- is along t1-, and a state with G = 0 also
+/// solves the RS equations with du1- = 0: the edge lies on an RS plane; theta+ in {0, pi} on an
+/// SR plane. The plane value along the surface is N± times a function of one angle (the rolling
+/// contact's force is free), so where a sheet leaves the tetrahedron of the planes it does so
+/// across a line theta± = const. The realizable set is then bounded by two curved faces (each
+/// sheet over a rectangle of slip angles, the square trimmed along such lines) and the four
+/// planes, whose faces are bounded by one side of each curved face and two straight edges (the
+/// paper's Fig. 10 at every angle and mu±).
+///
+/// stabilityBodyFaces finds this structure and checks it (affinity, sides on their planes, the
+/// rectangles inside all planes, positive normal forces); bodies for which it does not hold are
+/// refused with the reason (the implicit route remains for them).
+
+#include <Eigen/Core>
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nsdkit/contact/two_contact_body.hpp>
+
+namespace nsd::mesh {
+
+/// The body's dynamics at a point x of three load parameters (affine in x).
+using TwoContactFamily = std::function<contact::TwoContactDynamics(const Eigen::Vector3d& x)>;
+
+/// A plane of the boundary: outward_normal . x = offset on it, < offset inside (unit normal).
+struct BoundaryPlane {
+  Eigen::Vector3d outward_normal = Eigen::Vector3d::UnitZ();
+  double offset = 0.0;
+  std::string condition;  ///< e.g. "RS (u1- > 0): du1- = 0"
+  double signedDistance(const Eigen::Vector3d& x) const { return outward_normal.dot(x) - offset; }
+};
+
+/// A rectangle of slip angles (theta+, theta-) [rad].
+struct SlipAngleRectangle {
+  double plus_lower = 0.0, plus_upper = 0.0, minus_lower = 0.0, minus_upper = 0.0;
+};
+
+/// The exact faces (see the file comment).
+struct StabilityBodyFaces {
+  /// RS (u1- > 0), RS (u1- < 0), SR (u1+ > 0), SR (u1+ < 0).
+  std::array<BoundaryPlane, 4> planes;
+  /// The two curved faces: sheet 0 over a rectangle in (0, pi)^2, sheet 1 in (pi, 2 pi)^2.
+  std::array<SlipAngleRectangle, 2> curved;
+  /// For each curved face, the plane of its sides theta+ = lower, theta- = lower,
+  /// theta+ = upper, theta- = upper.
+  std::array<std::array<int, 4>, 2> side_plane{};
+  /// The SS numerators at x = 0, e0, e1, e2 and the dynamics there (normal forces).
+  std::array<filippov::TrigRationalSphereField, 4> ss_fields;
+  std::vector<contact::TwoContactDynamics> dynamics;
+  double diameter = 0.0;  ///< bounding-box diagonal of the curved faces' samples
+};
+
+/// The point x with G(theta, x) = 0: -A(theta)^-1 h0(theta). @throws SolverFailure where A is
+/// singular (the sheet goes to infinity).
+Eigen::Vector3d slipSlipBoundaryPoint(const StabilityBodyFaces& faces, double theta_plus,
+                                      double theta_minus);
+
+/// The boundary point and its partial derivatives along theta+ and theta- (exact: from the
+/// numerators' gradients, x_theta = -A^-1 (A_theta x + h0_theta)).
+struct SurfacePoint {
+  Eigen::Vector3d x, dx_dtheta_plus, dx_dtheta_minus;
+};
+SurfacePoint slipSlipBoundaryPointWithPartials(const StabilityBodyFaces& faces, double theta_plus,
+                                               double theta_minus);
+
+/// SS normal forces (N+, N-) [N] at slip angles theta and load x.
+Eigen::Vector2d slipSlipNormalForces(const StabilityBodyFaces& faces, double theta_plus,
+                                     double theta_minus, const Eigen::Vector3d& x);
+
+/// Finds and checks the faces. @throws InvalidInput if the family is not affine in x;
+/// SolverFailure naming the first property of the structure that does not hold.
+StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family);
+
+/// Def 11 at x through the family (the predicate the faces bound), for independent checks.
+bool realizableAt(const TwoContactFamily& family, const Eigen::Vector3d& x);
+
+}  // namespace nsd::mesh
