@@ -260,23 +260,33 @@ py::dict meshArrays(const nsd::mesh::BodyMesh& m) {
 }
 
 py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
-                  const std::map<std::string, double>& fixed, int resolution, int threads) {
+                  const std::map<std::string, double>& fixed, int resolution, int threads,
+                  const std::string& route, double tolerance) {
   if (axes.size() != 3) throw nsd::InvalidInput("mesh needs three axes (parameter names)");
   const nsd::region::RealizableSet3 set =
       nsd::region::bodyRealizableSet(*body, {axes[0], axes[1], axes[2]}, fixed);
-  nsd::mesh::BodyMesh mesh;
+  nsd::mesh::BodyMeshOptions options;
+  options.tolerance = tolerance;
+  nsd::mesh::RealizableSetMesh meshed;
   {
     py::gil_scoped_release release;
-    mesh = nsd::mesh::meshRegionAround(set.inside, set.default_point, resolution,
-                                       threadCount(threads));
+    meshed = nsd::mesh::meshRealizableSet(set.inside, set.default_point,
+                                          set.two_contact_dynamics,
+                                          nsd::mesh::parseMeshRoute(route), options, resolution,
+                                          threadCount(threads));
   }
-  py::dict out = meshArrays(mesh);
+  py::dict out = meshArrays(meshed.body);
   out["axes"] = axes;
+  out["route"] = nsd::mesh::toString(meshed.route);
+  out["exact_route_refused"] = meshed.exact_route_refused;
   return out;
 }
 
-py::dict meshBall(double mu, double inertia, double tolerance) {
-  const auto params = nsd::models::BallTroughParameters::paper(mu, inertia);
+py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus,
+                  double angle_deg) {
+  auto params = nsd::models::BallTroughParameters::paper(mu, inertia);
+  if (!std::isnan(mu_minus)) params.mu_minus = mu_minus;
+  params.opening_angle_rad = angle_deg == 90.0 ? 0.5 * nsd::kPi : angle_deg * nsd::kPi / 180.0;
   nsd::mesh::BodyMeshOptions options;
   options.tolerance = tolerance;
   nsd::mesh::BodyMesh mesh;
@@ -519,13 +529,16 @@ PYBIND11_MODULE(nsdkit, m) {
            "verdict's limit-direction search is re-checked in interval arithmetic (about 100 "
            "times slower) and 'certified' (bool array) says where that proof succeeded.")
       .def("mesh", &meshBody, py::arg("axes"), py::arg("fixed") = std::map<std::string, double>{},
-           py::arg("resolution") = 24, py::arg("threads") = 0,
+           py::arg("resolution") = 24, py::arg("threads") = 0, py::arg("route") = "auto",
+           py::arg("tolerance") = 5e-4,
            "Surface mesh of the realizable set over three parameters (`axes`, the others fixed "
-           "or at their defaults), around the default point, by marching tetrahedra on "
-           "`resolution` cells per axis (the box found by ray probes). Returns 'vertices' "
-           "(V x 3, in the parameters' units), 'faces' (F x 3 vertex indices, outward), "
-           "'volume', 'area', 'closed', 'manifold', 'outward', 'diameter', 'hausdorff' (measured "
-           "with the predicate) and 'min_angle_deg'.")
+           "or at their defaults). route='exact': conforming exact faces (two-contact bodies "
+           "whose axes are loads; distance `tolerance` relative to the diameter); 'implicit': "
+           "marching tetrahedra on `resolution` cells per axis around the default point; "
+           "'auto': exact where its faces fit, else implicit ('exact_route_refused' says why). "
+           "Returns 'vertices' (V x 3, in the parameters' units), 'faces' (F x 3 vertex indices, "
+           "outward), 'route', 'volume', 'exact_volume' (NaN for the implicit route), 'area', "
+           "'closed', 'manifold', 'outward', 'diameter', 'hausdorff' and 'min_angle_deg'.")
       .def("rolling_motion", &rollingMotion, py::arg("values"), py::arg("names"),
            "The rolling motion at one point: 'dv_C' [m/s^2], 'domega' [rad/s^2] (frame W of the "
            "body file) and the contact forces [N] (two contacts: the minimum-norm set).")
@@ -549,10 +562,11 @@ PYBIND11_MODULE(nsdkit, m) {
       py::arg("text"), py::arg("source") = "<string>",
       "Parses and checks a body from JSON text (a dict: json.dumps it first).");
   m.def("mesh_ball", &meshBall, py::arg("mu") = 0.3, py::arg("inertia") = 0.4,
-        py::arg("tolerance") = 5e-4,
-        "The paper's stability body (right-angle trough, mu < 1) meshed from its closed forms "
-        "(exact sharp edges): the dict of Body.mesh in dimensionless torques (79), plus "
-        "'face_of_triangle' (0 top, 1 bottom, 2-5 the planes (82a), (82b), (83a), (83b)).");
+        py::arg("tolerance") = 5e-4, py::arg("mu_minus") = NAN, py::arg("angle_deg") = 90.0,
+        "The stability body of the ball in a trough (mu+ = mu, mu- = mu_minus or mu, opening "
+        "angle [deg]) meshed from its exact faces (exact sharp edges): the dict of Body.mesh "
+        "in dimensionless torques (79), plus 'face_of_triangle' (0, 1 the two-point-slip "
+        "sheets (SS), 2-5 the planes RS (u1- > 0), RS (u1- < 0), SR (u1+ > 0), SR (u1+ < 0)).");
   m.def("kane_levinson", &kaneLevinson, py::arg("t_end"), py::arg("alpha") = 0.0,
         py::arg("beta") = 0.0, py::arg("omega1") = 0.0, py::arg("omega2") = 0.0,
         py::arg("omega3") = 0.0, py::arg("sigma") = 0.0, py::arg("sample_spacing") = 1e-3,

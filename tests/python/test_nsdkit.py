@@ -122,15 +122,34 @@ def test_mesh_of_the_paper_ball_against_its_exact_volume():
 def test_body_mesh_matches_the_exact_route():
     # The implicit route on the ball's body file (marching tetrahedra, 24 cells per axis) cuts
     # the sharp edges, so its volume is low by about 1-2 % (issue 20); 3 % bounds it.
-    m = body("ball_trough").mesh(["mx", "my", "mz"], resolution=24, threads=2)
+    m = body("ball_trough").mesh(["mx", "my", "mz"], resolution=24, threads=2, route="implicit")
     assert m["closed"] and m["manifold"]
-    assert m["axes"] == ["mx", "my", "mz"]
+    assert m["axes"] == ["mx", "my", "mz"] and m["route"] == "implicit"
     assert abs(m["volume"] - 0.540508) < 0.03 * 0.540508
     # Every vertex lies on the boundary: within 1e-3 of a point that classifies differently.
     v = m["vertices"][:50]
     inside = body("ball_trough").classify(v * 0.99, ["mx", "my", "mz"])["realizable"]
     outside = body("ball_trough").classify(v * 1.01, ["mx", "my", "mz"])["realizable"]
     assert inside.mean() > 0.9 and outside.mean() < 0.1
+
+
+def test_body_mesh_auto_route_is_exact_for_the_ball():
+    # The ball's body file has load axes, so the exact faces fit: the mesh volume is within
+    # 5e-4 of the closed-form body's 0.540508 and the route says so.
+    m = body("ball_trough").mesh(["mx", "my", "mz"])
+    assert m["route"] == "exact" and m["exact_route_refused"] == ""
+    assert abs(m["exact_volume"] - 0.540508) < 1e-6
+    assert abs(m["volume"] - m["exact_volume"]) < 5e-4 * m["exact_volume"]
+    # The axle's axes (a force along the normal among them) do not fit: implicit, with why.
+    a = body("axle_on_plane").mesh(["fz", "ty", "fx"], resolution=10, threads=2)
+    assert a["route"] == "implicit" and "simple polygon" in a["exact_route_refused"]
+
+
+def test_mesh_ball_in_a_60_degree_trough_with_unequal_friction():
+    # Issue 20's reference: 3.8811 +- 0.0007 (1e8-sample Monte Carlo of classify); 3 sigma.
+    m = nsdkit.mesh_ball(mu=0.3, mu_minus=0.5, angle_deg=60.0)
+    assert m["closed"] and m["outward"]
+    assert abs(m["exact_volume"] - 3.8811) < 3 * 0.0007
 
 
 def test_rattleback_conserves_energy_without_drag():

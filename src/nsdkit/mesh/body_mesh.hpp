@@ -134,6 +134,35 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
                           const Eigen::Vector3d& interior_point, int resolution = 24,
                           unsigned threads = 1);
 
+/// Which mesher meshRealizableSet uses.
+enum class MeshRoute {
+  kAuto,      ///< exact where its faces fit (a two-contact family is given), else implicit
+  kExact,     ///< meshTwoContactBody; its refusal is an error
+  kImplicit,  ///< meshRegionAround
+};
+
+/// A realizable set over three parameters, meshed by the route chosen.
+struct RealizableSetMesh {
+  BodyMesh body;
+  MeshRoute route = MeshRoute::kImplicit;  ///< the route that made the mesh
+  /// kAuto only: why the exact route was not used (the message of its refusal, or that no
+  /// two-contact family was given); empty when it was.
+  std::string exact_route_refused;
+};
+
+/// Meshes the set {x : inside(x)} around `start` (a realizable point): by the exact route from
+/// `family` (may be empty) or the implicit route with `resolution` cells per axis.
+/// @throws InvalidInput for kExact without a family, a start point outside the set; the
+///         exact route's errors for kExact; the implicit route's errors.
+RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                    const Eigen::Vector3d& start, const TwoContactFamily& family,
+                                    MeshRoute route, const BodyMeshOptions& exact_options = {},
+                                    int resolution = 24, unsigned threads = 1);
+
+/// "auto", "exact", "implicit". @throws InvalidInput for another name.
+MeshRoute parseMeshRoute(const std::string& name);
+std::string toString(MeshRoute route);
+
 /// Writes OFF, PLY, OBJ or STL (by `format`). @throws InvalidInput for an unknown format or an
 /// unwritable file.
 void writeMesh(const TriangleMesh& mesh, const std::string& path, const std::string& format);

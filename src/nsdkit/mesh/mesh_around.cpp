@@ -1,5 +1,5 @@
 // meshRegionAround (body_mesh.hpp): the box of a bounded region found by ray probes from a point
-// inside it, then the implicit mesher.
+// inside it, then the implicit mesher; meshRealizableSet: the choice between the routes.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -51,6 +51,59 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
       pad *= 1.5;
     }
   }
+}
+
+MeshRoute parseMeshRoute(const std::string& name) {
+  if (name == "auto") return MeshRoute::kAuto;
+  if (name == "exact") return MeshRoute::kExact;
+  if (name == "implicit") return MeshRoute::kImplicit;
+  throw InvalidInput("unknown mesh route '" + name + "' (auto|exact|implicit)");
+}
+
+std::string toString(MeshRoute route) {
+  switch (route) {
+    case MeshRoute::kAuto:
+      return "auto";
+    case MeshRoute::kExact:
+      return "exact";
+    default:
+      return "implicit";
+  }
+}
+
+RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                    const Eigen::Vector3d& start, const TwoContactFamily& family,
+                                    MeshRoute route, const BodyMeshOptions& exact_options,
+                                    int resolution, unsigned threads) {
+  RealizableSetMesh out;
+  if (route == MeshRoute::kExact && !family) {
+    throw InvalidInput(
+        "the exact route needs a two-contact body: a one-contact body is meshed by the "
+        "implicit route");
+  }
+  if (route != MeshRoute::kImplicit) {
+    if (!family) {
+      out.exact_route_refused = "not a two-contact body";
+    } else {
+      try {
+        out.body = meshTwoContactBody(family, exact_options);
+        out.route = MeshRoute::kExact;
+        return out;
+      } catch (const SolverFailure& e) {
+        if (route == MeshRoute::kExact) throw;
+        out.exact_route_refused = e.what();
+      } catch (const InvalidInput& e) {
+        if (route == MeshRoute::kExact) throw;
+        out.exact_route_refused = e.what();
+      }
+    }
+  }
+  if (!inside(start)) {
+    throw InvalidInput("the start point is not realizable for these parameters: no body");
+  }
+  out.body = meshRegionAround(inside, start, resolution, threads);
+  out.route = MeshRoute::kImplicit;
+  return out;
 }
 
 }  // namespace nsd::mesh

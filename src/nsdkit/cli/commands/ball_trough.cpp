@@ -122,7 +122,7 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   const nsd::mesh::BodyMesh body = nsd::mesh::meshBallTroughBody(p);
   const nsd::mesh::BodyMeshReport& br = body.report;
   writeFileAtomically(dir + "/stability_body_triangles.csv", [&](std::ostream& out) {
-    // face_of_triangle: 0, 1 the surface (88) and its mirror (SS); 2, 3 the planes (82) (RS);
+    // face_of_triangle: 0, 1 the two-point-slip sheets (88) (SS); 2, 3 the RS planes (82);
     // 4, 5 the planes (83) (SR).
     static const char* const kCondition[6] = {"SS", "SS", "RS", "RS", "SR", "SR"};
     out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";

@@ -98,38 +98,16 @@ int runMesh(const MeshOptions& o) {
   const std::function<bool(const Eigen::Vector3d&)>& inside = region.inside;  // the predicate
   // The exact route where the faces of stability_faces.hpp bound the set; with --route auto a
   // body they do not fit is meshed by the implicit route, and the reason is reported.
-  if (route != "implicit") {
-    if (!region.family) {
-      if (route == "exact") {
-        throw nsd::InvalidInput("--route exact needs a two-contact body: a one-contact body is "
-                                "meshed by the implicit route");
-      }
-      route = "implicit";
-    } else {
-      try {
-        nsd::mesh::BodyMeshOptions options;
-        options.tolerance = tolerance;
-        body = nsd::mesh::meshTwoContactBody(region.family, options);
-        route = "exact";
-        extra["sharp_edges_preserved"] = true;
-      } catch (const nsd::SolverFailure& e) {
-        if (route == "exact") throw;
-        route = "implicit";
-        extra["exact_route_refused"] = e.what();
-      } catch (const nsd::InvalidInput& e) {
-        if (route == "exact") throw;
-        route = "implicit";
-        extra["exact_route_refused"] = e.what();
-      }
-    }
-  }
-  if (route == "implicit") {
-    // Generic route: the Def-11 predicate on a grid around a realizable point.
-    if (!inside(region.centre)) {
-      throw nsd::InvalidInput("the start point is not realizable for these parameters: no body");
-    }
-    body = nsd::mesh::meshRegionAround(inside, region.centre, o.resolution, o.threads);
-  }
+  nsd::mesh::BodyMeshOptions options;
+  options.tolerance = tolerance;
+  nsd::mesh::RealizableSetMesh meshed =
+      nsd::mesh::meshRealizableSet(inside, region.centre, region.family,
+                                   nsd::mesh::parseMeshRoute(route), options, o.resolution,
+                                   o.threads);
+  body = std::move(meshed.body);
+  route = nsd::mesh::toString(meshed.route);
+  if (!meshed.exact_route_refused.empty()) extra["exact_route_refused"] = meshed.exact_route_refused;
+  if (route == "exact") extra["sharp_edges_preserved"] = true;
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
     extra["note"] =
