@@ -15,6 +15,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/curved_face_mesh.hpp>
 #include <nsdkit/mesh/mesh_measures.hpp>
 
 namespace nsd::mesh {
@@ -68,24 +69,11 @@ Eigen::Vector2d sideAngles(const SlipAngleRectangle& r, int side, double t) {
   }
 }
 
-// Inserts midpoints into a sorted node list where flagged.
-void refineNodes(std::vector<double>& nodes, const std::vector<bool>& flags) {
-  std::vector<double> out;
-  for (std::size_t i = 0; i + 1 < nodes.size(); ++i) {
-    out.push_back(nodes[i]);
-    if (flags[i]) out.push_back(0.5 * (nodes[i] + nodes[i + 1]));
-  }
-  out.push_back(nodes.back());
-  nodes = std::move(out);
-}
-
-// One curved face on its graded tensor grid.
+// One curved face: its triangles and sides as vertex ids of the assembly.
 struct CurvedFace {
-  std::vector<double> ps, qs;   // theta+ and theta- nodes
-  std::vector<int> grid;        // vertex id of node (a, c) at c * ps.size() + a
   std::vector<std::array<int, 3>> triangles;
   std::array<std::vector<int>, 4> sides;  // vertex ids along each side (other angle increasing)
-  double orientation = 1.0;     // +1 if S_p x S_q points outward
+  double orientation = 1.0;               // +1 if S_p x S_q points outward
 };
 
 struct Assembly {
@@ -109,69 +97,32 @@ struct Assembly {
   }
 };
 
-// Graded tensor grid on the rectangle, refined until every cell's centre and edge midpoints
-// are within chord_tol of the bilinear/linear interpolation of its corners.
+// sin^2 of the smallest angle the flat Delaunay refinement of the curved faces aims at: 24
+// degrees, above the 20 degrees required on the surface, leaving room for what the conformal
+// flattening of the reference grid does not keep.
+constexpr double kCurvedAspectBound = 0.1654;
+
 CurvedFace meshCurvedFace(Assembly& b, int sheet, double chord_tol) {
-  const SlipAngleRectangle& r = b.faces.curved[static_cast<std::size_t>(sheet)];
+  const detail::CurvedFaceMesh m = detail::meshCurvedFaceConformally(
+      [&b](double tp, double tm) { return b.surface(tp, tm); },
+      b.faces.curved[static_cast<std::size_t>(sheet)], chord_tol, kCurvedAspectBound);
+  std::vector<bool> sharp(m.angles.size(), false);
+  for (const auto& side : m.sides)
+    for (int v : side) sharp[static_cast<std::size_t>(v)] = true;
+  std::vector<int> global(m.angles.size());
+  for (std::size_t v = 0; v < m.angles.size(); ++v) {
+    const Eigen::Vector2d& t = m.angles[v];
+    global[v] = b.addVertex(b.surface(t[0], t[1]), {t[0], t[1], static_cast<double>(sheet)},
+                            sharp[v]);
+  }
   CurvedFace face;
-  for (int k = 0; k <= 8; ++k) {
-    face.ps.push_back(r.plus_lower + (r.plus_upper - r.plus_lower) * k / 8);
-    face.qs.push_back(r.minus_lower + (r.minus_upper - r.minus_lower) * k / 8);
+  for (const auto& t : m.triangles) {
+    face.triangles.push_back({global[static_cast<std::size_t>(t[0])],
+                              global[static_cast<std::size_t>(t[1])],
+                              global[static_cast<std::size_t>(t[2])]});
   }
-  auto& ps = face.ps;
-  auto& qs = face.qs;
-  for (int pass = 0; pass < 30; ++pass) {
-    std::vector<bool> fp(ps.size() - 1, false), fq(qs.size() - 1, false);
-    bool any = false;
-    for (std::size_t a = 0; a + 1 < ps.size(); ++a) {
-      for (std::size_t c = 0; c + 1 < qs.size(); ++c) {
-        const double pa = ps[a], pb = ps[a + 1], qa = qs[c], qb = qs[c + 1];
-        const double pm = 0.5 * (pa + pb), qm = 0.5 * (qa + qb);
-        const Eigen::Vector3d s00 = b.surface(pa, qa), s10 = b.surface(pb, qa);
-        const Eigen::Vector3d s01 = b.surface(pa, qb), s11 = b.surface(pb, qb);
-        const double e_p = std::max((b.surface(pm, qa) - 0.5 * (s00 + s10)).norm(),
-                                    (b.surface(pm, qb) - 0.5 * (s01 + s11)).norm());
-        const double e_q = std::max((b.surface(pa, qm) - 0.5 * (s00 + s01)).norm(),
-                                    (b.surface(pb, qm) - 0.5 * (s10 + s11)).norm());
-        const double e_c = (b.surface(pm, qm) - 0.25 * (s00 + s10 + s01 + s11)).norm();
-        if (e_p > chord_tol || (e_c > chord_tol && e_p >= e_q)) fp[a] = any = true;
-        if (e_q > chord_tol || (e_c > chord_tol && e_q > e_p)) fq[c] = any = true;
-      }
-    }
-    if (!any) break;
-    refineNodes(ps, fp);
-    refineNodes(qs, fq);
-    if (ps.size() * qs.size() > 4000000) throw SolverFailure("body mesh grid exceeds 4e6 nodes");
-  }
-  const std::size_t np = ps.size(), nq = qs.size();
-  face.grid.resize(np * nq);
-  for (std::size_t c = 0; c < nq; ++c) {
-    for (std::size_t a = 0; a < np; ++a) {
-      const bool sharp = a == 0 || c == 0 || a + 1 == np || c + 1 == nq;
-      face.grid[c * np + a] =
-          b.addVertex(b.surface(ps[a], qs[c]), {ps[a], qs[c], static_cast<double>(sheet)}, sharp);
-    }
-  }
-  for (std::size_t c = 0; c + 1 < nq; ++c) {
-    for (std::size_t a = 0; a + 1 < np; ++a) {
-      const int v00 = face.grid[c * np + a], v10 = face.grid[c * np + a + 1];
-      const int v01 = face.grid[(c + 1) * np + a], v11 = face.grid[(c + 1) * np + a + 1];
-      if ((b.at(v00) - b.at(v11)).norm() <= (b.at(v10) - b.at(v01)).norm()) {
-        face.triangles.push_back({v00, v10, v11});
-        face.triangles.push_back({v00, v11, v01});
-      } else {
-        face.triangles.push_back({v00, v10, v01});
-        face.triangles.push_back({v10, v11, v01});
-      }
-    }
-  }
-  for (std::size_t c = 0; c < nq; ++c) {
-    face.sides[0].push_back(face.grid[c * np]);
-    face.sides[2].push_back(face.grid[c * np + np - 1]);
-  }
-  for (std::size_t a = 0; a < np; ++a) {
-    face.sides[1].push_back(face.grid[a]);
-    face.sides[3].push_back(face.grid[(nq - 1) * np + a]);
+  for (std::size_t s = 0; s < 4; ++s) {
+    for (int v : m.sides[s]) face.sides[s].push_back(global[static_cast<std::size_t>(v)]);
   }
   return face;
 }
@@ -246,8 +197,37 @@ double exactVolume(const StabilityBodyFaces& f, const std::array<double, 2>& ori
   return flux / 3.0;
 }
 
-// One conforming mesh of the body at the relative distance tolerance `tolerance`.
-BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
+// Distance from y to the sheet: Gauss-Newton on |x(theta) - y|^2 from theta0 (exact partials,
+// clamped to the rectangle); any sheet point bounds it from above, this one closely.
+double distanceToSheet(const StabilityBodyFaces& f, const SlipAngleRectangle& r,
+                       const Eigen::Vector3d& y, Eigen::Vector2d theta) {
+  double best = INFINITY;
+  for (int iteration = 0; iteration < 5; ++iteration) {
+    const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, theta[0], theta[1]);
+    const Eigen::Vector3d residual = p.x - y;
+    best = std::min(best, residual.norm());
+    Eigen::Matrix<double, 3, 2> jacobian;
+    jacobian << p.dx_dtheta_plus, p.dx_dtheta_minus;
+    const Eigen::Vector2d step =
+        (jacobian.transpose() * jacobian).ldlt().solve(-jacobian.transpose() * residual);
+    if (!step.allFinite()) break;
+    theta[0] = std::clamp(theta[0] + step[0], r.plus_lower, r.plus_upper);
+    theta[1] = std::clamp(theta[1] + step[1], r.minus_lower, r.minus_upper);
+  }
+  return best;
+}
+
+// A conforming mesh of the body and the outward sign of S_p x S_q on each curved face.
+struct FacesMesh {
+  BodyMesh body;
+  std::array<double, 2> orientation{1.0, 1.0};
+  std::vector<Eigen::Vector3d> corners;
+  int straight_edges = 0;
+};
+
+// One conforming mesh of the body at the relative distance tolerance `tolerance`: topology and
+// volume measured (the rest by measureFacesMesh).
+FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
   const auto t0 = std::chrono::steady_clock::now();
   Assembly b{f, {}, {}, {}};
   const double diameter = f.diameter;
@@ -292,7 +272,10 @@ BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
   }
 
   // Straight edges: a corner of face 0 and a corner of face 1 on the same two planes,
-  // discretized once with the curved sides' mean spacing and shared by the two planar faces.
+  // discretized once and shared by the two planar faces. The spacing grows linearly from the
+  // curved sides' segment length at one corner to that at the other (points at equal steps of
+  // the integral of 1/spacing), so the planar meshes grade smoothly along them.
+  std::map<int, double> corner_spacing;
   double mean_spacing = 0.0;
   int spacing_count = 0;
   for (const auto& face : curved) {
@@ -300,6 +283,16 @@ BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
       for (std::size_t k = 0; k + 1 < side.size(); ++k) {
         mean_spacing += (b.at(side[k + 1]) - b.at(side[k])).norm();
         ++spacing_count;
+      }
+      for (const auto& [corner, next] : {std::make_pair(side.front(), side[1]),
+                                         std::make_pair(side.back(), side[side.size() - 2])}) {
+        const double length = (b.at(next) - b.at(corner)).norm();
+        auto it = corner_spacing.find(corner);
+        if (it == corner_spacing.end()) {
+          corner_spacing[corner] = length;
+        } else {
+          it->second = std::min(it->second, length);
+        }
       }
     }
   }
@@ -310,10 +303,19 @@ BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
     auto it = straight.find(key);
     if (it != straight.end()) return it->second;
     const Eigen::Vector3d a = b.at(t), c = b.at(bc);
-    const int n = std::max(2, static_cast<int>(std::ceil((c - a).norm() / mean_spacing)));
+    const double length = (c - a).norm();
+    const double h0 = corner_spacing.at(t), h1 = corner_spacing.at(bc);
+    const double slope = (h1 - h0) / length;
+    // The integral of ds / (h0 + slope s) over the edge, and its inverse.
+    const bool uniform = std::fabs(slope) < 1e-9;
+    const double total = uniform ? length / h0 : std::log(h1 / h0) / slope;
+    const int n = std::max(2, static_cast<int>(std::lround(total)));
     std::vector<int> pts{t};
     for (int k = 1; k < n; ++k) {
-      pts.push_back(b.addVertex(a + (c - a) * k / n, Eigen::Vector3d::Constant(NAN), true));
+      const double w = total * k / n;
+      const double at_s = uniform ? w * h0 : h0 * std::expm1(slope * w) / slope;
+      pts.push_back(
+          b.addVertex(a + (c - a) * (at_s / length), Eigen::Vector3d::Constant(NAN), true));
     }
     pts.push_back(bc);
     straight[key] = pts;
@@ -406,19 +408,38 @@ BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
     }
   }
 
-  // ---- Validity and measures.
-  BodyMesh out;
-  BodyMeshReport& r = out.report;
+  FacesMesh out;
+  BodyMeshReport& r = out.body.report;
   r.diameter = diameter;
+  r.tolerance_used = tolerance;
   SurfaceMesh sm;
   detail::measureTopology(b.mesh, r, sm);
   r.corners = static_cast<int>(corners.size());
   r.sharp_edges = 8 + static_cast<int>(straight.size());
+  out.orientation = {curved[0].orientation, curved[1].orientation};
+  out.corners = corners;
+  out.straight_edges = static_cast<int>(straight.size());
+  out.body.mesh = std::move(b.mesh);
+  out.body.on_sharp_edge = std::move(b.on_sharp_edge);
+  out.body.slip_angles = std::move(b.param);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+// Angles, distances from the exact faces (both sides) of a mesh of meshFacesAt.
+void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
+  const TriangleMesh& mesh = m.body.mesh;
+  BodyMeshReport& r = m.body.report;
+  const double diameter = r.diameter;
+  const auto& corners = m.corners;
+  auto at = [&mesh](int v) -> const Eigen::Vector3d& {
+    return mesh.vertices[static_cast<std::size_t>(v)];
+  };
   r.min_angle_deg = 180.0;
   r.min_angle_away_from_corners_deg = 180.0;
   const double corner_zone = 0.02 * diameter;
-  for (const auto& t : b.mesh.triangles) {
-    const auto &x0 = b.at(t[0]), &x1 = b.at(t[1]), &x2 = b.at(t[2]);
+  for (const auto& t : mesh.triangles) {
+    const auto &x0 = at(t[0]), &x1 = at(t[1]), &x2 = at(t[2]);
     const double angle = detail::smallestAngleDeg(x0, x1, x2);
     r.min_angle_deg = std::min(r.min_angle_deg, angle);
     bool near_corner = false;
@@ -431,32 +452,43 @@ BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
   }
   // Vertices of the planar faces: distance from their plane (the curved faces' vertices are
   // evaluations of the surface).
-  for (std::size_t t = 0; t < b.mesh.triangles.size(); ++t) {
-    const int face = b.mesh.face_of_triangle[t];
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    const int face = mesh.face_of_triangle[t];
     if (face < 2) continue;
-    for (int v : b.mesh.triangles[t]) {
+    for (int v : mesh.triangles[t]) {
       r.max_vertex_distance =
           std::max(r.max_vertex_distance,
-                   std::fabs(f.planes[static_cast<std::size_t>(face - 2)].signedDistance(b.at(v))));
+                   std::fabs(f.planes[static_cast<std::size_t>(face - 2)].signedDistance(at(v))));
     }
   }
-  // Triangle interiors of the curved faces: |T(xi) - S(theta(xi))| bounds the distance.
+  // Triangle interiors of the curved faces at 7 points each: the distance from the sheet, by
+  // Gauss-Newton from the barycentric slip angles where the sheet point there is not already
+  // within a quarter of the tolerance.
   const double bary[7][3] = {{1. / 3, 1. / 3, 1. / 3}, {0.5, 0.5, 0},   {0, 0.5, 0.5},
                              {0.5, 0, 0.5},            {0.6, 0.2, 0.2}, {0.2, 0.6, 0.2},
                              {0.2, 0.2, 0.6}};
-  for (const auto& face : curved) {
-    for (const auto& t : face.triangles) {
-      for (const auto& w : bary) {
-        Eigen::Vector3d x = Eigen::Vector3d::Zero(), angles = Eigen::Vector3d::Zero();
-        for (std::size_t m = 0; m < 3; ++m) {
-          x += w[m] * b.at(t[m]);
-          angles += w[m] * b.param[static_cast<std::size_t>(t[m])];
-        }
-        r.max_face_distance =
-            std::max(r.max_face_distance, (x - b.surface(angles[0], angles[1])).norm());
+  const double quick = 0.25 * r.tolerance_used * diameter;
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    const int face = mesh.face_of_triangle[t];
+    if (face >= 2) continue;
+    const auto& tri = mesh.triangles[t];
+    for (const auto& w : bary) {
+      Eigen::Vector3d x = Eigen::Vector3d::Zero(), angles = Eigen::Vector3d::Zero();
+      for (std::size_t k = 0; k < 3; ++k) {
+        x += w[k] * at(tri[k]);
+        angles += w[k] * m.body.slip_angles[static_cast<std::size_t>(tri[k])];
       }
+      double d = (x - slipSlipBoundaryPoint(f, angles[0], angles[1])).norm();
+      if (d > quick) {
+        d = std::min(d, distanceToSheet(f, f.curved[static_cast<std::size_t>(face)], x,
+                                        angles.head<2>()));
+      }
+      r.max_face_distance = std::max(r.max_face_distance, d);
     }
   }
+  SurfaceMesh sm;
+  BodyMeshReport topology;
+  detail::measureTopology(mesh, topology, sm);
   // Exact -> mesh: dense samples of both curved faces (their sides are the planar faces'
   // curved boundaries) and of the straight edges.
   if (!r.closed) {
@@ -467,23 +499,14 @@ BodyMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
     for (const auto& rect : f.curved) {
       for (int a = 0; a <= n; ++a) {
         for (int c = 0; c <= n; ++c) {
-          samples.push_back(b.surface(rect.plus_lower + (rect.plus_upper - rect.plus_lower) * a / n,
-                                      rect.minus_lower + (rect.minus_upper - rect.minus_lower) * c / n));
+          samples.push_back(slipSlipBoundaryPoint(
+              f, rect.plus_lower + (rect.plus_upper - rect.plus_lower) * a / n,
+              rect.minus_lower + (rect.minus_upper - rect.minus_lower) * c / n));
         }
       }
     }
     r.hausdorff = std::max(detail::maxDistanceToMesh(sm, samples), r.max_face_distance);
   }
-  const std::array<double, 2> orientation{curved[0].orientation, curved[1].orientation};
-  r.exact_volume = exactVolume(f, orientation, on_plane_tolerance, 16);
-  r.exact_volume_error =
-      std::fabs(r.exact_volume - exactVolume(f, orientation, on_plane_tolerance, 8));
-  r.tolerance_used = tolerance;
-  out.mesh = std::move(b.mesh);
-  out.on_sharp_edge = std::move(b.on_sharp_edge);
-  out.slip_angles = std::move(b.param);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
 }
 
 // Def 11 itself on both sides of the faces: at triangles away from the sharp edges, the exact
@@ -536,15 +559,26 @@ BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOption
   }
   const StabilityBodyFaces faces = stabilityBodyFaces(family);
   double tolerance = options.tolerance;
-  BodyMesh mesh = meshFacesAt(faces, tolerance);
-  auto volume_off = [&options](const BodyMeshReport& r) {
+  FacesMesh meshed = meshFacesAt(faces, tolerance);
+  const double on_plane_tolerance = 1e-8 * faces.diameter;
+  const double exact_volume = exactVolume(faces, meshed.orientation, on_plane_tolerance, 16);
+  const double exact_volume_error =
+      std::fabs(exact_volume - exactVolume(faces, meshed.orientation, on_plane_tolerance, 8));
+  auto volume_off = [&](const BodyMeshReport& r) {
     return options.volume_tolerance > 0.0 &&
-           !(std::fabs(r.volume - r.exact_volume) <= options.volume_tolerance * r.exact_volume);
+           !(std::fabs(r.volume - exact_volume) <= options.volume_tolerance * exact_volume);
   };
-  for (int attempt = 0; attempt < 4 && volume_off(mesh.report); ++attempt) {
-    tolerance *= 0.5;
-    mesh = meshFacesAt(faces, tolerance);
+  for (int attempt = 0; attempt < 4 && volume_off(meshed.body.report); ++attempt) {
+    // The volume deficit of a chord-bounded mesh scales with the tolerance: aim at 80 % of the
+    // allowed deficit (the tolerance cut by a factor between 1.25 and 4).
+    const double off = std::fabs(meshed.body.report.volume - exact_volume) / exact_volume;
+    tolerance *= std::clamp(0.8 * options.volume_tolerance / off, 0.25, 0.8);
+    meshed = meshFacesAt(faces, tolerance);
   }
+  measureFacesMesh(faces, meshed);
+  BodyMesh mesh = std::move(meshed.body);
+  mesh.report.exact_volume = exact_volume;
+  mesh.report.exact_volume_error = exact_volume_error;
   if (!mesh.report.closed || !mesh.report.manifold || !mesh.report.outward) {
     throw SolverFailure("the exact faces did not close into an outward 2-manifold surface");
   }
