@@ -560,5 +560,55 @@ TEST(BodyMesh, BodyFilesOfBallsMeshExactly) {
   }
 }
 
+// The wheelset's traction fz and braking torque tx (examples/bodies/wheelset.json) cancel in
+// every contact acceleration when F_z r0 J_x^-1 = T_x m^-1, i.e. along d ~ (1, 0, J_x/(m r0^2))
+// in the file's units (fz in m g, tx in m g r0): its realizable set over (fz, fx, tx) is a prism.
+// Both mesh routes refuse it; independently, Def 11 stays realizable far along d.
+TEST(BodyMesh, WheelsetTractionAndBrakingTorqueSpanAnUnboundedSet) {
+  const body::BodyDescription wheelset = body::readBodyFile(NSDKIT_BODIES_DIR "/wheelset.json");
+  const region::RealizableSet3 set = region::bodyRealizableSet(wheelset, {"fz", "fx", "tx"});
+  const auto d = invariantLoadDirection(set.two_contact_dynamics);
+  ASSERT_TRUE(d.has_value());
+  const double ratio = 160.0 / (1500.0 * 0.46 * 0.46);  // J_x / (m r0^2)
+  const Eigen::Vector3d expected = Eigen::Vector3d(1.0, 0.0, ratio).normalized();
+  EXPECT_NEAR(std::fabs(d->dot(expected)), 1.0, 1e-9);
+  for (const double t : {10.0, 100.0}) {
+    EXPECT_TRUE(set.inside(set.default_point + t * expected));
+    EXPECT_TRUE(set.inside(set.default_point - t * expected));
+  }
+  for (const auto route : {MeshRoute::kAuto, MeshRoute::kImplicit}) {
+    try {
+      meshRealizableSet(set.inside, set.default_point, set.two_contact_dynamics, route);
+      ADD_FAILURE() << "an unbounded set was meshed by " << toString(route);
+    } catch (const InvalidInput& e) {
+      EXPECT_NE(std::string(e.what()).find("unbounded"), std::string::npos) << e.what();
+    }
+  }
+  // The ball's torques act independently: no such direction.
+  const auto paper = models::BallTroughParameters::paper(0.3, 0.4);
+  EXPECT_FALSE(invariantLoadDirection([paper](const Eigen::Vector3d& m) {
+                 return contact::TwoContactDynamics(models::makeTwoContactBody(paper, m));
+               }).has_value());
+}
+
+// The axle's sheet over (fz, ty, fx) folds over (both contacts on one plane): the exact route
+// refuses it by name and --route auto meshes it by the implicit route.
+TEST(BodyMesh, FoldedSheetIsRefusedAndMeshedImplicitly) {
+  const body::BodyDescription axle = body::readBodyFile(NSDKIT_BODIES_DIR "/axle_on_plane.json");
+  const region::RealizableSet3 set = region::bodyRealizableSet(axle, {"fz", "ty", "fx"});
+  try {
+    meshTwoContactBody(set.two_contact_dynamics);
+    ADD_FAILURE() << "the folded sheet was meshed by the exact route";
+  } catch (const SolverFailure& e) {
+    EXPECT_NE(std::string(e.what()).find("folds over"), std::string::npos) << e.what();
+  }
+  const RealizableSetMesh m = meshRealizableSet(set.inside, set.default_point,
+                                                set.two_contact_dynamics, MeshRoute::kAuto,
+                                                {}, 12, 2);
+  EXPECT_EQ(m.route, MeshRoute::kImplicit);
+  EXPECT_NE(m.exact_route_refused.find("folds over"), std::string::npos);
+  EXPECT_TRUE(m.body.report.closed);
+}
+
 }  // namespace
 }  // namespace nsd::mesh

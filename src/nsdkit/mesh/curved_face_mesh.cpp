@@ -142,11 +142,17 @@ class ChordCriteria : public CGAL::Delaunay_mesh_size_criteria_2<CDT> {
         u[static_cast<std::size_t>(k)] = {fh->vertex(k)->point().x(), fh->vertex(k)->point().y()};
         x[static_cast<std::size_t>(k)] = (*lift_)(u[static_cast<std::size_t>(k)]);
       }
-      double error = ((*lift_)((u[0] + u[1] + u[2]) / 3.0) - (x[0] + x[1] + x[2]) / 3.0).norm();
+      // Deviations along the flat triangle's normal (the lift may also move a point along the
+      // surface, which is no distance from it).
+      const Eigen::Vector3d normal = (x[1] - x[0]).cross(x[2] - x[0]).normalized();
+      double error = std::fabs(
+          normal.dot((*lift_)((u[0] + u[1] + u[2]) / 3.0) - (x[0] + x[1] + x[2]) / 3.0));
       for (std::size_t k = 0; k < 3; ++k) {
         const std::size_t l = (k + 1) % 3;
-        error = std::max(error, ((*lift_)(0.5 * (u[k] + u[l])) - 0.5 * (x[k] + x[l])).norm());
+        error = std::max(error,
+                         std::fabs(normal.dot((*lift_)(0.5 * (u[k] + u[l])) - 0.5 * (x[k] + x[l]))));
       }
+      if (!std::isfinite(error)) error = INFINITY;  // a degenerate flat-lifted triangle
       q.second = error / tolerance_;
       return operator()(q);
     }
@@ -313,7 +319,17 @@ CurvedFaceMesh meshCurvedFaceConformally(const std::function<Eigen::Vector3d(dou
     cdt.insert_constraint(border_handles[k], border_handles[(k + 1) % border_handles.size()]);
   }
   Mesher mesher(cdt, ChordCriteria(aspect_bound, &lift, chord_tolerance));
-  mesher.refine_mesh();
+  mesher.init();
+  const std::size_t max_vertices = 400000;
+  while (!mesher.is_refinement_done()) {
+    mesher.try_one_step_refine_mesh();
+    if (cdt.number_of_vertices() > max_vertices) {
+
+      throw SolverFailure(
+          "the refinement of a curved face exceeded 400000 vertices: the sheet is too curved "
+          "for the tolerance, or singular");
+    }
+  }
 
   // The mesh in slip angles.
   CurvedFaceMesh out;

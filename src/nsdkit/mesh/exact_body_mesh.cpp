@@ -247,7 +247,7 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
       }
     }
   }
-  centroid /= 8.0;
+  centroid /= static_cast<double>(corners.size());
   for (std::size_t s = 0; s < 2; ++s) {
     auto& face = curved[s];
     const auto& t = face.triangles[face.triangles.size() / 2];
@@ -275,6 +275,35 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
   // discretized once and shared by the two planar faces. The spacing grows linearly from the
   // curved sides' segment length at one corner to that at the other (points at equal steps of
   // the integral of 1/spacing), so the planar meshes grade smoothly along them.
+  // Corners where the two curved faces meet (a straight edge of zero length, e.g. a body whose
+  // curved faces close it like a lens): face 1 uses face 0's vertex there.
+  {
+    std::map<int, int> merged;
+    for (const auto& side1 : curved[1].sides) {
+      for (int c1 : {side1.front(), side1.back()}) {
+        for (const auto& side0 : curved[0].sides) {
+          for (int c0 : {side0.front(), side0.back()}) {
+            if ((b.at(c0) - b.at(c1)).norm() <= on_plane_tolerance) merged[c1] = c0;
+          }
+        }
+      }
+    }
+    auto remap = [&merged](int& v) {
+      const auto it = merged.find(v);
+      if (it != merged.end()) v = it->second;
+    };
+    for (auto& t : curved[1].triangles)
+      for (int& v : t) remap(v);
+    for (auto& side : curved[1].sides)
+      for (int& v : side) remap(v);
+    std::vector<Eigen::Vector3d> distinct;
+    for (const auto& c : corners) {
+      bool seen = false;
+      for (const auto& d : distinct) seen |= (c - d).norm() <= on_plane_tolerance;
+      if (!seen) distinct.push_back(c);
+    }
+    corners = distinct;
+  }
   std::map<int, double> corner_spacing;
   double mean_spacing = 0.0;
   int spacing_count = 0;
@@ -299,6 +328,7 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
   mean_spacing /= spacing_count;
   std::map<std::pair<int, int>, std::vector<int>> straight;
   auto straight_edge = [&](int t, int bc) -> std::vector<int> {
+    if (t == bc) return {t};  // the two curved faces meet at this corner
     const auto key = std::make_pair(t, bc);
     auto it = straight.find(key);
     if (it != straight.end()) return it->second;
@@ -346,10 +376,13 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
     const std::vector<int> edge1 = straight_edge(top_side.back(), bottom_side.front());
     std::vector<int> edge2 = straight_edge(top_side.front(), bottom_side.back());
     std::reverse(edge2.begin(), edge2.end());
+    // Top side, straight edge, bottom side, straight edge back (without its ends); a straight
+    // edge of zero length (merged corners) adds nothing.
     std::vector<int> polygon(top_side);
     polygon.insert(polygon.end(), edge1.begin() + 1, edge1.end());
     polygon.insert(polygon.end(), bottom_side.begin() + 1, bottom_side.end());
-    polygon.insert(polygon.end(), edge2.begin() + 1, edge2.end() - 1);
+    for (std::size_t m = 1; m + 1 < edge2.size(); ++m) polygon.push_back(edge2[m]);
+    if (polygon.back() == polygon.front()) polygon.pop_back();
 
     // 2-D coordinates in the plane; CGAL's constrained Delaunay mesher inside the polygon.
     const Eigen::Vector3d normal = f.planes[static_cast<std::size_t>(k)].outward_normal;
@@ -408,6 +441,25 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
     }
   }
 
+  // Drop vertices no triangle uses (face 1's merged corners).
+  {
+    std::vector<int> new_index(b.mesh.vertices.size(), -1);
+    for (const auto& t : b.mesh.triangles)
+      for (int v : t) new_index[static_cast<std::size_t>(v)] = 0;
+    Assembly compact{f, {}, {}, {}};
+    for (std::size_t v = 0; v < new_index.size(); ++v) {
+      if (new_index[v] < 0) continue;
+      new_index[v] = compact.addVertex(b.mesh.vertices[v], b.param[v], b.on_sharp_edge[v]);
+    }
+    for (auto t : b.mesh.triangles) {
+      for (int& v : t) v = new_index[static_cast<std::size_t>(v)];
+      compact.mesh.triangles.push_back(t);
+    }
+    compact.mesh.face_of_triangle = b.mesh.face_of_triangle;
+    b.mesh = std::move(compact.mesh);
+    b.param = std::move(compact.param);
+    b.on_sharp_edge = std::move(compact.on_sharp_edge);
+  }
   FacesMesh out;
   BodyMeshReport& r = out.body.report;
   r.diameter = diameter;

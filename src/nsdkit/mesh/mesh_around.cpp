@@ -76,6 +76,15 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
                                     MeshRoute route, const BodyMeshOptions& exact_options,
                                     int resolution, unsigned threads) {
   RealizableSetMesh out;
+  if (family) {
+    if (const auto d = invariantLoadDirection(family)) {
+      throw InvalidInput(
+          "the realizable set is unbounded: Def 11 does not change along the direction (" +
+          formatValue((*d)[0]) + ", " + formatValue((*d)[1]) + ", " + formatValue((*d)[2]) +
+          ") of the three axes (those loads only change the rolling motion); fix a combination "
+          "of them or choose other axes");
+    }
+  }
   if (route == MeshRoute::kExact && !family) {
     throw InvalidInput(
         "the exact route needs a two-contact body: a one-contact body is meshed by the "

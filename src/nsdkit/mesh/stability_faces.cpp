@@ -1,6 +1,8 @@
 #include <nsdkit/mesh/stability_faces.hpp>
 
 #include <Eigen/LU>
+#include <Eigen/Geometry>
+#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 
@@ -146,6 +148,18 @@ Eigen::Vector2d slipSlipNormalForces(const StabilityBodyFaces& f, double theta_p
   return n;
 }
 
+std::optional<Eigen::Vector3d> invariantLoadDirection(const TwoContactFamily& family) {
+  const Eigen::Matrix<double, 6, 1> a0 = family(Eigen::Vector3d::Zero()).freeAcceleration();
+  Eigen::Matrix<double, 6, 3> gradient;
+  for (int k = 0; k < 3; ++k) {
+    gradient.col(k) = family(Eigen::Vector3d::Unit(k)).freeAcceleration() - a0;
+  }
+  const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 3>> svd(gradient, Eigen::ComputeFullV);
+  const Eigen::Vector3d sigma = svd.singularValues();
+  if (sigma[2] <= 1e-10 * sigma[0]) return Eigen::Vector3d(svd.matrixV().col(2));
+  return std::nullopt;
+}
+
 bool realizableAt(const TwoContactFamily& family, const Eigen::Vector3d& x) {
   contact::RealizabilityOptions options;
   options.analyze_roll_roll = false;
@@ -154,6 +168,11 @@ bool realizableAt(const TwoContactFamily& family, const Eigen::Vector3d& x) {
 
 StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   if (!family) throw InvalidInput("the two-contact family is empty");
+  if (const auto d = invariantLoadDirection(family)) {
+    throw InvalidInput("the realizable set is unbounded along the direction (" +
+                       formatValue((*d)[0]) + ", " + formatValue((*d)[1]) + ", " +
+                       formatValue((*d)[2]) + ") of the three axes");
+  }
   StabilityBodyFaces f;
   for (int k = 0; k < 4; ++k) {
     f.dynamics.push_back(family(unitLoad(k)));
@@ -259,7 +278,8 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   const double side_tolerance = 1e-8 * scale;
   for (int s = 0; s < 2; ++s) {
     const SlipAngleRectangle& r = f.curved[static_cast<std::size_t>(s)];
-    const int n = 24;
+    const int n = 48;
+    std::vector<Eigen::Vector3d> normals(static_cast<std::size_t>((n + 1) * (n + 1)));
     std::array<double, 4> side_worst_plane[4];  // per side, max |distance| from each plane
     for (auto& side : side_worst_plane) side.fill(0.0);
     for (int a = 0; a <= n; ++a) {
@@ -281,6 +301,24 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
         if (!on_side && !(outsideness(f, x) < 0.0)) {
           throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
                               " crosses an RS/SR plane inside its rectangle");
+        }
+        // A fold (x_theta+ parallel to x_theta-, the sheet doubling back) turns the normal
+        // over between neighbouring samples; a smooth sheet turns it by far less than 90
+        // degrees over one grid step.
+        {
+          const SurfacePoint sp = slipSlipBoundaryPointWithPartials(f, tp, tm);
+          const Eigen::Vector3d normal =
+              sp.dx_dtheta_plus.cross(sp.dx_dtheta_minus).normalized();
+          normals[static_cast<std::size_t>(a * (n + 1) + c)] = normal;
+          const bool flips =
+              !normal.allFinite() ||
+              (a > 0 && !(normal.dot(normals[static_cast<std::size_t>((a - 1) * (n + 1) + c)]) > 0.0)) ||
+              (c > 0 && !(normal.dot(normals[static_cast<std::size_t>(a * (n + 1) + c - 1)]) > 0.0));
+          if (flips) {
+            throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
+                                " folds over near slip angles (" + formatValue(tp) + ", " +
+                                formatValue(tm) + ") rad: it is not a face of the body there");
+          }
         }
         const Eigen::Vector2d nss = slipSlipNormalForces(f, tp, tm, x);
         const Eigen::Matrix<double, 8, 1> nrs = n0 + n_gradient * x;

@@ -28,6 +28,7 @@
 #include <Eigen/Core>
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,13 @@ Eigen::Vector2d slipSlipNormalForces(const StabilityBodyFaces& faces, double the
 /// Finds and checks the faces. @throws InvalidInput if the family is not affine in x;
 /// SolverFailure naming the first property of the structure that does not hold.
 StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family);
+
+/// A unit direction d of the three axes along which Def 11 cannot change: the loads enter every
+/// field of the analysis only through the contact accelerations without contact forces
+/// (TwoContactDynamics::freeAcceleration), and along d these stay the same (the loads only change
+/// the rolling motion, e.g. a traction force balanced by a braking torque). The realizable set is
+/// then a prism along d, unbounded. Empty when the axes act independently (relative test 1e-10).
+std::optional<Eigen::Vector3d> invariantLoadDirection(const TwoContactFamily& family);
 
 /// Def 11 at x through the family (the predicate the faces bound), for independent checks.
 bool realizableAt(const TwoContactFamily& family, const Eigen::Vector3d& x);
