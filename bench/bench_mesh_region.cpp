@@ -1,7 +1,8 @@
 // Google Benchmark: the exact-route mesh of each body of issue 20's acceptance set at the default
 // options (target: <= 1 s per body on one core), conforming body mesh time against tolerance
-// (mu = 0.3, j = 2/5), and region sweep throughput (points/s) on one and two threads. The full 200^3 grid would take minutes at
-// this predicate cost, so a 40^3 box is swept and points/s reported (the rate is per point).
+// (mu = 0.3, j = 2/5), and region sweep throughput (points/s) on one and two threads. The full
+// 200^3 grid would take minutes at this predicate cost, so a 40^3 box is swept and points/s
+// reported (the rate is per point).
 #include <benchmark/benchmark.h>
 
 #include <cmath>

@@ -270,8 +270,7 @@ py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
   nsd::mesh::RealizableSetMesh meshed;
   {
     py::gil_scoped_release release;
-    meshed = nsd::mesh::meshRealizableSet(set.inside, set.default_point,
-                                          set.two_contact_dynamics,
+    meshed = nsd::mesh::meshRealizableSet(set.inside, set.default_point, set.two_contact_dynamics,
                                           nsd::mesh::parseMeshRoute(route), options, resolution,
                                           threadCount(threads));
   }
@@ -282,8 +281,7 @@ py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
   return out;
 }
 
-py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus,
-                  double angle_deg) {
+py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus, double angle_deg) {
   auto params = nsd::models::BallTroughParameters::paper(mu, inertia);
   if (!std::isnan(mu_minus)) params.mu_minus = mu_minus;
   params.opening_angle_rad = angle_deg == 90.0 ? 0.5 * nsd::kPi : angle_deg * nsd::kPi / 180.0;

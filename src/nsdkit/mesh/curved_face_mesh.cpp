@@ -5,9 +5,9 @@
 #include <CGAL/Delaunay_mesh_size_criteria_2.h>
 #include <CGAL/Delaunay_mesh_vertex_base_2.h>
 #include <CGAL/Delaunay_mesher_2.h>
-#include <CGAL/boost/graph/helpers.h>
 #include <CGAL/Surface_mesh_parameterization/LSCM_parameterizer_3.h>
 #include <CGAL/Surface_mesh_parameterization/parameterize.h>
+#include <CGAL/boost/graph/helpers.h>
 
 #include <algorithm>
 #include <cmath>
@@ -123,13 +123,14 @@ class ChordCriteria : public CGAL::Delaunay_mesh_size_criteria_2<CDT> {
   using Lift = std::function<Eigen::Vector3d(const Eigen::Vector2d&)>;
 
   ChordCriteria(double aspect_bound, const Lift* lift, double tolerance)
-      : CGAL::Delaunay_mesh_criteria_2<CDT>(aspect_bound), Base(aspect_bound, 0.0),
-        lift_(lift), tolerance_(tolerance) {}
+      : CGAL::Delaunay_mesh_criteria_2<CDT>(aspect_bound),
+        Base(aspect_bound, 0.0),
+        lift_(lift),
+        tolerance_(tolerance) {}
 
   class Is_bad : public Base::Is_bad {
    public:
-    Is_bad(double aspect_bound, const Geom_traits& geom_traits, const Lift* lift,
-           double tolerance)
+    Is_bad(double aspect_bound, const Geom_traits& geom_traits, const Lift* lift, double tolerance)
         : Base::Is_bad(aspect_bound, 0.0, geom_traits), lift_(lift), tolerance_(tolerance) {}
     CGAL::Mesh_2::Face_badness operator()(const Quality q) const {
       return Base::Is_bad::operator()(q);
@@ -145,12 +146,12 @@ class ChordCriteria : public CGAL::Delaunay_mesh_size_criteria_2<CDT> {
       // Deviations along the flat triangle's normal (the lift may also move a point along the
       // surface, which is no distance from it).
       const Eigen::Vector3d normal = (x[1] - x[0]).cross(x[2] - x[0]).normalized();
-      double error = std::fabs(
-          normal.dot((*lift_)((u[0] + u[1] + u[2]) / 3.0) - (x[0] + x[1] + x[2]) / 3.0));
+      double error =
+          std::fabs(normal.dot((*lift_)((u[0] + u[1] + u[2]) / 3.0) - (x[0] + x[1] + x[2]) / 3.0));
       for (std::size_t k = 0; k < 3; ++k) {
         const std::size_t l = (k + 1) % 3;
-        error = std::max(error,
-                         std::fabs(normal.dot((*lift_)(0.5 * (u[k] + u[l])) - 0.5 * (x[k] + x[l]))));
+        error = std::max(
+            error, std::fabs(normal.dot((*lift_)(0.5 * (u[k] + u[l])) - 0.5 * (x[k] + x[l]))));
       }
       if (!std::isfinite(error)) error = INFINITY;  // a degenerate flat-lifted triangle
       q.second = error / tolerance_;
@@ -173,9 +174,9 @@ using Mesher = CGAL::Delaunay_mesher_2<CDT, ChordCriteria>;
 
 }  // namespace
 
-CurvedFaceMesh meshCurvedFaceConformally(const std::function<Eigen::Vector3d(double, double)>& sheet,
-                                         const SlipAngleRectangle& r, double chord_tolerance,
-                                         double aspect_bound) {
+CurvedFaceMesh meshCurvedFaceConformally(
+    const std::function<Eigen::Vector3d(double, double)>& sheet, const SlipAngleRectangle& r,
+    double chord_tolerance, double aspect_bound) {
   // Reference grid with about square cells on the surface: nodes placed at equal steps of the
   // surface length along each angle (the largest of three parameter lines), their counts from
   // the two lengths; each cell split along its shorter 3-D diagonal.
@@ -187,11 +188,10 @@ CurvedFaceMesh meshCurvedFaceConformally(const std::function<Eigen::Vector3d(dou
       double length = 0.0;
       for (int k = 0; k <= samples; ++k) {
         const double t = static_cast<double>(k) / samples;
-        const Eigen::Vector3d x =
-            plus ? sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * t,
-                         r.minus_lower + (r.minus_upper - r.minus_lower) * s)
-                 : sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * s,
-                         r.minus_lower + (r.minus_upper - r.minus_lower) * t);
+        const Eigen::Vector3d x = plus ? sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * t,
+                                               r.minus_lower + (r.minus_upper - r.minus_lower) * s)
+                                       : sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * s,
+                                               r.minus_lower + (r.minus_upper - r.minus_lower) * t);
         if (k > 0) {
           length += (x - previous).norm();
           cumulative[static_cast<std::size_t>(k)] =
@@ -241,13 +241,17 @@ CurvedFaceMesh meshCurvedFaceConformally(const std::function<Eigen::Vector3d(dou
   for (int c = 0; c < nq; ++c) {
     for (int a = 0; a < np; ++a) {
       const int v00 = id(a, c), v10 = id(a + 1, c), v01 = id(a, c + 1), v11 = id(a + 1, c + 1);
-      const bool short_main = (position[static_cast<std::size_t>(v00)] - position[static_cast<std::size_t>(v11)]).norm() <=
-                              (position[static_cast<std::size_t>(v10)] - position[static_cast<std::size_t>(v01)]).norm();
+      const bool short_main =
+          (position[static_cast<std::size_t>(v00)] - position[static_cast<std::size_t>(v11)])
+              .norm() <=
+          (position[static_cast<std::size_t>(v10)] - position[static_cast<std::size_t>(v01)])
+              .norm();
       const std::array<std::array<int, 3>, 2> tris =
           short_main ? std::array<std::array<int, 3>, 2>{{{v00, v10, v11}, {v00, v11, v01}}}
                      : std::array<std::array<int, 3>, 2>{{{v00, v10, v01}, {v10, v11, v01}}};
       for (const auto& t : tris) {
-        reference.add_face(handle[static_cast<std::size_t>(t[0])], handle[static_cast<std::size_t>(t[1])],
+        reference.add_face(handle[static_cast<std::size_t>(t[0])],
+                           handle[static_cast<std::size_t>(t[1])],
                            handle[static_cast<std::size_t>(t[2])]);
         flattening.triangles.push_back(t);
       }
@@ -324,7 +328,6 @@ CurvedFaceMesh meshCurvedFaceConformally(const std::function<Eigen::Vector3d(dou
   while (!mesher.is_refinement_done()) {
     mesher.try_one_step_refine_mesh();
     if (cdt.number_of_vertices() > max_vertices) {
-
       throw SolverFailure(
           "the refinement of a curved face exceeded 400000 vertices: the sheet is too curved "
           "for the tolerance, or singular");
@@ -361,7 +364,8 @@ CurvedFaceMesh meshCurvedFaceConformally(const std::function<Eigen::Vector3d(dou
     const int along = s % 2 == 0 ? 1 : 0;
     auto& side = out.sides[static_cast<std::size_t>(s)];
     std::sort(side.begin(), side.end(), [&](int a, int b) {
-      return out.angles[static_cast<std::size_t>(a)][along] < out.angles[static_cast<std::size_t>(b)][along];
+      return out.angles[static_cast<std::size_t>(a)][along] <
+             out.angles[static_cast<std::size_t>(b)][along];
     });
     if (side.size() < 2) throw SolverFailure("a curved face's side has fewer than two vertices");
   }

@@ -25,8 +25,8 @@ namespace nsd::mesh::detail {
 /// A mesh of one curved face in slip angles; triangles are counter-clockwise in
 /// (theta+, theta-), so their 3-D normals follow x_theta+ x x_theta-.
 struct CurvedFaceMesh {
-  std::vector<Eigen::Vector2d> angles;         ///< (theta+, theta-) [rad] per vertex
-  std::vector<std::array<int, 3>> triangles;   ///< indices into `angles`
+  std::vector<Eigen::Vector2d> angles;        ///< (theta+, theta-) [rad] per vertex
+  std::vector<std::array<int, 3>> triangles;  ///< indices into `angles`
   /// Vertex indices along each side (theta+ = lower, theta- = lower, theta+ = upper,
   /// theta- = upper), the other angle increasing; corners belong to two sides.
   std::array<std::vector<int>, 4> sides;
@@ -35,8 +35,8 @@ struct CurvedFaceMesh {
 /// Meshes the face: chord error (edge midpoints and centroid of every triangle against the
 /// surface) below `chord_tolerance` [load units], flat minimum angle above asin(sqrt(aspect)).
 /// @throws SolverFailure if the flattening fails or folds.
-CurvedFaceMesh meshCurvedFaceConformally(const std::function<Eigen::Vector3d(double, double)>& sheet,
-                                         const SlipAngleRectangle& rectangle,
-                                         double chord_tolerance, double aspect_bound);
+CurvedFaceMesh meshCurvedFaceConformally(
+    const std::function<Eigen::Vector3d(double, double)>& sheet,
+    const SlipAngleRectangle& rectangle, double chord_tolerance, double aspect_bound);
 
 }  // namespace nsd::mesh::detail

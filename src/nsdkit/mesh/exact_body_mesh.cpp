@@ -112,8 +112,8 @@ CurvedFace meshCurvedFace(Assembly& b, int sheet, double chord_tol) {
   std::vector<int> global(m.angles.size());
   for (std::size_t v = 0; v < m.angles.size(); ++v) {
     const Eigen::Vector2d& t = m.angles[v];
-    global[v] = b.addVertex(b.surface(t[0], t[1]), {t[0], t[1], static_cast<double>(sheet)},
-                            sharp[v]);
+    global[v] =
+        b.addVertex(b.surface(t[0], t[1]), {t[0], t[1], static_cast<double>(sheet)}, sharp[v]);
   }
   CurvedFace face;
   for (const auto& t : m.triangles) {
@@ -161,14 +161,13 @@ double exactVolume(const StabilityBodyFaces& f, const std::array<double, 2>& ori
     const SlipAngleRectangle& r = f.curved[static_cast<std::size_t>(sheet)];
     const Eigen::Vector2d a = sideAngles(r, side, t);
     const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, a[0], a[1]);
-    const Eigen::Vector3d dx = side % 2 == 0
-                                   ? Eigen::Vector3d((r.minus_upper - r.minus_lower) * p.dx_dtheta_minus)
-                                   : Eigen::Vector3d((r.plus_upper - r.plus_lower) * p.dx_dtheta_plus);
+    const Eigen::Vector3d dx =
+        side % 2 == 0 ? Eigen::Vector3d((r.minus_upper - r.minus_lower) * p.dx_dtheta_minus)
+                      : Eigen::Vector3d((r.plus_upper - r.plus_lower) * p.dx_dtheta_plus);
     return p.x.cross(dx);
   };
   auto on_plane = [&](const Eigen::Vector3d& x, int k) {
-    return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(x)) <=
-           on_plane_tolerance;
+    return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(x)) <= on_plane_tolerance;
   };
   for (int k = 0; k < 4; ++k) {
     const auto& sp0 = f.side_plane[0];
@@ -233,7 +232,8 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
   const double diameter = f.diameter;
   const double chord_tol = 0.5 * tolerance * diameter;
   const double on_plane_tolerance = 1e-8 * diameter;
-  std::array<CurvedFace, 2> curved{meshCurvedFace(b, 0, chord_tol), meshCurvedFace(b, 1, chord_tol)};
+  std::array<CurvedFace, 2> curved{meshCurvedFace(b, 0, chord_tol),
+                                   meshCurvedFace(b, 1, chord_tol)};
 
   // Orientation: a face's normal points away from the centroid of the eight corners.
   Eigen::Vector3d centroid = Eigen::Vector3d::Zero();
@@ -356,9 +356,11 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
     const auto& sp0 = f.side_plane[0];
     const auto& sp1 = f.side_plane[1];
     std::vector<int> top_side =
-        curved[0].sides[static_cast<std::size_t>(std::find(sp0.begin(), sp0.end(), k) - sp0.begin())];
+        curved[0]
+            .sides[static_cast<std::size_t>(std::find(sp0.begin(), sp0.end(), k) - sp0.begin())];
     std::vector<int> bottom_side =
-        curved[1].sides[static_cast<std::size_t>(std::find(sp1.begin(), sp1.end(), k) - sp1.begin())];
+        curved[1]
+            .sides[static_cast<std::size_t>(std::find(sp1.begin(), sp1.end(), k) - sp1.begin())];
     int end_plane = -1, start_plane = -1;
     for (int l = 0; l < 4; ++l) {
       if (l == k) continue;
@@ -531,8 +533,8 @@ void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
       }
       double d = (x - slipSlipBoundaryPoint(f, angles[0], angles[1])).norm();
       if (d > quick) {
-        d = std::min(d, distanceToSheet(f, f.curved[static_cast<std::size_t>(face)], x,
-                                        angles.head<2>()));
+        d = std::min(
+            d, distanceToSheet(f, f.curved[static_cast<std::size_t>(face)], x, angles.head<2>()));
       }
       r.max_face_distance = std::max(r.max_face_distance, d);
     }
@@ -566,7 +568,8 @@ int checkAgainstDef11(const StabilityBodyFaces& f, const TwoContactFamily& famil
                       const BodyMesh& body, int count) {
   const auto& mesh = body.mesh;
   const double delta = 1e-4 * f.diameter;
-  const std::size_t stride = std::max<std::size_t>(1, mesh.triangles.size() / static_cast<std::size_t>(count));
+  const std::size_t stride =
+      std::max<std::size_t>(1, mesh.triangles.size() / static_cast<std::size_t>(count));
   int checked = 0;
   for (std::size_t t = stride / 2; t < mesh.triangles.size(); t += stride) {
     const auto& tri = mesh.triangles[t];
@@ -587,10 +590,9 @@ int checkAgainstDef11(const StabilityBodyFaces& f, const TwoContactFamily& famil
                                        .normalized();
     if (mesh.face_of_triangle[t] < 2) x = slipSlipBoundaryPoint(f, angles[0], angles[1]);
     if (!realizableAt(family, x - delta * normal) || realizableAt(family, x + delta * normal)) {
-      throw SolverFailure(
-          "Def 11 disagrees with the exact faces near (" + formatValue(x[0]) + ", " +
-          formatValue(x[1]) + ", " + formatValue(x[2]) +
-          "): this body has a boundary piece the exact route does not model");
+      throw SolverFailure("Def 11 disagrees with the exact faces near (" + formatValue(x[0]) +
+                          ", " + formatValue(x[1]) + ", " + formatValue(x[2]) +
+                          "): this body has a boundary piece the exact route does not model");
     }
     ++checked;
   }

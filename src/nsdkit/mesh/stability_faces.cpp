@@ -1,7 +1,7 @@
 #include <nsdkit/mesh/stability_faces.hpp>
 
-#include <Eigen/LU>
 #include <Eigen/Geometry>
+#include <Eigen/LU>
 #include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
@@ -33,8 +33,7 @@ Eigen::Matrix<double, 8, 1> oneSlipNormalForces(const contact::TwoContactDynamic
 
 Eigen::Vector3d numerator(const filippov::TrigRationalSphereField& f,
                           const filippov::AnglePair& angles) {
-  return {f.numerator[0].value(angles), f.numerator[1].value(angles),
-          f.numerator[2].value(angles)};
+  return {f.numerator[0].value(angles), f.numerator[1].value(angles), f.numerator[2].value(angles)};
 }
 
 Eigen::Vector3d unitLoad(int k) {
@@ -52,12 +51,12 @@ double outsideness(const StabilityBodyFaces& f, const Eigen::Vector3d& x) {
 // The interval of one angle (the other fixed) over which the sheet is inside all planes,
 // within (lower, lower + pi): sampled, its ends bisected to machine precision (or the square's
 // edges).
-std::pair<double, double> insideInterval(const std::function<double(double)>& outside,
-                                         double lower, double margin, int sheet,
-                                         const char* angle) {
+std::pair<double, double> insideInterval(const std::function<double(double)>& outside, double lower,
+                                         double margin, int sheet, const char* angle) {
   const int n = 720;
   std::vector<bool> in(n + 1, false);
-  for (int i = 1; i < n; ++i) in[static_cast<std::size_t>(i)] = outside(lower + kPi * i / n) < -margin;
+  for (int i = 1; i < n; ++i)
+    in[static_cast<std::size_t>(i)] = outside(lower + kPi * i / n) < -margin;
   int first = -1, last = -1, runs = 0;
   for (int i = 1; i < n; ++i) {
     if (in[static_cast<std::size_t>(i)] && !in[static_cast<std::size_t>(i - 1)]) ++runs;
@@ -67,9 +66,9 @@ std::pair<double, double> insideInterval(const std::function<double(double)>& ou
     }
   }
   if (runs != 1) {
-    throw SolverFailure("the two-point-slip sheet " + std::to_string(sheet) + " is inside the RS/SR " +
-                        "planes over " + std::to_string(runs) + " intervals of " + angle +
-                        " (one expected): not the faces of Fig. 10");
+    throw SolverFailure("the two-point-slip sheet " + std::to_string(sheet) +
+                        " is inside the RS/SR " + "planes over " + std::to_string(runs) +
+                        " intervals of " + angle + " (one expected): not the faces of Fig. 10");
   }
   auto end_between = [&](double t_in, double t_out) {
     for (int k = 0; k < 80; ++k) {
@@ -79,10 +78,11 @@ std::pair<double, double> insideInterval(const std::function<double(double)>& ou
     }
     return t_in;
   };
-  const double lo = first == 1 ? lower
-                               : end_between(lower + kPi * first / n, lower + kPi * (first - 1) / n);
-  const double hi =
-      last == n - 1 ? lower + kPi : end_between(lower + kPi * last / n, lower + kPi * (last + 1) / n);
+  const double lo =
+      first == 1 ? lower : end_between(lower + kPi * first / n, lower + kPi * (first - 1) / n);
+  const double hi = last == n - 1
+                        ? lower + kPi
+                        : end_between(lower + kPi * last / n, lower + kPi * (last + 1) / n);
   return {lo, hi};
 }
 
@@ -93,7 +93,8 @@ Eigen::Vector3d slipSlipBoundaryPoint(const StabilityBodyFaces& f, double theta_
   const auto angles = filippov::AnglePair::fromAngles(theta_plus, theta_minus);
   const Eigen::Vector3d h0 = numerator(f.ss_fields[0], angles);
   Eigen::Matrix3d a;
-  for (int k = 0; k < 3; ++k) a.col(k) = numerator(f.ss_fields[static_cast<std::size_t>(k + 1)], angles) - h0;
+  for (int k = 0; k < 3; ++k)
+    a.col(k) = numerator(f.ss_fields[static_cast<std::size_t>(k + 1)], angles) - h0;
   const Eigen::FullPivLU<Eigen::Matrix3d> lu(a);
   if (lu.rank() < 3 || !(lu.rcond() > 1e-13)) {
     throw SolverFailure("the two-point-slip boundary is singular at slip angles (" +
@@ -223,12 +224,13 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
     }
     check(oneSlipNormalForces(d5), n_interp, n_scale, "RS/SR normal force");
     const filippov::TrigRationalSphereField field5 = d5.slipSlipRationalField();
-    for (const auto& angles : {filippov::AnglePair::fromAngles(0.7, 1.9),
-                               filippov::AnglePair::fromAngles(3.9, 4.4)}) {
+    for (const auto& angles :
+         {filippov::AnglePair::fromAngles(0.7, 1.9), filippov::AnglePair::fromAngles(3.9, 4.4)}) {
       const Eigen::Vector3d h0 = numerator(f.ss_fields[0], angles);
       Eigen::Vector3d interp = h0, scale = h0.cwiseAbs();
       for (int k = 0; k < 3; ++k) {
-        const Eigen::Vector3d dk = numerator(f.ss_fields[static_cast<std::size_t>(k + 1)], angles) - h0;
+        const Eigen::Vector3d dk =
+            numerator(f.ss_fields[static_cast<std::size_t>(k + 1)], angles) - h0;
         interp += x5[k] * dk;
         scale += std::fabs(x5[k]) * dk.cwiseAbs();
       }
@@ -246,8 +248,9 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   for (int s = 0; s < 2; ++s) {
     for (int a = 1; a < 8; ++a) {
       for (int c = 1; c < 8; ++c) {
-        scale = std::max(scale, slipSlipBoundaryPoint(f, s * kPi + kPi * a / 8, s * kPi + kPi * c / 8)
-                                    .lpNorm<Eigen::Infinity>());
+        scale =
+            std::max(scale, slipSlipBoundaryPoint(f, s * kPi + kPi * a / 8, s * kPi + kPi * c / 8)
+                                .lpNorm<Eigen::Infinity>());
       }
     }
   }
@@ -307,13 +310,14 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
         // degrees over one grid step.
         {
           const SurfacePoint sp = slipSlipBoundaryPointWithPartials(f, tp, tm);
-          const Eigen::Vector3d normal =
-              sp.dx_dtheta_plus.cross(sp.dx_dtheta_minus).normalized();
+          const Eigen::Vector3d normal = sp.dx_dtheta_plus.cross(sp.dx_dtheta_minus).normalized();
           normals[static_cast<std::size_t>(a * (n + 1) + c)] = normal;
           const bool flips =
               !normal.allFinite() ||
-              (a > 0 && !(normal.dot(normals[static_cast<std::size_t>((a - 1) * (n + 1) + c)]) > 0.0)) ||
-              (c > 0 && !(normal.dot(normals[static_cast<std::size_t>(a * (n + 1) + c - 1)]) > 0.0));
+              (a > 0 &&
+               !(normal.dot(normals[static_cast<std::size_t>((a - 1) * (n + 1) + c)]) > 0.0)) ||
+              (c > 0 &&
+               !(normal.dot(normals[static_cast<std::size_t>(a * (n + 1) + c - 1)]) > 0.0));
           if (flips) {
             throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
                                 " folds over near slip angles (" + formatValue(tp) + ", " +

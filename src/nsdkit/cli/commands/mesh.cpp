@@ -50,8 +50,8 @@ Region3 bodyRegion(const MeshOptions& o, nlohmann::json& extra) {
     throw nsd::InvalidInput("--body needs --axes with three parameter names, e.g. --axes mx,my,mz");
   }
   const nsd::body::BodyDescription body = nsd::body::readBodyFile(o.body);
-  const nsd::region::RealizableSet3 set = nsd::region::bodyRealizableSet(
-      body, {o.axes[0], o.axes[1], o.axes[2]}, parseFixed(o.fixed));
+  const nsd::region::RealizableSet3 set =
+      nsd::region::bodyRealizableSet(body, {o.axes[0], o.axes[1], o.axes[2]}, parseFixed(o.fixed));
   extra["body"] = body.name;
   extra["axes"] = o.axes;
   return {set.inside, set.default_point, set.two_contact_dynamics};
@@ -100,13 +100,13 @@ int runMesh(const MeshOptions& o) {
   // body they do not fit is meshed by the implicit route, and the reason is reported.
   nsd::mesh::BodyMeshOptions options;
   options.tolerance = tolerance;
-  nsd::mesh::RealizableSetMesh meshed =
-      nsd::mesh::meshRealizableSet(inside, region.centre, region.family,
-                                   nsd::mesh::parseMeshRoute(route), options, o.resolution,
-                                   o.threads);
+  nsd::mesh::RealizableSetMesh meshed = nsd::mesh::meshRealizableSet(
+      inside, region.centre, region.family, nsd::mesh::parseMeshRoute(route), options, o.resolution,
+      o.threads);
   body = std::move(meshed.body);
   route = nsd::mesh::toString(meshed.route);
-  if (!meshed.exact_route_refused.empty()) extra["exact_route_refused"] = meshed.exact_route_refused;
+  if (!meshed.exact_route_refused.empty())
+    extra["exact_route_refused"] = meshed.exact_route_refused;
   if (route == "exact") extra["sharp_edges_preserved"] = true;
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
