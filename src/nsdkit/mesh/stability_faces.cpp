@@ -256,15 +256,42 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   }
   const double margin = 1e-10 * scale;
 
-  // Each sheet trimmed to the rectangle inside all planes (trimming lines are lines of one angle).
+  // Each sheet trimmed to the rectangle inside all planes (trimming lines are lines of one
+  // angle): located on a 96 x 96 scan of the open square, which must show a rectangle of inside
+  // points, then its ends bisected along the lines through its middle.
   for (int s = 0; s < 2; ++s) {
     const double lower = s * kPi;
+    const int scan = 96;
+    auto angle = [&](int i) { return lower + kPi * (i + 0.5) / scan; };
+    std::vector<char> in(static_cast<std::size_t>(scan * scan));
+    int a0 = scan, a1 = -1, c0 = scan, c1 = -1, count = 0;
+    for (int a = 0; a < scan; ++a) {
+      for (int c = 0; c < scan; ++c) {
+        const bool inside = outsideness(f, slipSlipBoundaryPoint(f, angle(a), angle(c))) < -margin;
+        in[static_cast<std::size_t>(a * scan + c)] = inside;
+        if (!inside) continue;
+        ++count;
+        a0 = std::min(a0, a);
+        a1 = std::max(a1, a);
+        c0 = std::min(c0, c);
+        c1 = std::max(c1, c);
+      }
+    }
+    if (count == 0) {
+      throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
+                          " is nowhere inside the RS/SR planes: not the faces of Fig. 10");
+    }
+    if (count != (a1 - a0 + 1) * (c1 - c0 + 1)) {
+      throw SolverFailure("the part of the two-point-slip sheet " + std::to_string(s) +
+                          " inside the RS/SR planes is not a rectangle of slip angles: not the "
+                          "faces of Fig. 10");
+    }
     SlipAngleRectangle r;
-    const double middle = lower + 0.5 * kPi;
+    const double minus_middle = 0.5 * (angle(c0) + angle(c1));
     std::tie(r.plus_lower, r.plus_upper) = insideInterval(
-        [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, t, middle)); }, lower,
-        margin, s, "theta+");
-    const double plus_middle = 0.5 * (r.plus_lower + r.plus_upper);
+        [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, t, minus_middle)); },
+        lower, margin, s, "theta+");
+    const double plus_middle = 0.5 * (angle(a0) + angle(a1));
     std::tie(r.minus_lower, r.minus_upper) = insideInterval(
         [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, plus_middle, t)); }, lower,
         margin, s, "theta-");
