@@ -38,10 +38,10 @@ int main(int argc, char** argv) {
                 plane.outward_normal[0], plane.outward_normal[1], plane.outward_normal[2],
                 plane.offset);
   }
-  for (int s = 0; s < 2; ++s) {
-    const auto& r = faces.curved[static_cast<std::size_t>(s)];
+  for (const auto& face : faces.curved) {
+    const auto& r = face.angles;
     std::printf("two-point-slip sheet %d over theta+ in [%.4f, %.4f], theta- in [%.4f, %.4f] rad\n",
-                s, r.plus_lower, r.plus_upper, r.minus_lower, r.minus_upper);
+                face.sheet, r.plus_lower, r.plus_upper, r.minus_lower, r.minus_upper);
   }
 
   const nsd::mesh::BodyMesh trough = nsd::mesh::meshBallTroughBody(p);

@@ -4,12 +4,13 @@
 #include <CGAL/Delaunay_mesh_size_criteria_2.h>
 #include <CGAL/Delaunay_mesh_vertex_base_2.h>
 #include <CGAL/Delaunay_mesher_no_edge_refinement_2.h>
-#include <CGAL/Polygon_2.h>
+#include <CGAL/centroid.h>
 
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <list>
 #include <map>
 
 #include <nsdkit/core/angles.hpp>
@@ -51,29 +52,12 @@ auto gaussLegendre(const F& f, double a, double b, int panels) {
   return sum;
 }
 
-// Slip angles of side `side` of a rectangle at t in [0, 1] (sides in the order of
-// StabilityBodyFaces::side_plane: theta+ = lower, theta- = lower, theta+ = upper,
-// theta- = upper, each run with the other angle increasing).
-Eigen::Vector2d sideAngles(const SlipAngleRectangle& r, int side, double t) {
-  const double tp = r.plus_lower + (r.plus_upper - r.plus_lower) * t;
-  const double tm = r.minus_lower + (r.minus_upper - r.minus_lower) * t;
-  switch (side) {
-    case 0:
-      return {r.plus_lower, tm};
-    case 1:
-      return {tp, r.minus_lower};
-    case 2:
-      return {r.plus_upper, tm};
-    default:
-      return {tp, r.minus_upper};
-  }
-}
-
 // One curved face: its triangles and sides as vertex ids of the assembly.
 struct CurvedFace {
+  std::size_t rectangle = 0;  // index into StabilityBodyFaces::curved
   std::vector<std::array<int, 3>> triangles;
   std::array<std::vector<int>, 4> sides;  // vertex ids along each side (other angle increasing)
-  double orientation = 1.0;               // +1 if S_p x S_q points outward
+  double orientation = 1.0;               // +1 if x_theta+ x x_theta- points outward
 };
 
 struct Assembly {
@@ -92,9 +76,6 @@ struct Assembly {
     return static_cast<int>(mesh.vertices.size()) - 1;
   }
   const Eigen::Vector3d& at(int v) const { return mesh.vertices[static_cast<std::size_t>(v)]; }
-  bool onPlane(int v, int k, double tolerance) const {
-    return std::fabs(faces.planes[static_cast<std::size_t>(k)].signedDistance(at(v))) <= tolerance;
-  }
 };
 
 // sin^2 of the smallest angle the flat Delaunay refinement of the curved faces aims at: 24
@@ -102,20 +83,22 @@ struct Assembly {
 // flattening of the reference grid does not keep.
 constexpr double kCurvedAspectBound = 0.1654;
 
-CurvedFace meshCurvedFace(Assembly& b, int sheet, double chord_tol) {
+CurvedFace meshCurvedFace(Assembly& b, std::size_t index, double chord_tol) {
+  const SheetRectangle& rect = b.faces.curved[index];
   const detail::CurvedFaceMesh m = detail::meshCurvedFaceConformally(
-      [&b](double tp, double tm) { return b.surface(tp, tm); },
-      b.faces.curved[static_cast<std::size_t>(sheet)], chord_tol, kCurvedAspectBound);
+      [&b](double tp, double tm) { return b.surface(tp, tm); }, rect.angles, chord_tol,
+      kCurvedAspectBound);
   std::vector<bool> sharp(m.angles.size(), false);
   for (const auto& side : m.sides)
     for (int v : side) sharp[static_cast<std::size_t>(v)] = true;
   std::vector<int> global(m.angles.size());
   for (std::size_t v = 0; v < m.angles.size(); ++v) {
     const Eigen::Vector2d& t = m.angles[v];
-    global[v] =
-        b.addVertex(b.surface(t[0], t[1]), {t[0], t[1], static_cast<double>(sheet)}, sharp[v]);
+    global[v] = b.addVertex(b.surface(t[0], t[1]), {t[0], t[1], static_cast<double>(rect.sheet)},
+                            sharp[v]);
   }
   CurvedFace face;
+  face.rectangle = index;
   for (const auto& t : m.triangles) {
     face.triangles.push_back({global[static_cast<std::size_t>(t[0])],
                               global[static_cast<std::size_t>(t[1])],
@@ -127,73 +110,36 @@ CurvedFace meshCurvedFace(Assembly& b, int sheet, double chord_tol) {
   return face;
 }
 
-// The exact volume as (1/3) of the flux of x through the exact faces:
-//  - curved face: the integral of S . (S_p x S_q) over its rectangle (exact partials), with
-//    the face's orientation sign;
-//  - planar face k: x . n is its offset, so it gives offset_k A_k, the area A_k from Green's
-//    theorem, (1/2) |n . (loop integral of x x dx)|, along its boundary: a side of each curved
-//    face and two straight edges (x x dx over a segment a -> b is a x b).
-// `panels` per parameter; the estimate of the error compares with half as many panels.
-double exactVolume(const StabilityBodyFaces& f, const std::array<double, 2>& orientation,
-                   double on_plane_tolerance, int panels) {
-  auto S = [&f](double tp, double tm) { return slipSlipBoundaryPoint(f, tp, tm); };
-  double flux = 0.0;
-  for (std::size_t s = 0; s < 2; ++s) {
-    const SlipAngleRectangle& r = f.curved[s];
-    const double face_flux = gaussLegendre(
-        [&](double tm) {
-          return gaussLegendre(
-              [&](double tp) {
-                const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, tp, tm);
-                return p.x.dot(p.dx_dtheta_plus.cross(p.dx_dtheta_minus));
-              },
-              r.plus_lower, r.plus_upper, panels);
-        },
-        r.minus_lower, r.minus_upper, panels);
-    flux += orientation[s] * face_flux;
-  }
-  auto curve = [&](int sheet, int side, double t) {
-    const Eigen::Vector2d a = sideAngles(f.curved[static_cast<std::size_t>(sheet)], side, t);
-    return S(a[0], a[1]);
-  };
-  // x x dx/dt along a side; a side runs along one angle over the rectangle's span of it.
-  auto side_cross = [&](int sheet, int side, double t) -> Eigen::Vector3d {
-    const SlipAngleRectangle& r = f.curved[static_cast<std::size_t>(sheet)];
-    const Eigen::Vector2d a = sideAngles(r, side, t);
-    const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, a[0], a[1]);
-    const Eigen::Vector3d dx =
-        side % 2 == 0 ? Eigen::Vector3d((r.minus_upper - r.minus_lower) * p.dx_dtheta_minus)
-                      : Eigen::Vector3d((r.plus_upper - r.plus_lower) * p.dx_dtheta_plus);
-    return p.x.cross(dx);
-  };
-  auto on_plane = [&](const Eigen::Vector3d& x, int k) {
-    return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(x)) <= on_plane_tolerance;
-  };
-  for (int k = 0; k < 4; ++k) {
-    const auto& sp0 = f.side_plane[0];
-    const auto& sp1 = f.side_plane[1];
-    const int s0 = static_cast<int>(std::find(sp0.begin(), sp0.end(), k) - sp0.begin());
-    const int s1 = static_cast<int>(std::find(sp1.begin(), sp1.end(), k) - sp1.begin());
-    const auto top = [&](double t) { return curve(0, s0, t); };
-    const Eigen::Vector3d a0 = top(0.0), a1 = top(1.0);
-    // The bottom side starts at the corner on the same second plane as a1.
-    int other = -1;
-    for (int l = 0; l < 4; ++l) {
-      if (l != k && on_plane(a1, l)) other = l;
-    }
-    const bool forward = other >= 0 && on_plane(curve(1, s1, 0.0), other);
-    const auto bottom = [&](double t) { return curve(1, s1, forward ? t : 1.0 - t); };
-    const Eigen::Vector3d b0 = bottom(0.0), b1 = bottom(1.0);
-    const Eigen::Vector3d top_integral =
-        gaussLegendre([&](double t) { return side_cross(0, s0, t); }, 0.0, 1.0, panels);
-    const Eigen::Vector3d bottom_integral =
-        (forward ? 1.0 : -1.0) *
-        gaussLegendre([&](double t) { return side_cross(1, s1, t); }, 0.0, 1.0, panels);
-    const Eigen::Vector3d loop = top_integral + a1.cross(b0) + bottom_integral + b1.cross(a0);
-    const BoundaryPlane& plane = f.planes[static_cast<std::size_t>(k)];
-    flux += plane.offset * 0.5 * std::fabs(plane.outward_normal.dot(loop));
-  }
-  return flux / 3.0;
+// The flux of x through a curved face, the integral of x . (x_theta+ x x_theta-) over its
+// rectangle (exact partials), times its orientation sign.
+double curvedFlux(const StabilityBodyFaces& f, const CurvedFace& face, int panels) {
+  const SlipAngleRectangle& r = f.curved[face.rectangle].angles;
+  return face.orientation *
+         gaussLegendre(
+             [&](double tm) {
+               return gaussLegendre(
+                   [&](double tp) {
+                     const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, tp, tm);
+                     return p.x.dot(p.dx_dtheta_plus.cross(p.dx_dtheta_minus));
+                   },
+                   r.plus_lower, r.plus_upper, panels);
+             },
+             r.minus_lower, r.minus_upper, panels);
+}
+
+// The integral of x x dx along a rectangle's side from the slip angles of vertex u to those of
+// vertex v (the side runs along one angle).
+Eigen::Vector3d sideCrossIntegral(const StabilityBodyFaces& f, const Eigen::Vector3d& u,
+                                  const Eigen::Vector3d& v, int panels) {
+  const bool along_minus = u[0] == v[0];  // theta+ fixed: the side runs along theta-
+  const double from = along_minus ? u[1] : u[0], to = along_minus ? v[1] : v[0];
+  return gaussLegendre(
+      [&](double t) -> Eigen::Vector3d {
+        const SurfacePoint p = along_minus ? slipSlipBoundaryPointWithPartials(f, u[0], t)
+                                           : slipSlipBoundaryPointWithPartials(f, t, u[1]);
+        return p.x.cross(along_minus ? p.dx_dtheta_minus : p.dx_dtheta_plus);
+      },
+      from, to, panels);
 }
 
 // Distance from y to the sheet: Gauss-Newton on |x(theta) - y|^2 from theta0 (exact partials,
@@ -216,95 +162,108 @@ double distanceToSheet(const StabilityBodyFaces& f, const SlipAngleRectangle& r,
   return best;
 }
 
-// A conforming mesh of the body and the outward sign of S_p x S_q on each curved face.
+// The rectangle of sheet `sheet` that contains the slip angles (nearest if none, by rounding).
+std::size_t rectangleOf(const StabilityBodyFaces& f, const Eigen::Vector3d& angles) {
+  std::size_t best = 0;
+  double best_out = INFINITY;
+  for (std::size_t i = 0; i < f.curved.size(); ++i) {
+    if (f.curved[i].sheet != static_cast<int>(angles[2])) continue;
+    const SlipAngleRectangle& r = f.curved[i].angles;
+    const double out = std::max({r.plus_lower - angles[0], angles[0] - r.plus_upper,
+                                 r.minus_lower - angles[1], angles[1] - r.minus_upper});
+    if (out < best_out) {
+      best_out = out;
+      best = i;
+    }
+  }
+  return best;
+}
+
+// A conforming mesh of the body, the exact volume from its structure, and its corners.
 struct FacesMesh {
   BodyMesh body;
-  std::array<double, 2> orientation{1.0, 1.0};
   std::vector<Eigen::Vector3d> corners;
-  int straight_edges = 0;
+  double exact_volume = NAN, exact_volume_error = NAN;
 };
 
 // One conforming mesh of the body at the relative distance tolerance `tolerance`: topology and
-// volume measured (the rest by measureFacesMesh).
-FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
+// volume measured, and the exact volume if asked (the rest by measureFacesMesh).
+//  - curved faces: meshCurvedFace per rectangle, oriented outward by Def 11 on both sides;
+//  - key points (the rectangles' corners and the tetrahedron's vertices) merged where they
+//    coincide (curved faces meeting at a corner);
+//  - the tetrahedron's six edges discretized once through the key points on them, the spacing
+//    graded between the key points' side spacings;
+//  - planar face k: CGAL constrained Delaunay triangulation of the tetrahedron's face k with
+//    the sides of the curved faces on plane k as constraints; each region they cut it into is
+//    kept if Def 11 holds just inside the body there, and the kept regions are refined
+//    (Delaunay_mesher_no_edge_refinement_2 seeded with them, 20.7 degrees).
+FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& family,
+                      double tolerance, bool with_exact_volume) {
   const auto t0 = std::chrono::steady_clock::now();
   Assembly b{f, {}, {}, {}};
   const double diameter = f.diameter;
   const double chord_tol = 0.5 * tolerance * diameter;
   const double on_plane_tolerance = 1e-8 * diameter;
-  std::array<CurvedFace, 2> curved{meshCurvedFace(b, 0, chord_tol),
-                                   meshCurvedFace(b, 1, chord_tol)};
+  const double probe = 1e-6 * diameter;  // Def 11 probes this far from a face
+  std::vector<CurvedFace> curved;
+  for (std::size_t i = 0; i < f.curved.size(); ++i) curved.push_back(meshCurvedFace(b, i, chord_tol));
 
-  // Orientation: a face's normal points away from the centroid of the eight corners.
-  Eigen::Vector3d centroid = Eigen::Vector3d::Zero();
-  std::vector<Eigen::Vector3d> corners;
-  for (const auto& face : curved) {
-    for (int side : {0, 2}) {
-      for (int end : {0, 1}) {
-        const auto& list = face.sides[static_cast<std::size_t>(side)];
-        corners.push_back(b.at(end ? list.back() : list.front()));
-        centroid += corners.back();
-      }
+  // Orientation of each curved face by Def 11 just off its centre.
+  for (auto& face : curved) {
+    const SlipAngleRectangle& r = f.curved[face.rectangle].angles;
+    const SurfacePoint p = slipSlipBoundaryPointWithPartials(
+        f, 0.5 * (r.plus_lower + r.plus_upper), 0.5 * (r.minus_lower + r.minus_upper));
+    const Eigen::Vector3d n = p.dx_dtheta_plus.cross(p.dx_dtheta_minus).normalized();
+    const bool behind = realizableAt(family, p.x - probe * n);
+    const bool ahead = realizableAt(family, p.x + probe * n);
+    if (behind == ahead) {
+      throw SolverFailure("Def 11 does not change across a two-point-slip face: it is not a "
+                          "boundary of the body");
     }
-  }
-  centroid /= static_cast<double>(corners.size());
-  for (std::size_t s = 0; s < 2; ++s) {
-    auto& face = curved[s];
-    const auto& t = face.triangles[face.triangles.size() / 2];
-    const Eigen::Vector3d a = b.at(t[0]), c = b.at(t[1]), d = b.at(t[2]);
-    if ((c - a).cross(d - a).dot((a + c + d) / 3.0 - centroid) < 0) {
+    face.orientation = behind ? 1.0 : -1.0;
+    if (!behind) {
       for (auto& tri : face.triangles) std::swap(tri[1], tri[2]);
     }
-    // The triangles run (a, a+1, ...) with increasing theta+ then theta-: S_p x S_q agrees with
-    // the unflipped triangles.
-    const Eigen::Vector3d na = (b.at(face.triangles[0][1]) - b.at(face.triangles[0][0]))
-                                   .cross(b.at(face.triangles[0][2]) - b.at(face.triangles[0][0]));
-    const double tp = b.param[static_cast<std::size_t>(face.triangles[0][0])][0];
-    const double tm = b.param[static_cast<std::size_t>(face.triangles[0][0])][1];
-    const double hp = 1e-7, hq = 1e-7;
-    const Eigen::Vector3d sp = (b.surface(tp + hp, tm) - b.surface(tp, tm)) / hp;
-    const Eigen::Vector3d sq = (b.surface(tp, tm + hq) - b.surface(tp, tm)) / hq;
-    face.orientation = sp.cross(sq).dot(na) > 0 ? 1.0 : -1.0;
-    for (const auto& tri : face.triangles) {
-      b.mesh.triangles.push_back(tri);
-      b.mesh.face_of_triangle.push_back(static_cast<int>(s));
-    }
   }
 
-  // Straight edges: a corner of face 0 and a corner of face 1 on the same two planes,
-  // discretized once and shared by the two planar faces. The spacing grows linearly from the
-  // curved sides' segment length at one corner to that at the other (points at equal steps of
-  // the integral of 1/spacing), so the planar meshes grade smoothly along them.
-  // Corners where the two curved faces meet (a straight edge of zero length, e.g. a body whose
-  // curved faces close it like a lens): face 1 uses face 0's vertex there.
-  {
+  // Key points: rectangle corners and tetrahedron vertices, merged where they coincide.
+  std::vector<int> keys;
+  auto key_of = [&](int v) {
+    for (int k : keys) {
+      if ((b.at(k) - b.at(v)).norm() <= on_plane_tolerance) return k;
+    }
+    keys.push_back(v);
+    return v;
+  };
+  for (auto& face : curved) {
     std::map<int, int> merged;
-    for (const auto& side1 : curved[1].sides) {
-      for (int c1 : {side1.front(), side1.back()}) {
-        for (const auto& side0 : curved[0].sides) {
-          for (int c0 : {side0.front(), side0.back()}) {
-            if ((b.at(c0) - b.at(c1)).norm() <= on_plane_tolerance) merged[c1] = c0;
-          }
-        }
+    for (auto& side : face.sides) {
+      for (int* end : {&side.front(), &side.back()}) {
+        const int k = key_of(*end);
+        if (k != *end) merged[*end] = k;
+        *end = k;
       }
     }
-    auto remap = [&merged](int& v) {
-      const auto it = merged.find(v);
-      if (it != merged.end()) v = it->second;
-    };
-    for (auto& t : curved[1].triangles)
-      for (int& v : t) remap(v);
-    for (auto& side : curved[1].sides)
-      for (int& v : side) remap(v);
-    std::vector<Eigen::Vector3d> distinct;
-    for (const auto& c : corners) {
-      bool seen = false;
-      for (const auto& d : distinct) seen |= (c - d).norm() <= on_plane_tolerance;
-      if (!seen) distinct.push_back(c);
+    for (auto& tri : face.triangles) {
+      for (int& v : tri) {
+        const auto it = merged.find(v);
+        if (it != merged.end()) v = it->second;
+      }
     }
-    corners = distinct;
   }
-  std::map<int, double> corner_spacing;
+  std::array<int, 4> tet_vertex{};
+  for (int k = 0; k < 4; ++k) {
+    tet_vertex[static_cast<std::size_t>(k)] =
+        key_of(b.addVertex(f.tetrahedron_vertices[static_cast<std::size_t>(k)],
+                           Eigen::Vector3d::Constant(NAN), true));
+  }
+  auto on_plane = [&](int v, int k) {
+    return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(b.at(v))) <=
+           on_plane_tolerance;
+  };
+
+  // Spacing at each key point: the shortest side segment at it (curved faces).
+  std::map<int, double> spacing;
   double mean_spacing = 0.0;
   int spacing_count = 0;
   for (const auto& face : curved) {
@@ -316,111 +275,147 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
       for (const auto& [corner, next] : {std::make_pair(side.front(), side[1]),
                                          std::make_pair(side.back(), side[side.size() - 2])}) {
         const double length = (b.at(next) - b.at(corner)).norm();
-        auto it = corner_spacing.find(corner);
-        if (it == corner_spacing.end()) {
-          corner_spacing[corner] = length;
+        auto it = spacing.find(corner);
+        if (it == spacing.end()) {
+          spacing[corner] = length;
         } else {
           it->second = std::min(it->second, length);
         }
       }
     }
   }
-  mean_spacing /= spacing_count;
-  std::map<std::pair<int, int>, std::vector<int>> straight;
-  auto straight_edge = [&](int t, int bc) -> std::vector<int> {
-    if (t == bc) return {t};  // the two curved faces meet at this corner
-    const auto key = std::make_pair(t, bc);
-    auto it = straight.find(key);
-    if (it != straight.end()) return it->second;
-    const Eigen::Vector3d a = b.at(t), c = b.at(bc);
-    const double length = (c - a).norm();
-    const double h0 = corner_spacing.at(t), h1 = corner_spacing.at(bc);
-    const double slope = (h1 - h0) / length;
-    // The integral of ds / (h0 + slope s) over the edge, and its inverse.
-    const bool uniform = std::fabs(slope) < 1e-9;
-    const double total = uniform ? length / h0 : std::log(h1 / h0) / slope;
-    const int n = std::max(2, static_cast<int>(std::lround(total)));
-    std::vector<int> pts{t};
-    for (int k = 1; k < n; ++k) {
-      const double w = total * k / n;
-      const double at_s = uniform ? w * h0 : h0 * std::expm1(slope * w) / slope;
-      pts.push_back(
-          b.addVertex(a + (c - a) * (at_s / length), Eigen::Vector3d::Constant(NAN), true));
-    }
-    pts.push_back(bc);
-    straight[key] = pts;
-    return pts;
-  };
+  mean_spacing = spacing_count > 0 ? mean_spacing / spacing_count : 0.02 * diameter;
 
+  // Tetrahedron edges (k, l): through the key points on both planes, graded between them.
+  std::map<std::pair<int, int>, std::vector<int>> edge_points;
   for (int k = 0; k < 4; ++k) {
-    const auto& sp0 = f.side_plane[0];
-    const auto& sp1 = f.side_plane[1];
-    std::vector<int> top_side =
-        curved[0]
-            .sides[static_cast<std::size_t>(std::find(sp0.begin(), sp0.end(), k) - sp0.begin())];
-    std::vector<int> bottom_side =
-        curved[1]
-            .sides[static_cast<std::size_t>(std::find(sp1.begin(), sp1.end(), k) - sp1.begin())];
-    int end_plane = -1, start_plane = -1;
-    for (int l = 0; l < 4; ++l) {
-      if (l == k) continue;
-      if (b.onPlane(top_side.back(), l, on_plane_tolerance)) end_plane = l;
-      if (b.onPlane(top_side.front(), l, on_plane_tolerance)) start_plane = l;
+    for (int l = k + 1; l < 4; ++l) {
+      std::vector<int> on_edge;
+      for (int key : keys) {
+        if (on_plane(key, k) && on_plane(key, l)) on_edge.push_back(key);
+      }
+      int ends[2], count = 0;
+      for (int m = 0; m < 4; ++m) {
+        if (m != k && m != l) ends[count++] = tet_vertex[static_cast<std::size_t>(m)];
+      }
+      const Eigen::Vector3d a = b.at(ends[0]), direction = b.at(ends[1]) - a;
+      std::sort(on_edge.begin(), on_edge.end(), [&](int u, int v) {
+        return (b.at(u) - a).dot(direction) < (b.at(v) - a).dot(direction);
+      });
+      auto spacing_at = [&](int v) {
+        const auto it = spacing.find(v);
+        return it != spacing.end() ? it->second : -1.0;
+      };
+      std::vector<int> points{on_edge.front()};
+      for (std::size_t m = 0; m + 1 < on_edge.size(); ++m) {
+        const int u = on_edge[m], v = on_edge[m + 1];
+        const double length = (b.at(v) - b.at(u)).norm();
+        double h0 = spacing_at(u), h1 = spacing_at(v);
+        if (h0 < 0) h0 = h1 > 0 ? h1 : mean_spacing;
+        if (h1 < 0) h1 = h0;
+        h0 = std::min(h0, 4.0 * mean_spacing);
+        h1 = std::min(h1, 4.0 * mean_spacing);
+        const double slope = (h1 - h0) / length;
+        const bool uniform = std::fabs(slope) < 1e-9;
+        const double total = uniform ? length / h0 : std::log(h1 / h0) / slope;
+        const int n = std::max(1, static_cast<int>(std::lround(total)));
+        for (int q = 1; q < n; ++q) {
+          const double w = total * q / n;
+          const double s = uniform ? w * h0 : h0 * std::expm1(slope * w) / slope;
+          points.push_back(b.addVertex(b.at(u) + (b.at(v) - b.at(u)) * (s / length),
+                                       Eigen::Vector3d::Constant(NAN), true));
+        }
+        points.push_back(v);
+      }
+      edge_points[{k, l}] = points;
     }
-    if (end_plane < 0 || start_plane < 0) throw SolverFailure("a body corner is not on two planes");
-    if (!b.onPlane(bottom_side.front(), end_plane, on_plane_tolerance))
-      std::reverse(bottom_side.begin(), bottom_side.end());
-    if (!b.onPlane(bottom_side.front(), end_plane, on_plane_tolerance) ||
-        !b.onPlane(bottom_side.back(), start_plane, on_plane_tolerance)) {
-      throw SolverFailure("the corners of the two curved faces do not pair up on plane " +
-                          f.planes[static_cast<std::size_t>(k)].condition);
-    }
-    const std::vector<int> edge1 = straight_edge(top_side.back(), bottom_side.front());
-    std::vector<int> edge2 = straight_edge(top_side.front(), bottom_side.back());
-    std::reverse(edge2.begin(), edge2.end());
-    // Top side, straight edge, bottom side, straight edge back (without its ends); a straight
-    // edge of zero length (merged corners) adds nothing.
-    std::vector<int> polygon(top_side);
-    polygon.insert(polygon.end(), edge1.begin() + 1, edge1.end());
-    polygon.insert(polygon.end(), bottom_side.begin() + 1, bottom_side.end());
-    for (std::size_t m = 1; m + 1 < edge2.size(); ++m) polygon.push_back(edge2[m]);
-    if (polygon.back() == polygon.front()) polygon.pop_back();
+  }
 
-    // 2-D coordinates in the plane; CGAL's constrained Delaunay mesher inside the polygon.
-    const Eigen::Vector3d normal = f.planes[static_cast<std::size_t>(k)].outward_normal;
-    Eigen::Vector3d origin = Eigen::Vector3d::Zero();
-    for (int v : polygon) origin += b.at(v);
-    origin /= static_cast<double>(polygon.size());
+  // Planar faces.
+  for (int k = 0; k < 4; ++k) {
+    const BoundaryPlane& plane = f.planes[static_cast<std::size_t>(k)];
+    const Eigen::Vector3d normal = plane.outward_normal;
+    const Eigen::Vector3d origin = normal * plane.offset;
     const Eigen::Vector3d e1 = (std::fabs(normal[2]) < 0.9 ? normal.cross(Eigen::Vector3d::UnitZ())
                                                            : normal.cross(Eigen::Vector3d::UnitX()))
                                    .normalized();
     const Eigen::Vector3d e2 = normal.cross(e1);
-    std::vector<K::Point_2> points2;
-    for (int v : polygon) {
-      const Eigen::Vector3d d = b.at(v) - origin;
-      points2.emplace_back(d.dot(e1), d.dot(e2));
-    }
-    if (!CGAL::Polygon_2<K>(points2.begin(), points2.end()).is_simple()) {
-      throw SolverFailure("the boundary of the planar face " +
-                          f.planes[static_cast<std::size_t>(k)].condition +
-                          " is not a simple polygon: its curved sides cross");
-    }
     CDT cdt;
     std::map<CDT::Vertex_handle, int> index_of;
-    std::vector<CDT::Vertex_handle> handles;
-    for (std::size_t m = 0; m < polygon.size(); ++m) {
-      const int v = polygon[m];
-      const auto h = cdt.insert(points2[m]);
-      handles.push_back(h);
+    std::map<int, CDT::Vertex_handle> handle_of;
+    auto insert = [&](int v) {
+      const auto it = handle_of.find(v);
+      if (it != handle_of.end()) return it->second;
+      const Eigen::Vector3d d = b.at(v) - origin;
+      const auto h = cdt.insert(K::Point_2(d.dot(e1), d.dot(e2)));
+      if (index_of.count(h) && index_of[h] != v) {
+        throw SolverFailure("two boundary points coincide on plane " + plane.condition);
+      }
       index_of[h] = v;
+      handle_of[v] = h;
+      return h;
+    };
+    auto chain = [&](const std::vector<int>& points) {
+      for (std::size_t m = 0; m + 1 < points.size(); ++m) {
+        cdt.insert_constraint(insert(points[m]), insert(points[m + 1]));
+      }
+    };
+    for (int l = 0; l < 4; ++l) {
+      if (l != k) chain(edge_points.at({std::min(k, l), std::max(k, l)}));
     }
-    for (std::size_t m = 0; m < handles.size(); ++m) {
-      cdt.insert_constraint(handles[m], handles[(m + 1) % handles.size()]);
+    for (const auto& face : curved) {
+      for (int s = 0; s < 4; ++s) {
+        if (f.curved[face.rectangle].side_plane[static_cast<std::size_t>(s)] == k)
+          chain(face.sides[static_cast<std::size_t>(s)]);
+      }
     }
-    if (cdt.number_of_vertices() != polygon.size()) {
-      throw SolverFailure("planar face polygon has coincident vertices");
+    if (cdt.number_of_vertices() != handle_of.size()) {
+      throw SolverFailure("the sides of the curved faces cross on plane " + plane.condition);
     }
+    // Regions between the constraints; keep those where Def 11 holds just inside.
+    std::map<CDT::Face_handle, int> region;
+    std::vector<CDT::Face_handle> representative;
+    std::vector<bool> reaches_infinity;
+    for (auto fh = cdt.all_faces_begin(); fh != cdt.all_faces_end(); ++fh) {
+      if (region.count(fh)) continue;
+      const int id = static_cast<int>(representative.size());
+      representative.push_back(fh);
+      reaches_infinity.push_back(false);
+      double best_area = -1.0;
+      std::vector<CDT::Face_handle> stack{fh};
+      region[fh] = id;
+      while (!stack.empty()) {
+        const CDT::Face_handle g = stack.back();
+        stack.pop_back();
+        if (cdt.is_infinite(g)) {
+          reaches_infinity[static_cast<std::size_t>(id)] = true;
+        } else {
+          const double area = std::fabs(CGAL::to_double(cdt.triangle(g).area()));
+          if (area > best_area) {
+            best_area = area;
+            representative[static_cast<std::size_t>(id)] = g;
+          }
+        }
+        for (int m = 0; m < 3; ++m) {
+          if (g->is_constrained(m)) continue;
+          const CDT::Face_handle h = g->neighbor(m);
+          if (region.count(h)) continue;
+          region[h] = id;
+          stack.push_back(h);
+        }
+      }
+    }
+    std::list<K::Point_2> seeds;
+    for (std::size_t id = 0; id < representative.size(); ++id) {
+      if (reaches_infinity[id]) continue;
+      const auto tri = cdt.triangle(representative[id]);
+      const K::Point_2 c = CGAL::centroid(tri);
+      const Eigen::Vector3d x = origin + c.x() * e1 + c.y() * e2;
+      if (realizableAt(family, x - probe * normal)) seeds.push_back(c);
+    }
+    if (seeds.empty()) continue;  // no part of this plane bounds the body
     Mesher mesher(cdt, Criteria(0.125, 4.0 * mean_spacing));  // 0.125: min angle ~20.7 degrees
+    mesher.set_seeds(seeds.begin(), seeds.end(), true);
     mesher.refine_mesh();
     for (auto fh = cdt.finite_faces_begin(); fh != cdt.finite_faces_end(); ++fh) {
       if (!fh->is_in_domain()) continue;
@@ -431,7 +426,7 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
         if (it == index_of.end()) {
           // A vertex the mesher inserted: in the plane (projected onto it exactly).
           Eigen::Vector3d x = origin + h->point().x() * e1 + h->point().y() * e2;
-          x -= f.planes[static_cast<std::size_t>(k)].signedDistance(x) * normal;
+          x -= plane.signedDistance(x) * normal;
           it = index_of.emplace(h, b.addVertex(x, Eigen::Vector3d::Constant(NAN), false)).first;
         }
         tri[static_cast<std::size_t>(m)] = it->second;
@@ -442,8 +437,53 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
       b.mesh.face_of_triangle.push_back(2 + k);
     }
   }
+  for (const auto& face : curved) {
+    for (const auto& tri : face.triangles) {
+      b.mesh.triangles.push_back(tri);
+      b.mesh.face_of_triangle.push_back(f.curved[face.rectangle].sheet);
+    }
+  }
 
-  // Drop vertices no triangle uses (face 1's merged corners).
+  // The exact volume: (1/3) of the flux of x. Curved faces by quadrature; planar face k gives
+  // its offset times its area: its triangles' area plus, for each triangle edge that is a chord
+  // of a curved side (run as in the triangle, counter-clockwise about the outward normal), the
+  // area between chord and side, (1/2) n . (integral of x x dx along the side - a x b).
+  std::map<std::pair<int, int>, bool> side_chord;
+  for (const auto& face : curved) {
+    for (const auto& side : face.sides) {
+      for (std::size_t m = 0; m + 1 < side.size(); ++m) side_chord[{side[m], side[m + 1]}] = true;
+    }
+  }
+  auto volume_at = [&](int panels) {
+    double flux = 0.0;
+    for (const auto& face : curved) flux += curvedFlux(f, face, panels);
+    for (std::size_t t = 0; t < b.mesh.triangles.size(); ++t) {
+      const int label = b.mesh.face_of_triangle[t];
+      if (label < 2) continue;
+      const BoundaryPlane& plane = f.planes[static_cast<std::size_t>(label - 2)];
+      const auto& tri = b.mesh.triangles[t];
+      double area = 0.5 * plane.outward_normal.dot(
+                              (b.at(tri[1]) - b.at(tri[0])).cross(b.at(tri[2]) - b.at(tri[0])));
+      for (std::size_t m = 0; m < 3; ++m) {
+        const int u = tri[m], v = tri[(m + 1) % 3];
+        const bool forward = side_chord.count({u, v}) > 0;
+        if (!forward && !side_chord.count({v, u})) continue;
+        const int from = forward ? u : v, to = forward ? v : u;
+        const Eigen::Vector3d cap =
+            sideCrossIntegral(f, b.param[static_cast<std::size_t>(from)],
+                              b.param[static_cast<std::size_t>(to)], panels) -
+            b.at(from).cross(b.at(to));
+        area += (forward ? 0.5 : -0.5) * plane.outward_normal.dot(cap);
+      }
+      flux += plane.offset * area;
+    }
+    return flux / 3.0;
+  };
+  const double exact_volume = with_exact_volume ? volume_at(16) : NAN;
+  const double exact_volume_error =
+      with_exact_volume ? std::fabs(exact_volume - volume_at(8)) : NAN;
+
+  // Drop vertices no triangle uses (merged corners, unused tetrahedron vertices).
   {
     std::vector<int> new_index(b.mesh.vertices.size(), -1);
     for (const auto& t : b.mesh.triangles)
@@ -458,26 +498,46 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, double tolerance) {
       compact.mesh.triangles.push_back(t);
     }
     compact.mesh.face_of_triangle = b.mesh.face_of_triangle;
-    b.mesh = std::move(compact.mesh);
-    b.param = std::move(compact.param);
-    b.on_sharp_edge = std::move(compact.on_sharp_edge);
+    FacesMesh out;
+    for (int key : keys) {
+      if (new_index[static_cast<std::size_t>(key)] >= 0) out.corners.push_back(b.at(key));
+    }
+    // Sharp edges: the curved faces' sides, and the pieces of tetrahedron edges between key
+    // points that planar triangles use.
+    int sharp_edges = 0;
+    for (const auto& face : curved) {
+      for (const auto& side : face.sides) sharp_edges += side.front() != side.back();
+    }
+    std::map<std::pair<int, int>, int> edge_use;
+    for (const auto& t : b.mesh.triangles) {
+      for (std::size_t m = 0; m < 3; ++m) {
+        edge_use[{std::min(t[m], t[(m + 1) % 3]), std::max(t[m], t[(m + 1) % 3])}] += 1;
+      }
+    }
+    for (const auto& [edge, points] : edge_points) {
+      bool in_piece = false;
+      for (std::size_t m = 0; m + 1 < points.size(); ++m) {
+        const bool used = edge_use.count({std::min(points[m], points[m + 1]),
+                                          std::max(points[m], points[m + 1])}) > 0;
+        if (used && !in_piece) ++sharp_edges;
+        in_piece = used && std::find(keys.begin(), keys.end(), points[m + 1]) == keys.end();
+      }
+    }
+    BodyMeshReport& r = out.body.report;
+    r.diameter = diameter;
+    r.tolerance_used = tolerance;
+    out.body.mesh = std::move(compact.mesh);
+    out.body.on_sharp_edge = std::move(compact.on_sharp_edge);
+    out.body.slip_angles = std::move(compact.param);
+    SurfaceMesh sm;
+    detail::measureTopology(out.body.mesh, r, sm);
+    r.corners = static_cast<int>(out.corners.size());
+    r.sharp_edges = sharp_edges;
+    out.exact_volume = exact_volume;
+    out.exact_volume_error = exact_volume_error;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out;
   }
-  FacesMesh out;
-  BodyMeshReport& r = out.body.report;
-  r.diameter = diameter;
-  r.tolerance_used = tolerance;
-  SurfaceMesh sm;
-  detail::measureTopology(b.mesh, r, sm);
-  r.corners = static_cast<int>(corners.size());
-  r.sharp_edges = 8 + static_cast<int>(straight.size());
-  out.orientation = {curved[0].orientation, curved[1].orientation};
-  out.corners = corners;
-  out.straight_edges = static_cast<int>(straight.size());
-  out.body.mesh = std::move(b.mesh);
-  out.body.on_sharp_edge = std::move(b.on_sharp_edge);
-  out.body.slip_angles = std::move(b.param);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
 }
 
 // Angles, distances from the exact faces (both sides) of a mesh of meshFacesAt.
@@ -533,8 +593,8 @@ void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
       }
       double d = (x - slipSlipBoundaryPoint(f, angles[0], angles[1])).norm();
       if (d > quick) {
-        d = std::min(
-            d, distanceToSheet(f, f.curved[static_cast<std::size_t>(face)], x, angles.head<2>()));
+        d = std::min(d, distanceToSheet(f, f.curved[rectangleOf(f, angles)].angles, x,
+                                        angles.head<2>()));
       }
       r.max_face_distance = std::max(r.max_face_distance, d);
     }
@@ -549,7 +609,8 @@ void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
   } else {
     std::vector<Eigen::Vector3d> samples;
     const int n = 150;
-    for (const auto& rect : f.curved) {
+    for (const auto& curved : f.curved) {
+      const SlipAngleRectangle& rect = curved.angles;
       for (int a = 0; a <= n; ++a) {
         for (int c = 0; c <= n; ++c) {
           samples.push_back(slipSlipBoundaryPoint(
@@ -612,11 +673,9 @@ BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOption
   }
   const StabilityBodyFaces faces = stabilityBodyFaces(family);
   double tolerance = options.tolerance;
-  FacesMesh meshed = meshFacesAt(faces, tolerance);
-  const double on_plane_tolerance = 1e-8 * faces.diameter;
-  const double exact_volume = exactVolume(faces, meshed.orientation, on_plane_tolerance, 16);
-  const double exact_volume_error =
-      std::fabs(exact_volume - exactVolume(faces, meshed.orientation, on_plane_tolerance, 8));
+  FacesMesh meshed = meshFacesAt(faces, family, tolerance, true);
+  const double exact_volume = meshed.exact_volume;
+  const double exact_volume_error = meshed.exact_volume_error;
   auto volume_off = [&](const BodyMeshReport& r) {
     return options.volume_tolerance > 0.0 &&
            !(std::fabs(r.volume - exact_volume) <= options.volume_tolerance * exact_volume);
@@ -626,7 +685,7 @@ BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOption
     // allowed deficit (the tolerance cut by a factor between 1.25 and 4).
     const double off = std::fabs(meshed.body.report.volume - exact_volume) / exact_volume;
     tolerance *= std::clamp(0.8 * options.volume_tolerance / off, 0.25, 0.8);
-    meshed = meshFacesAt(faces, tolerance);
+    meshed = meshFacesAt(faces, family, tolerance, false);  // the exact volume stays
   }
   measureFacesMesh(faces, meshed);
   BodyMesh mesh = std::move(meshed.body);

@@ -36,6 +36,19 @@ Eigen::Vector3d numerator(const filippov::TrigRationalSphereField& f,
   return {f.numerator[0].value(angles), f.numerator[1].value(angles), f.numerator[2].value(angles)};
 }
 
+// A(theta)^-1 by cofactors; singular (the loads on the axes cannot cancel the SS field there)
+// when |det A| is below 1e-13 of the product of its column norms.
+Eigen::Matrix3d invertLoadMatrix(const Eigen::Matrix3d& a, double theta_plus, double theta_minus) {
+  const double det = a.determinant();
+  const double scale = a.col(0).norm() * a.col(1).norm() * a.col(2).norm();
+  if (!(std::fabs(det) > 1e-13 * scale)) {
+    throw SolverFailure("the two-point-slip boundary is singular at slip angles (" +
+                        formatValue(theta_plus) + ", " + formatValue(theta_minus) +
+                        ") rad: the loads on the axes cannot cancel the SS field there");
+  }
+  return a.inverse();
+}
+
 Eigen::Vector3d unitLoad(int k) {
   if (k == 0) return Eigen::Vector3d::Zero();
   return Eigen::Vector3d::Unit(k - 1);
@@ -48,44 +61,6 @@ double outsideness(const StabilityBodyFaces& f, const Eigen::Vector3d& x) {
   return worst;
 }
 
-// The interval of one angle (the other fixed) over which the sheet is inside all planes,
-// within (lower, lower + pi): sampled, its ends bisected to machine precision (or the square's
-// edges).
-std::pair<double, double> insideInterval(const std::function<double(double)>& outside, double lower,
-                                         double margin, int sheet, const char* angle) {
-  const int n = 720;
-  std::vector<bool> in(n + 1, false);
-  for (int i = 1; i < n; ++i)
-    in[static_cast<std::size_t>(i)] = outside(lower + kPi * i / n) < -margin;
-  int first = -1, last = -1, runs = 0;
-  for (int i = 1; i < n; ++i) {
-    if (in[static_cast<std::size_t>(i)] && !in[static_cast<std::size_t>(i - 1)]) ++runs;
-    if (in[static_cast<std::size_t>(i)]) {
-      if (first < 0) first = i;
-      last = i;
-    }
-  }
-  if (runs != 1) {
-    throw SolverFailure("the two-point-slip sheet " + std::to_string(sheet) +
-                        " is inside the RS/SR " + "planes over " + std::to_string(runs) +
-                        " intervals of " + angle + " (one expected): not the faces of Fig. 10");
-  }
-  auto end_between = [&](double t_in, double t_out) {
-    for (int k = 0; k < 80; ++k) {
-      const double mid = 0.5 * (t_in + t_out);
-      if (mid == t_in || mid == t_out) break;
-      (outside(mid) < 0.0 ? t_in : t_out) = mid;
-    }
-    return t_in;
-  };
-  const double lo =
-      first == 1 ? lower : end_between(lower + kPi * first / n, lower + kPi * (first - 1) / n);
-  const double hi = last == n - 1
-                        ? lower + kPi
-                        : end_between(lower + kPi * last / n, lower + kPi * (last + 1) / n);
-  return {lo, hi};
-}
-
 }  // namespace
 
 Eigen::Vector3d slipSlipBoundaryPoint(const StabilityBodyFaces& f, double theta_plus,
@@ -95,13 +70,7 @@ Eigen::Vector3d slipSlipBoundaryPoint(const StabilityBodyFaces& f, double theta_
   Eigen::Matrix3d a;
   for (int k = 0; k < 3; ++k)
     a.col(k) = numerator(f.ss_fields[static_cast<std::size_t>(k + 1)], angles) - h0;
-  const Eigen::FullPivLU<Eigen::Matrix3d> lu(a);
-  if (lu.rank() < 3 || !(lu.rcond() > 1e-13)) {
-    throw SolverFailure("the two-point-slip boundary is singular at slip angles (" +
-                        formatValue(theta_plus) + ", " + formatValue(theta_minus) +
-                        ") rad: the loads on the axes cannot cancel the SS field there");
-  }
-  return lu.solve(-h0);
+  return invertLoadMatrix(a, theta_plus, theta_minus) * (-h0);
 }
 
 SurfacePoint slipSlipBoundaryPointWithPartials(const StabilityBodyFaces& f, double theta_plus,
@@ -123,15 +92,11 @@ SurfacePoint slipSlipBoundaryPointWithPartials(const StabilityBodyFaces& f, doub
     a_p.col(k) = h[static_cast<std::size_t>(k + 1)].col(1) - h[0].col(1);
     a_q.col(k) = h[static_cast<std::size_t>(k + 1)].col(2) - h[0].col(2);
   }
-  const Eigen::FullPivLU<Eigen::Matrix3d> lu(a);
-  if (lu.rank() < 3 || !(lu.rcond() > 1e-13)) {
-    throw SolverFailure("the two-point-slip boundary is singular at slip angles (" +
-                        formatValue(theta_plus) + ", " + formatValue(theta_minus) + ") rad");
-  }
+  const Eigen::Matrix3d inverse = invertLoadMatrix(a, theta_plus, theta_minus);
   SurfacePoint out;
-  out.x = lu.solve(-h[0].col(0));
-  out.dx_dtheta_plus = lu.solve(-(a_p * out.x + h[0].col(1)));
-  out.dx_dtheta_minus = lu.solve(-(a_q * out.x + h[0].col(2)));
+  out.x = inverse * (-h[0].col(0));
+  out.dx_dtheta_plus = inverse * (-(a_p * out.x + h[0].col(1)));
+  out.dx_dtheta_minus = inverse * (-(a_q * out.x + h[0].col(2)));
   return out;
 }
 
@@ -256,58 +221,114 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   }
   const double margin = 1e-10 * scale;
 
-  // Each sheet trimmed to the rectangle inside all planes (trimming lines are lines of one
-  // angle): located on a 96 x 96 scan of the open square, which must show a rectangle of inside
-  // points, then its ends bisected along the lines through its middle.
+  // The tetrahedron of the planes: vertex k on the three planes other than k, strictly inside
+  // plane k.
+  for (int k = 0; k < 4; ++k) {
+    Eigen::Matrix3d normals;
+    Eigen::Vector3d offsets;
+    int row = 0;
+    for (int l = 0; l < 4; ++l) {
+      if (l == k) continue;
+      normals.row(row) = f.planes[static_cast<std::size_t>(l)].outward_normal.transpose();
+      offsets[row++] = f.planes[static_cast<std::size_t>(l)].offset;
+    }
+    const Eigen::FullPivLU<Eigen::Matrix3d> lu(normals);
+    const Eigen::Vector3d v = lu.solve(offsets);
+    if (lu.rank() < 3 || !v.allFinite() ||
+        !(f.planes[static_cast<std::size_t>(k)].signedDistance(v) < 0.0)) {
+      throw SolverFailure("the RS/SR planes do not bound a tetrahedron");
+    }
+    f.tetrahedron_vertices[static_cast<std::size_t>(k)] = v;
+  }
+  const Eigen::Matrix<double, 8, 1> n0 = oneSlipNormalForces(f.dynamics[0]);
+  Eigen::Matrix<double, 8, 3> n_gradient;
+  for (int k = 0; k < 3; ++k)
+    n_gradient.col(k) = oneSlipNormalForces(f.dynamics[static_cast<std::size_t>(k + 1)]) - n0;
+
+  // Each sheet's part inside the planes: the plane values along a sheet are N± times a function
+  // of one angle, so that part is a product of intervals of theta+ and of theta-. Located on a
+  // 96 x 96 scan of the open square (which must show the product), the ends of the intervals
+  // bisected along lines through the inside.
   for (int s = 0; s < 2; ++s) {
     const double lower = s * kPi;
     const int scan = 96;
     auto angle = [&](int i) { return lower + kPi * (i + 0.5) / scan; };
     std::vector<char> in(static_cast<std::size_t>(scan * scan));
-    int a0 = scan, a1 = -1, c0 = scan, c1 = -1, count = 0;
+    std::vector<char> plus_in(scan, 0), minus_in(scan, 0);
     for (int a = 0; a < scan; ++a) {
       for (int c = 0; c < scan; ++c) {
         const bool inside = outsideness(f, slipSlipBoundaryPoint(f, angle(a), angle(c))) < -margin;
         in[static_cast<std::size_t>(a * scan + c)] = inside;
-        if (!inside) continue;
-        ++count;
-        a0 = std::min(a0, a);
-        a1 = std::max(a1, a);
-        c0 = std::min(c0, c);
-        c1 = std::max(c1, c);
+        plus_in[static_cast<std::size_t>(a)] |= inside;
+        minus_in[static_cast<std::size_t>(c)] |= inside;
       }
     }
-    if (count == 0) {
-      throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
-                          " is nowhere inside the RS/SR planes: not the faces of Fig. 10");
+    for (int a = 0; a < scan; ++a) {
+      for (int c = 0; c < scan; ++c) {
+        if (in[static_cast<std::size_t>(a * scan + c)] !=
+            (plus_in[static_cast<std::size_t>(a)] && minus_in[static_cast<std::size_t>(c)])) {
+          throw SolverFailure("the part of the two-point-slip sheet " + std::to_string(s) +
+                              " inside the RS/SR planes is not a product of slip-angle "
+                              "intervals: not the faces of Fig. 10");
+        }
+      }
     }
-    if (count != (a1 - a0 + 1) * (c1 - c0 + 1)) {
-      throw SolverFailure("the part of the two-point-slip sheet " + std::to_string(s) +
-                          " inside the RS/SR planes is not a rectangle of slip angles: not the "
-                          "faces of Fig. 10");
+    auto runs = [](const std::vector<char>& flags) {
+      std::vector<std::pair<int, int>> out;
+      for (int i = 0; i < static_cast<int>(flags.size()); ++i) {
+        if (!flags[static_cast<std::size_t>(i)]) continue;
+        if (out.empty() || out.back().second != i - 1) {
+          out.emplace_back(i, i);
+        } else {
+          out.back().second = i;
+        }
+      }
+      return out;
+    };
+    const auto plus_runs = runs(plus_in), minus_runs = runs(minus_in);
+    if (plus_runs.empty()) continue;  // the sheet does not bound this body
+    // The ends of a run, bisected along a line of the other angle through the inside.
+    auto interval = [&](std::pair<int, int> run, const std::function<double(double)>& outside) {
+      auto end_between = [&](double t_in, double t_out) {
+        for (int k = 0; k < 80; ++k) {
+          const double mid = 0.5 * (t_in + t_out);
+          if (mid == t_in || mid == t_out) break;
+          (outside(mid) < 0.0 ? t_in : t_out) = mid;
+        }
+        return t_in;
+      };
+      const double lo_end =
+          run.first == 0 ? lower : end_between(angle(run.first), angle(run.first - 1));
+      const double hi_end =
+          run.second == scan - 1 ? lower + kPi : end_between(angle(run.second), angle(run.second + 1));
+      return std::make_pair(lo_end, hi_end);
+    };
+    const double minus_inside = angle(minus_runs.front().first);
+    const double plus_inside = angle(plus_runs.front().first);
+    for (const auto& pr : plus_runs) {
+      const auto plus_interval = interval(pr, [&](double t) {
+        return outsideness(f, slipSlipBoundaryPoint(f, t, minus_inside));
+      });
+      for (const auto& mr : minus_runs) {
+        const auto minus_interval = interval(mr, [&](double t) {
+          return outsideness(f, slipSlipBoundaryPoint(f, plus_inside, t));
+        });
+        SheetRectangle rect;
+        rect.sheet = s;
+        rect.angles = {plus_interval.first, plus_interval.second, minus_interval.first,
+                       minus_interval.second};
+        f.curved.push_back(rect);
+      }
     }
-    SlipAngleRectangle r;
-    const double minus_middle = 0.5 * (angle(c0) + angle(c1));
-    std::tie(r.plus_lower, r.plus_upper) = insideInterval(
-        [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, t, minus_middle)); },
-        lower, margin, s, "theta+");
-    const double plus_middle = 0.5 * (angle(a0) + angle(a1));
-    std::tie(r.minus_lower, r.minus_upper) = insideInterval(
-        [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, plus_middle, t)); }, lower,
-        margin, s, "theta-");
-    f.curved[static_cast<std::size_t>(s)] = r;
   }
 
-  // Checks on a grid of each rectangle: sides on one plane each (four different planes),
-  // interior inside all planes, positive normal forces of SS there and of RS/SR.
+  // Checks on a grid of each rectangle: sides on a plane each, interior inside all planes, no
+  // fold, positive normal forces of SS there and of RS/SR.
   Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
-  const Eigen::Matrix<double, 8, 1> n0 = oneSlipNormalForces(f.dynamics[0]);
-  Eigen::Matrix<double, 8, 3> n_gradient;
-  for (int k = 0; k < 3; ++k)
-    n_gradient.col(k) = oneSlipNormalForces(f.dynamics[static_cast<std::size_t>(k + 1)]) - n0;
   const double side_tolerance = 1e-8 * scale;
-  for (int s = 0; s < 2; ++s) {
-    const SlipAngleRectangle& r = f.curved[static_cast<std::size_t>(s)];
+  for (auto& rect : f.curved) {
+    const int s = rect.sheet;
+    const SlipAngleRectangle& r = rect.angles;
     const int n = 48;
     std::vector<Eigen::Vector3d> normals(static_cast<std::size_t>((n + 1) * (n + 1)));
     std::array<double, 4> side_worst_plane[4];  // per side, max |distance| from each plane
@@ -369,15 +390,20 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
         throw SolverFailure("a side of the two-point-slip face " + std::to_string(s) +
                             " does not lie on an RS/SR plane");
       }
-      f.side_plane[static_cast<std::size_t>(s)][static_cast<std::size_t>(side)] = plane;
-    }
-    auto sides = f.side_plane[static_cast<std::size_t>(s)];
-    std::sort(sides.begin(), sides.end());
-    if (std::unique(sides.begin(), sides.end()) != sides.end()) {
-      throw SolverFailure("two sides of the two-point-slip face " + std::to_string(s) +
-                          " lie on the same plane");
+      rect.side_plane[static_cast<std::size_t>(side)] = plane;
     }
   }
+  // The tetrahedron's vertices that belong to the body (Def 11 just inside them) count in its
+  // extent.
+  const Eigen::Vector3d centroid =
+      0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] + f.tetrahedron_vertices[2] +
+              f.tetrahedron_vertices[3]);
+  for (const auto& v : f.tetrahedron_vertices) {
+    if (!realizableAt(family, v + 1e-6 * (centroid - v))) continue;
+    lo = lo.cwiseMin(v);
+    hi = hi.cwiseMax(v);
+  }
+  if (!(hi - lo).allFinite()) throw SolverFailure("no face of the body was found");
   f.diameter = (hi - lo).norm();
   return f;
 }

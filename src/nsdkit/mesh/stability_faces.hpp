@@ -19,7 +19,9 @@
 /// across a line theta± = const. The realizable set is then bounded by two curved faces (each
 /// sheet over a rectangle of slip angles, the square trimmed along such lines) and the four
 /// planes, whose faces are bounded by one side of each curved face and two straight edges (the
-/// paper's Fig. 10 at every angle and mu±).
+/// paper's Fig. 10 at every angle and mu±; in general a sheet may be inside over several such
+/// rectangles, or over none, and the planar faces are the parts of the tetrahedron's faces on the
+/// realizable side of the sheets' sides, found with Def 11).
 ///
 /// stabilityBodyFaces finds this structure and checks it (affinity, sides on their planes, the
 /// rectangles inside all planes, positive normal forces); bodies for which it does not hold are
@@ -52,15 +54,24 @@ struct SlipAngleRectangle {
   double plus_lower = 0.0, plus_upper = 0.0, minus_lower = 0.0, minus_upper = 0.0;
 };
 
+/// A curved face: a sheet over a rectangle of slip angles.
+struct SheetRectangle {
+  int sheet = 0;  ///< 0: in (0, pi)^2, 1: in (pi, 2 pi)^2
+  SlipAngleRectangle angles;
+  /// The plane each side lies on: theta+ = lower, theta- = lower, theta+ = upper,
+  /// theta- = upper.
+  std::array<int, 4> side_plane{};
+};
+
 /// The exact faces (see the file comment).
 struct StabilityBodyFaces {
   /// RS (u1- > 0), RS (u1- < 0), SR (u1+ > 0), SR (u1+ < 0).
   std::array<BoundaryPlane, 4> planes;
-  /// The two curved faces: sheet 0 over a rectangle in (0, pi)^2, sheet 1 in (pi, 2 pi)^2.
-  std::array<SlipAngleRectangle, 2> curved;
-  /// For each curved face, the plane of its sides theta+ = lower, theta- = lower,
-  /// theta+ = upper, theta- = upper.
-  std::array<std::array<int, 4>, 2> side_plane{};
+  /// The tetrahedron of the planes: vertex k lies on the three planes other than k.
+  std::array<Eigen::Vector3d, 4> tetrahedron_vertices;
+  /// The curved faces: the parts of the sheets inside the tetrahedron, each a union of
+  /// rectangles of slip angles (products of intervals of theta+ and of theta-).
+  std::vector<SheetRectangle> curved;
   /// The SS numerators at x = 0, e0, e1, e2 and the dynamics there (normal forces).
   std::array<filippov::TrigRationalSphereField, 4> ss_fields;
   std::vector<contact::TwoContactDynamics> dynamics;
