@@ -541,6 +541,45 @@ TEST(BodyMesh, TroughsOfOtherAnglesMatchMonteCarloOfDef11) {
   }
 }
 
+// Narrow troughs with other face structures: at 61 degrees and mu+- 0.83/0.80 no sheet bounds
+// the body (it is the whole tetrahedron of the RS/SR planes, 4 corners); at 41 degrees and
+// mu+- 0.42/0.23 one sheet cuts it (6 corners). Each against a seeded Monte Carlo of Def 11
+// (1e5 samples in the mesh's box; within 4 standard errors), with the default targets met.
+TEST(BodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
+  struct Case {
+    double mu_plus, mu_minus, j, angle_deg;
+    int corners;
+  };
+  for (const Case c : {Case{0.829, 0.796, 0.85, 61.0, 4}, Case{0.421, 0.228, 0.36, 41.3, 6}}) {
+    SCOPED_TRACE(testing::Message() << "angle " << c.angle_deg);
+    models::BallTroughParameters p = models::BallTroughParameters::paper(0.3, c.j);
+    p.mu_plus = c.mu_plus;
+    p.mu_minus = c.mu_minus;
+    p.opening_angle_rad = c.angle_deg * kPi / 180.0;
+    const BodyMesh b = meshBallTroughBody(p);
+    const BodyMeshReport& r = b.report;
+    EXPECT_TRUE(r.closed && r.manifold && r.outward);
+    EXPECT_EQ(r.corners, c.corners);
+    EXPECT_GT(r.def11_checks, 20);
+    EXPECT_LE(r.hausdorff, 5e-4 * r.diameter);
+    EXPECT_LE(std::fabs(r.volume - r.exact_volume), 5e-4 * r.exact_volume);
+    EXPECT_GE(r.min_angle_away_from_corners_deg, 20.0);
+    Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
+    for (const auto& v : b.mesh.vertices) {
+      lo = lo.cwiseMin(v);
+      hi = hi.cwiseMax(v);
+    }
+    lo.array() -= 0.01 * r.diameter;
+    hi.array() += 0.01 * r.diameter;
+    const region::VolumeEstimate mc = region::monteCarloVolume(
+        [&p](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, lo,
+        hi, 100000, 11, 2);
+    EXPECT_LE(std::fabs(mc.volume - r.exact_volume), 4.0 * mc.standard_error)
+        << "Monte Carlo " << mc.volume << " +- " << mc.standard_error << ", exact "
+        << r.exact_volume;
+  }
+}
+
 // The ball bodies of examples/bodies mesh by the exact route over their torques; the paper's
 // ball as a body file gives the closed-form body's volume.
 TEST(BodyMesh, BodyFilesOfBallsMeshExactly) {

@@ -629,16 +629,21 @@ int checkAgainstDef11(const StabilityBodyFaces& f, const TwoContactFamily& famil
                       const BodyMesh& body, int count) {
   const auto& mesh = body.mesh;
   const double delta = 1e-4 * f.diameter;
-  const std::size_t stride =
-      std::max<std::size_t>(1, mesh.triangles.size() / static_cast<std::size_t>(count));
-  int checked = 0;
-  for (std::size_t t = stride / 2; t < mesh.triangles.size(); t += stride) {
+  std::vector<std::size_t> eligible;  // triangles without a vertex on a sharp edge
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
     const auto& tri = mesh.triangles[t];
-    if (body.on_sharp_edge[static_cast<std::size_t>(tri[0])] ||
-        body.on_sharp_edge[static_cast<std::size_t>(tri[1])] ||
-        body.on_sharp_edge[static_cast<std::size_t>(tri[2])]) {
-      continue;
+    if (!body.on_sharp_edge[static_cast<std::size_t>(tri[0])] &&
+        !body.on_sharp_edge[static_cast<std::size_t>(tri[1])] &&
+        !body.on_sharp_edge[static_cast<std::size_t>(tri[2])]) {
+      eligible.push_back(t);
     }
+  }
+  const std::size_t stride =
+      std::max<std::size_t>(1, eligible.size() / static_cast<std::size_t>(std::max(1, count)));
+  int checked = 0;
+  for (std::size_t e = stride / 2; e < eligible.size() && checked < count; e += stride) {
+    const std::size_t t = eligible[e];
+    const auto& tri = mesh.triangles[t];
     Eigen::Vector3d x = Eigen::Vector3d::Zero(), angles = Eigen::Vector3d::Zero();
     for (int v : tri) {
       x += mesh.vertices[static_cast<std::size_t>(v)] / 3.0;
