@@ -287,6 +287,9 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
   mean_spacing = spacing_count > 0 ? mean_spacing / spacing_count : 0.02 * diameter;
 
   // Tetrahedron edges (k, l): through the key points on both planes, graded between them.
+  const Eigen::Vector3d tet_centroid =
+      0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] + f.tetrahedron_vertices[2] +
+              f.tetrahedron_vertices[3]);
   std::map<std::pair<int, int>, std::vector<int>> edge_points;
   for (int k = 0; k < 4; ++k) {
     for (int l = k + 1; l < 4; ++l) {
@@ -310,14 +313,25 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       for (std::size_t m = 0; m + 1 < on_edge.size(); ++m) {
         const int u = on_edge[m], v = on_edge[m + 1];
         const double length = (b.at(v) - b.at(u)).norm();
+        // Pieces of the edge off the body (Def 11 fails just inside the tetrahedron at their
+        // middle) are never meshed: left whole.
+        const Eigen::Vector3d middle = 0.5 * (b.at(u) + b.at(v));
+        if (length <= on_plane_tolerance ||
+            !realizableAt(family, middle + probe * (tet_centroid - middle).normalized())) {
+          points.push_back(v);
+          continue;
+        }
         double h0 = spacing_at(u), h1 = spacing_at(v);
         if (h0 < 0) h0 = h1 > 0 ? h1 : mean_spacing;
         if (h1 < 0) h1 = h0;
-        h0 = std::min(h0, 4.0 * mean_spacing);
-        h1 = std::min(h1, 4.0 * mean_spacing);
+        h0 = std::clamp(h0, 0.05 * mean_spacing, 4.0 * mean_spacing);
+        h1 = std::clamp(h1, 0.05 * mean_spacing, 4.0 * mean_spacing);
         const double slope = (h1 - h0) / length;
         const bool uniform = std::fabs(slope) < 1e-9;
         const double total = uniform ? length / h0 : std::log(h1 / h0) / slope;
+        if (!(total < 1e5)) {
+          throw SolverFailure("a tetrahedron edge of the body needs more than 1e5 points");
+        }
         const int n = std::max(1, static_cast<int>(std::lround(total)));
         for (int q = 1; q < n; ++q) {
           const double w = total * q / n;

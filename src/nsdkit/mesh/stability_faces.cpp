@@ -322,6 +322,23 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
     }
   }
 
+  // A rectangle across which Def 11 does not change (another SS limit direction decides on
+  // both sides) bounds nothing: dropped.
+  {
+    std::vector<SheetRectangle> kept;
+    for (const auto& rect : f.curved) {
+      const SlipAngleRectangle& r = rect.angles;
+      const SurfacePoint p = slipSlipBoundaryPointWithPartials(
+          f, 0.5 * (r.plus_lower + r.plus_upper), 0.5 * (r.minus_lower + r.minus_upper));
+      const Eigen::Vector3d n = p.dx_dtheta_plus.cross(p.dx_dtheta_minus).normalized();
+      const double probe = 1e-6 * scale;
+      if (realizableAt(family, p.x - probe * n) != realizableAt(family, p.x + probe * n)) {
+        kept.push_back(rect);
+      }
+    }
+    f.curved = kept;
+  }
+
   // Checks on a grid of each rectangle: sides on a plane each, interior inside all planes, no
   // fold, positive normal forces of SS there and of RS/SR.
   Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
