@@ -477,14 +477,17 @@ TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {
   EXPECT_EQ(nv, b.mesh.vertices.size());
   EXPECT_EQ(nf, b.mesh.triangles.size());
   EXPECT_THROW(writeMesh(b.mesh, (dir / "x.vtk").string(), "vtk"), InvalidInput);
-  // mu > 1: an SS normal force vanishes on the sheet (contact loss bounds the set there), which
-  // the exact faces do not model: refused with that reason.
+  // mu = 1.2: zero torque is not realizable (SS) and Def 11 fails next to every candidate face:
+  // refused with that reason, not an empty mesh.
   try {
     meshBallTroughBody(models::BallTroughParameters::paper(1.2, 0.4));
     ADD_FAILURE() << "mu = 1.2 was meshed by the exact route";
   } catch (const SolverFailure& e) {
-    EXPECT_NE(std::string(e.what()).find("normal force vanishes"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("bound no realizable set"), std::string::npos) << e.what();
   }
+  EXPECT_FALSE(models::classifyGeneric(models::BallTroughParameters::paper(1.2, 0.4),
+                                       Eigen::Vector3d::Zero())
+                   .realizable);
   EXPECT_THROW(
       meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4), BodyMeshOptions{0}),
       InvalidInput);
@@ -572,8 +575,8 @@ TEST(BodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
     lo.array() -= 0.01 * r.diameter;
     hi.array() += 0.01 * r.diameter;
     const region::VolumeEstimate mc = region::monteCarloVolume(
-        [&p](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, lo,
-        hi, 100000, 11, 2);
+        [&p](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, lo, hi,
+        100000, 11, 2);
     EXPECT_LE(std::fabs(mc.volume - r.exact_volume), 4.0 * mc.standard_error)
         << "Monte Carlo " << mc.volume << " +- " << mc.standard_error << ", exact "
         << r.exact_volume;

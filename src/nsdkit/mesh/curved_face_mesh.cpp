@@ -176,7 +176,7 @@ using Mesher = CGAL::Delaunay_mesher_2<CDT, ChordCriteria>;
 
 CurvedFaceMesh meshCurvedFaceConformally(
     const std::function<Eigen::Vector3d(double, double)>& sheet, const SlipAngleRectangle& r,
-    double chord_tolerance, double aspect_bound) {
+    double chord_tolerance, double aspect_bound, int cells) {
   // Reference grid with about square cells on the surface: nodes placed at equal steps of the
   // surface length along each angle (the largest of three parameter lines), their counts from
   // the two lengths; each cell split along its shorter 3-D diagonal.
@@ -205,7 +205,6 @@ CurvedFaceMesh meshCurvedFaceConformally(
   };
   const std::vector<double> sp = arc_length(true), sq = arc_length(false);
   const double lp = sp.back(), lq = sq.back();
-  const int cells = 64;
   const int np = std::clamp(static_cast<int>(std::lround(cells * lp / std::max(lp, lq))), 8, cells);
   const int nq = std::clamp(static_cast<int>(std::lround(cells * lq / std::max(lp, lq))), 8, cells);
   // Node n of count at equal steps of the cumulative length (linear between samples).

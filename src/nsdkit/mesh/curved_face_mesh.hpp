@@ -33,10 +33,11 @@ struct CurvedFaceMesh {
 };
 
 /// Meshes the face: chord error (edge midpoints and centroid of every triangle against the
-/// surface) below `chord_tolerance` [load units], flat minimum angle above asin(sqrt(aspect)).
-/// @throws SolverFailure if the flattening fails or folds.
+/// surface) below `chord_tolerance` [load units], flat minimum angle above asin(sqrt(aspect)),
+/// with `cells` reference cells along the longer side (finer keeps angles better where the
+/// sheet's metric varies strongly). @throws SolverFailure if the flattening fails or folds.
 CurvedFaceMesh meshCurvedFaceConformally(
     const std::function<Eigen::Vector3d(double, double)>& sheet,
-    const SlipAngleRectangle& rectangle, double chord_tolerance, double aspect_bound);
+    const SlipAngleRectangle& rectangle, double chord_tolerance, double aspect_bound, int cells);
 
 }  // namespace nsd::mesh::detail

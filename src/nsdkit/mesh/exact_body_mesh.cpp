@@ -83,19 +83,47 @@ struct Assembly {
 // flattening of the reference grid does not keep.
 constexpr double kCurvedAspectBound = 0.1654;
 
+// The smallest 3-D angle of a curved-face mesh away from its rectangle's corners (2 % of the
+// diameter) [deg].
+double smallestCurvedAngle(const Assembly& b, const SheetRectangle& rect,
+                           const detail::CurvedFaceMesh& m) {
+  const SlipAngleRectangle& r = rect.angles;
+  const std::array<Eigen::Vector3d, 4> corners{
+      b.surface(r.plus_lower, r.minus_lower), b.surface(r.plus_upper, r.minus_lower),
+      b.surface(r.plus_lower, r.minus_upper), b.surface(r.plus_upper, r.minus_upper)};
+  const double zone = 0.02 * b.faces.diameter;
+  double worst = 180.0;
+  for (const auto& t : m.triangles) {
+    std::array<Eigen::Vector3d, 3> x;
+    bool near = false;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const Eigen::Vector2d& a = m.angles[static_cast<std::size_t>(t[k])];
+      x[k] = b.surface(a[0], a[1]);
+      for (const auto& c : corners) near |= (x[k] - c).norm() < zone;
+    }
+    if (!near) worst = std::min(worst, detail::smallestAngleDeg(x[0], x[1], x[2]));
+  }
+  return worst;
+}
+
 CurvedFace meshCurvedFace(Assembly& b, std::size_t index, double chord_tol) {
   const SheetRectangle& rect = b.faces.curved[index];
-  const detail::CurvedFaceMesh m = detail::meshCurvedFaceConformally(
-      [&b](double tp, double tm) { return b.surface(tp, tm); }, rect.angles, chord_tol,
-      kCurvedAspectBound);
+  // 64 reference cells, doubled (up to 256) while the flattening does not keep 20.2 degrees on
+  // the surface (a strongly varying metric needs a finer reference grid).
+  detail::CurvedFaceMesh m;
+  for (int cells = 64; cells <= 256; cells *= 2) {
+    m = detail::meshCurvedFaceConformally([&b](double tp, double tm) { return b.surface(tp, tm); },
+                                          rect.angles, chord_tol, kCurvedAspectBound, cells);
+    if (smallestCurvedAngle(b, rect, m) >= 20.2) break;
+  }
   std::vector<bool> sharp(m.angles.size(), false);
   for (const auto& side : m.sides)
     for (int v : side) sharp[static_cast<std::size_t>(v)] = true;
   std::vector<int> global(m.angles.size());
   for (std::size_t v = 0; v < m.angles.size(); ++v) {
     const Eigen::Vector2d& t = m.angles[v];
-    global[v] = b.addVertex(b.surface(t[0], t[1]), {t[0], t[1], static_cast<double>(rect.sheet)},
-                            sharp[v]);
+    global[v] =
+        b.addVertex(b.surface(t[0], t[1]), {t[0], t[1], static_cast<double>(rect.sheet)}, sharp[v]);
   }
   CurvedFace face;
   face.rectangle = index;
@@ -114,17 +142,17 @@ CurvedFace meshCurvedFace(Assembly& b, std::size_t index, double chord_tol) {
 // rectangle (exact partials), times its orientation sign.
 double curvedFlux(const StabilityBodyFaces& f, const CurvedFace& face, int panels) {
   const SlipAngleRectangle& r = f.curved[face.rectangle].angles;
-  return face.orientation *
-         gaussLegendre(
-             [&](double tm) {
-               return gaussLegendre(
-                   [&](double tp) {
-                     const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, tp, tm);
-                     return p.x.dot(p.dx_dtheta_plus.cross(p.dx_dtheta_minus));
-                   },
-                   r.plus_lower, r.plus_upper, panels);
-             },
-             r.minus_lower, r.minus_upper, panels);
+  return face.orientation * gaussLegendre(
+                                [&](double tm) {
+                                  return gaussLegendre(
+                                      [&](double tp) {
+                                        const SurfacePoint p =
+                                            slipSlipBoundaryPointWithPartials(f, tp, tm);
+                                        return p.x.dot(p.dx_dtheta_plus.cross(p.dx_dtheta_minus));
+                                      },
+                                      r.plus_lower, r.plus_upper, panels);
+                                },
+                                r.minus_lower, r.minus_upper, panels);
 }
 
 // The integral of x x dx along a rectangle's side from the slip angles of vertex u to those of
@@ -197,8 +225,8 @@ struct FacesMesh {
 //    the sides of the curved faces on plane k as constraints; each region they cut it into is
 //    kept if Def 11 holds just inside the body there, and the kept regions are refined
 //    (Delaunay_mesher_no_edge_refinement_2 seeded with them, 20.7 degrees).
-FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& family,
-                      double tolerance, bool with_exact_volume) {
+FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& family, double tolerance,
+                      bool with_exact_volume) {
   const auto t0 = std::chrono::steady_clock::now();
   Assembly b{f, {}, {}, {}};
   const double diameter = f.diameter;
@@ -206,19 +234,21 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
   const double on_plane_tolerance = 1e-8 * diameter;
   const double probe = 1e-6 * diameter;  // Def 11 probes this far from a face
   std::vector<CurvedFace> curved;
-  for (std::size_t i = 0; i < f.curved.size(); ++i) curved.push_back(meshCurvedFace(b, i, chord_tol));
+  for (std::size_t i = 0; i < f.curved.size(); ++i)
+    curved.push_back(meshCurvedFace(b, i, chord_tol));
 
   // Orientation of each curved face by Def 11 just off its centre.
   for (auto& face : curved) {
     const SlipAngleRectangle& r = f.curved[face.rectangle].angles;
-    const SurfacePoint p = slipSlipBoundaryPointWithPartials(
-        f, 0.5 * (r.plus_lower + r.plus_upper), 0.5 * (r.minus_lower + r.minus_upper));
+    const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, 0.5 * (r.plus_lower + r.plus_upper),
+                                                             0.5 * (r.minus_lower + r.minus_upper));
     const Eigen::Vector3d n = p.dx_dtheta_plus.cross(p.dx_dtheta_minus).normalized();
     const bool behind = realizableAt(family, p.x - probe * n);
     const bool ahead = realizableAt(family, p.x + probe * n);
     if (behind == ahead) {
-      throw SolverFailure("Def 11 does not change across a two-point-slip face: it is not a "
-                          "boundary of the body");
+      throw SolverFailure(
+          "Def 11 does not change across a two-point-slip face: it is not a "
+          "boundary of the body");
     }
     face.orientation = behind ? 1.0 : -1.0;
     if (!behind) {
@@ -253,9 +283,8 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
   }
   std::array<int, 4> tet_vertex{};
   for (int k = 0; k < 4; ++k) {
-    tet_vertex[static_cast<std::size_t>(k)] =
-        key_of(b.addVertex(f.tetrahedron_vertices[static_cast<std::size_t>(k)],
-                           Eigen::Vector3d::Constant(NAN), true));
+    tet_vertex[static_cast<std::size_t>(k)] = key_of(b.addVertex(
+        f.tetrahedron_vertices[static_cast<std::size_t>(k)], Eigen::Vector3d::Constant(NAN), true));
   }
   auto on_plane = [&](int v, int k) {
     return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(b.at(v))) <=
@@ -607,8 +636,8 @@ void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
       }
       double d = (x - slipSlipBoundaryPoint(f, angles[0], angles[1])).norm();
       if (d > quick) {
-        d = std::min(d, distanceToSheet(f, f.curved[rectangleOf(f, angles)].angles, x,
-                                        angles.head<2>()));
+        d = std::min(
+            d, distanceToSheet(f, f.curved[rectangleOf(f, angles)].angles, x, angles.head<2>()));
       }
       r.max_face_distance = std::max(r.max_face_distance, d);
     }
@@ -693,6 +722,10 @@ BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOption
   const StabilityBodyFaces faces = stabilityBodyFaces(family);
   double tolerance = options.tolerance;
   FacesMesh meshed = meshFacesAt(faces, family, tolerance, true);
+  if (meshed.body.mesh.triangles.empty() || !(meshed.exact_volume > 0.0)) {
+    throw SolverFailure(
+        "Def 11 fails next to every candidate face: the exact faces bound no realizable set");
+  }
   const double exact_volume = meshed.exact_volume;
   const double exact_volume_error = meshed.exact_volume_error;
   auto volume_off = [&](const BodyMeshReport& r) {

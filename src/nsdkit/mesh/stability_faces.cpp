@@ -299,20 +299,19 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
       };
       const double lo_end =
           run.first == 0 ? lower : end_between(angle(run.first), angle(run.first - 1));
-      const double hi_end =
-          run.second == scan - 1 ? lower + kPi : end_between(angle(run.second), angle(run.second + 1));
+      const double hi_end = run.second == scan - 1
+                                ? lower + kPi
+                                : end_between(angle(run.second), angle(run.second + 1));
       return std::make_pair(lo_end, hi_end);
     };
     const double minus_inside = angle(minus_runs.front().first);
     const double plus_inside = angle(plus_runs.front().first);
     for (const auto& pr : plus_runs) {
-      const auto plus_interval = interval(pr, [&](double t) {
-        return outsideness(f, slipSlipBoundaryPoint(f, t, minus_inside));
-      });
+      const auto plus_interval = interval(
+          pr, [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, t, minus_inside)); });
       for (const auto& mr : minus_runs) {
-        const auto minus_interval = interval(mr, [&](double t) {
-          return outsideness(f, slipSlipBoundaryPoint(f, plus_inside, t));
-        });
+        const auto minus_interval = interval(
+            mr, [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, plus_inside, t)); });
         SheetRectangle rect;
         rect.sheet = s;
         rect.angles = {plus_interval.first, plus_interval.second, minus_interval.first,
@@ -412,9 +411,8 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   }
   // The tetrahedron's vertices that belong to the body (Def 11 just inside them) count in its
   // extent.
-  const Eigen::Vector3d centroid =
-      0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] + f.tetrahedron_vertices[2] +
-              f.tetrahedron_vertices[3]);
+  const Eigen::Vector3d centroid = 0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] +
+                                           f.tetrahedron_vertices[2] + f.tetrahedron_vertices[3]);
   for (const auto& v : f.tetrahedron_vertices) {
     if (!realizableAt(family, v + 1e-6 * (centroid - v))) continue;
     lo = lo.cwiseMin(v);
