@@ -8,6 +8,7 @@
 #include <CGAL/Surface_mesh_parameterization/LSCM_parameterizer_3.h>
 #include <CGAL/Surface_mesh_parameterization/parameterize.h>
 #include <CGAL/boost/graph/helpers.h>
+#include <CGAL/intersections.h>
 
 #include <algorithm>
 #include <cmath>
@@ -286,6 +287,28 @@ CurvedFaceMesh meshCurvedFaceConformally(
     throw SolverFailure("the conformal flattening of a curved face folds over");
   }
   const bool flat_reversed = negative > 0;  // flat orientation against (theta+, theta-)
+  // The conformal scale (3-D over flat edge length) must stay within a factor 1e3 over the face
+  // (it stays below 2 for the paper's ball at mu 0.1-0.95 and the 60 and 120 degree troughs):
+  // beyond that the flat domain has features too small for a robust Delaunay refinement.
+  {
+    double smallest = INFINITY, largest = 0.0;
+    for (const auto& t : flattening.triangles) {
+      for (std::size_t k = 0; k < 3; ++k) {
+        const auto u = static_cast<std::size_t>(t[k]), w = static_cast<std::size_t>(t[(k + 1) % 3]);
+        const double flat_length = (flattening.flat[u] - flattening.flat[w]).norm();
+        const double length = (position[u] - position[w]).norm();
+        const double scale = length / flat_length;
+        smallest = std::min(smallest, scale);
+        largest = std::max(largest, scale);
+      }
+    }
+    if (!(largest < 1e3 * smallest)) {
+      throw SolverFailure(
+          "the conformal flattening of a curved face is too distorted (scale "
+          "ratio " +
+          formatValue(largest / smallest) + ")");
+    }
+  }
   flattening.buildIndex();
 
   // Exact lift, with slip angles snapped onto the rectangle's sides.
@@ -312,6 +335,24 @@ CurvedFaceMesh meshCurvedFaceConformally(
   for (int c = 0; c < nq; ++c) loop.push_back(id(np, c));
   for (int a = np; a > 0; --a) loop.push_back(id(a, nq));
   for (int c = nq; c > 0; --c) loop.push_back(id(0, c));
+  {
+    std::vector<Point2> polygon;
+    for (int v : loop) {
+      const Eigen::Vector2d& u = flattening.flat[static_cast<std::size_t>(v)];
+      polygon.emplace_back(u[0], u[1]);
+    }
+    // Simple: no two non-adjacent border segments meet (exact predicates).
+    const std::size_t n = polygon.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const K::Segment_2 a(polygon[i], polygon[(i + 1) % n]);
+      for (std::size_t k = i + 2; k < n; ++k) {
+        if (i == 0 && k == n - 1) continue;  // adjacent through the closing segment
+        if (CGAL::do_intersect(a, K::Segment_2(polygon[k], polygon[(k + 1) % n]))) {
+          throw SolverFailure("the conformal flattening of a curved face overlaps itself");
+        }
+      }
+    }
+  }
   CDT cdt;
   std::vector<CDT::Vertex_handle> border_handles;
   for (int v : loop) {
@@ -320,6 +361,9 @@ CurvedFaceMesh meshCurvedFaceConformally(
   }
   for (std::size_t k = 0; k < border_handles.size(); ++k) {
     cdt.insert_constraint(border_handles[k], border_handles[(k + 1) % border_handles.size()]);
+  }
+  if (cdt.number_of_vertices() != loop.size()) {
+    throw SolverFailure("the conformal flattening of a curved face merges border points");
   }
   Mesher mesher(cdt, ChordCriteria(aspect_bound, &lift, chord_tolerance));
   mesher.init();

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <list>
 #include <map>
+#include <set>
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
@@ -320,6 +321,7 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] + f.tetrahedron_vertices[2] +
               f.tetrahedron_vertices[3]);
   std::map<std::pair<int, int>, std::vector<int>> edge_points;
+  std::set<std::pair<int, int>> off_body;  // tetrahedron-edge pieces where Def 11 fails
   for (int k = 0; k < 4; ++k) {
     for (int l = k + 1; l < 4; ++l) {
       std::vector<int> on_edge;
@@ -342,11 +344,15 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       for (std::size_t m = 0; m + 1 < on_edge.size(); ++m) {
         const int u = on_edge[m], v = on_edge[m + 1];
         const double length = (b.at(v) - b.at(u)).norm();
-        // Pieces of the edge off the body (Def 11 fails just inside the tetrahedron at their
-        // middle) are never meshed: left whole.
-        const Eigen::Vector3d middle = 0.5 * (b.at(u) + b.at(v));
-        if (length <= on_plane_tolerance ||
-            !realizableAt(family, middle + probe * (tet_centroid - middle).normalized())) {
+        // Pieces of the edge off the body (Def 11 fails just inside the tetrahedron at five
+        // points along them) are never meshed: left whole.
+        bool on_body = false;
+        for (int q = 1; q <= 5 && !on_body && length > on_plane_tolerance; ++q) {
+          const Eigen::Vector3d x = b.at(u) + (b.at(v) - b.at(u)) * (q / 6.0);
+          on_body = realizableAt(family, x + probe * (tet_centroid - x).normalized());
+        }
+        if (!on_body) {
+          off_body.emplace(std::min(u, v), std::max(u, v));
           points.push_back(v);
           continue;
         }
@@ -478,6 +484,17 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       if (n3.dot(normal) < 0) std::swap(tri[1], tri[2]);
       b.mesh.triangles.push_back(tri);
       b.mesh.face_of_triangle.push_back(2 + k);
+    }
+  }
+  // A kept planar region must not reach a tetrahedron-edge piece that is off the body: there
+  // something else (contact loss, another limit direction) bounds it.
+  for (const auto& t : b.mesh.triangles) {
+    for (std::size_t m = 0; m < 3; ++m) {
+      if (off_body.count({std::min(t[m], t[(m + 1) % 3]), std::max(t[m], t[(m + 1) % 3])})) {
+        throw SolverFailure(
+            "a planar face reaches a tetrahedron edge where Def 11 fails: another condition "
+            "bounds the body there, which the exact faces do not model");
+      }
     }
   }
   for (const auto& face : curved) {

@@ -414,7 +414,7 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   const Eigen::Vector3d centroid = 0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] +
                                            f.tetrahedron_vertices[2] + f.tetrahedron_vertices[3]);
   for (const auto& v : f.tetrahedron_vertices) {
-    if (!realizableAt(family, v + 1e-6 * (centroid - v))) continue;
+    if (!realizableAt(family, v + 1e-3 * (centroid - v))) continue;
     lo = lo.cwiseMin(v);
     hi = hi.cwiseMax(v);
   }
