@@ -500,6 +500,25 @@ TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {
   EXPECT_THROW(meshTwoContactBody(not_affine), InvalidInput);
 }
 
+// The exact volume of a ball's mesh against a seeded Monte Carlo of Def 11 (the generic route)
+// over the mesh's bounding box widened by 1 % of the diameter: within 4 standard errors.
+void expectExactVolumeMatchesMonteCarlo(const BodyMesh& b, const models::BallTroughParameters& p,
+                                        std::size_t samples, std::uint64_t seed) {
+  const BodyMeshReport& r = b.report;
+  Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
+  for (const auto& v : b.mesh.vertices) {
+    lo = lo.cwiseMin(v);
+    hi = hi.cwiseMax(v);
+  }
+  lo.array() -= 0.01 * r.diameter;
+  hi.array() += 0.01 * r.diameter;
+  const region::VolumeEstimate mc = region::monteCarloVolume(
+      [&p](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, lo, hi,
+      samples, seed, 2);
+  EXPECT_LE(std::fabs(mc.volume - r.exact_volume), 4.0 * mc.standard_error)
+      << "Monte Carlo " << mc.volume << " +- " << mc.standard_error << ", exact " << r.exact_volume;
+}
+
 // Troughs of other angles with unequal friction (issue 20's acceptance bodies). The exact
 // volume is checked against 1e8-sample Monte Carlo estimates of `nsdkit classify` recorded in
 // the issue (3.8811 +- 0.0007 at 60 degrees, 0.41116 +- 0.00084 at 120 degrees; within 3
@@ -525,18 +544,7 @@ TEST(BodyMesh, TroughsOfOtherAnglesMatchMonteCarloOfDef11) {
     EXPECT_LE(std::fabs(r.volume - r.exact_volume), 5e-4 * r.exact_volume);
     EXPECT_LE(std::fabs(r.exact_volume - c.reference), 3.0 * c.reference_error) << c.angle_deg;
     EXPECT_GE(minAngleAwayFromCorners(b), 20.0);
-    Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
-    for (const auto& v : b.mesh.vertices) {
-      lo = lo.cwiseMin(v);
-      hi = hi.cwiseMax(v);
-    }
-    lo.array() -= 0.01 * r.diameter;
-    hi.array() += 0.01 * r.diameter;
-    const region::VolumeEstimate mc = region::monteCarloVolume(
-        [&p](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, lo, hi,
-        100000, 7, 2);
-    EXPECT_LE(std::fabs(mc.volume - r.exact_volume), 4.0 * mc.standard_error)
-        << c.angle_deg << ": Monte Carlo " << mc.volume << " +- " << mc.standard_error;
+    expectExactVolumeMatchesMonteCarlo(b, p, 100000, 7);
   }
 }
 
@@ -563,19 +571,7 @@ TEST(BodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
     EXPECT_LE(r.hausdorff, 5e-4 * r.diameter);
     EXPECT_LE(std::fabs(r.volume - r.exact_volume), 5e-4 * r.exact_volume);
     EXPECT_GE(r.min_angle_away_from_corners_deg, 20.0);
-    Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
-    for (const auto& v : b.mesh.vertices) {
-      lo = lo.cwiseMin(v);
-      hi = hi.cwiseMax(v);
-    }
-    lo.array() -= 0.01 * r.diameter;
-    hi.array() += 0.01 * r.diameter;
-    const region::VolumeEstimate mc = region::monteCarloVolume(
-        [&p](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, lo, hi,
-        100000, 11, 2);
-    EXPECT_LE(std::fabs(mc.volume - r.exact_volume), 4.0 * mc.standard_error)
-        << "Monte Carlo " << mc.volume << " +- " << mc.standard_error << ", exact "
-        << r.exact_volume;
+    expectExactVolumeMatchesMonteCarlo(b, p, 100000, 11);
   }
 }
 
@@ -608,18 +604,7 @@ TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
     EXPECT_GE(r.min_angle_away_from_corners_deg, 20.0);
     EXPECT_LE(r.hausdorff, 5e-4 * r.diameter);
     EXPECT_LE(std::fabs(r.volume - r.exact_volume), 5e-4 * r.exact_volume);
-    Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
-    for (const auto& v : b.mesh.vertices) {
-      lo = lo.cwiseMin(v);
-      hi = hi.cwiseMax(v);
-    }
-    lo.array() -= 0.01 * r.diameter;
-    hi.array() += 0.01 * r.diameter;
-    const region::VolumeEstimate mc = region::monteCarloVolume(
-        [&p](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, lo, hi,
-        30000, static_cast<std::uint64_t>(100 + i), 2);
-    EXPECT_LE(std::fabs(mc.volume - r.exact_volume), 4.0 * mc.standard_error)
-        << "Monte Carlo " << mc.volume << " +- " << mc.standard_error;
+    expectExactVolumeMatchesMonteCarlo(b, p, 30000, static_cast<std::uint64_t>(100 + i));
   }
   EXPECT_GE(meshed, 4);
 }
