@@ -5,14 +5,14 @@
 ///
 /// Exact route (meshTwoContactBody, meshBallTroughBody): for a two-contact body whose dynamics is
 /// affine in the three axes (forces, torques; the ball's torques (79) at any trough angle and
-/// mu±), the faces of stability_faces.hpp are meshed conformingly, so the 12 sharp edges are
-/// exact polylines and never rounded off:
-///  - each curved face: the two-point-slip surface x(theta+, theta-) over its rectangle of slip
-///    angles, on a tensor grid graded until the chord error is below the tolerance; its four
-///    sides lie on the four RS/SR planes (checked);
-///  - four planar faces: constrained Delaunay triangulations (CGAL
-///    Delaunay_mesher_no_edge_refinement_2) of the polygon made of one side of each curved face
-///    and the two straight plane-plane edges, sharing the edge vertices bit for bit.
+/// mu±), the faces of stability_faces.hpp are meshed conformingly, so the sharp edges are exact
+/// polylines and never rounded off:
+///  - each curved face: the two-point-slip sheet x(theta+, theta-) over its rectangle of slip
+///    angles, flattened conformally (CGAL LSCM) and meshed there by CGAL Delaunay refinement with
+///    a minimum-angle bound and a chord criterion on the exact sheet (curved_face_mesh.hpp);
+///  - planar faces: the tetrahedron's faces cut by the curved faces' sides, each region kept
+///    where Def 11 holds just inside, as CGAL constrained Delaunay meshes
+///    (Delaunay_mesher_no_edge_refinement_2) sharing the edge vertices bit for bit.
 /// For the paper's ball the curved faces are eq. (88) and the planes (82)-(83).
 /// Implicit route (meshImplicitRegion, meshRegionAround): marching tetrahedra on any predicate.
 /// Only this folder includes CGAL; the API uses Eigen and std types.
@@ -63,9 +63,9 @@ struct BodyMeshReport {
   double hausdorff = 0.0;                        ///< two-sided, dense exact sampling vs the mesh
   double min_angle_deg = 0.0;                    ///< over all triangles
   double min_angle_away_from_corners_deg = 0.0;  ///< triangles not touching the 8 corners
-  int corners = 0;                               ///< body corners found (8 expected)
-  int def11_checks = 0;                          ///< Def-11 checks passed (exact route)
-  int sharp_edges = 0;  ///< edges between faces (12 expected: 8 curved, 4 straight)
+  int corners = 0;  ///< exact route: corners (8 for the paper's ball; 4 or 6 in narrow troughs)
+  int def11_checks = 0;  ///< Def-11 checks passed (exact route)
+  int sharp_edges = 0;   ///< exact route: edges between faces (12 for the paper's ball)
   /// The exact volume (exact route): (1/3) of the flux of x through the exact faces, by
   /// composite Gauss-Legendre quadrature of each curved face over its rectangle of slip angles
   /// and of the planar faces' boundary curves (their areas by Green's theorem); NaN for the

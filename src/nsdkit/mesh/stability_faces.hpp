@@ -15,17 +15,19 @@
 /// On a square edge (theta- in {0, pi}) the slip at P- is along t1-, and a state with G = 0 also
 /// solves the RS equations with du1- = 0: the edge lies on an RS plane; theta+ in {0, pi} on an
 /// SR plane. The plane value along the surface is N± times a function of one angle (the rolling
-/// contact's force is free), so where a sheet leaves the tetrahedron of the planes it does so
-/// across a line theta± = const. The realizable set is then bounded by two curved faces (each
-/// sheet over a rectangle of slip angles, the square trimmed along such lines) and the four
-/// planes, whose faces are bounded by one side of each curved face and two straight edges (the
-/// paper's Fig. 10 at every angle and mu±; in general a sheet may be inside over several such
-/// rectangles, or over none, and the planar faces are the parts of the tetrahedron's faces on the
-/// realizable side of the sheets' sides, found with Def 11).
+/// contact's force is free), so where a sheet leaves the tetrahedron T of the planes it does so
+/// across a line theta± = const: its part inside T is a product of intervals of theta+ and of
+/// theta-, one or more rectangles of slip angles, or none. The realizable set is bounded by the
+/// curved faces (the sheets over those rectangles, less any across which Def 11 does not change)
+/// and by the parts of T's faces on the realizable side of the curved faces' sides (found with
+/// Def 11). For the paper's ball: two curved faces and four planar faces, each bounded by one side
+/// of each curved face and two straight edges (Fig. 10); in narrow troughs T cut by one sheet, or
+/// T itself.
 ///
-/// stabilityBodyFaces finds this structure and checks it (affinity, sides on their planes, the
-/// rectangles inside all planes, positive normal forces); bodies for which it does not hold are
-/// refused with the reason (the implicit route remains for them).
+/// stabilityBodyFaces finds this structure and checks it (affinity, a bounded T, the product
+/// structure, sides on their planes, interiors inside all planes, positive normal forces, no fold,
+/// Def 11 changing across each curved face); bodies for which it does not hold are refused with
+/// the reason (the implicit route remains for them).
 
 #include <Eigen/Core>
 #include <array>
