@@ -57,11 +57,6 @@ std::vector<SolverSpec> allSolvers() {
 
 namespace {
 
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : "|") + x;
-  return s;
-}
 
 models::BallTroughClassification classify(const models::BallTroughParameters& p,
                                           const Eigen::Vector3d& m, ReferenceSource source) {
@@ -224,6 +219,66 @@ std::vector<ValidationCase> generateCases() {
   return cases;
 }
 
+ValidationCase buildSpherePlaneCase(const std::string& name, const SpherePlaneModel& m) {
+  const SpherePlaneReference ref = referenceOf(m);
+  const SpherePlaneFrame f = frameOf(m);
+  ValidationCase c;
+  c.name = name;
+  c.kind = m.family;
+  c.family = toString(m.family);
+  c.sphere_plane = m;
+  c.reference = ReferenceSource::kClosedForm;
+  c.t_end_s = m.duration_s;
+  const SphereState x0 = exactStateAt(m, 0.0);
+  c.v_C0_W = x0.v_C_W;
+  c.omega0_W = x0.omega_W;
+  c.realizable = ref.rolls;
+  c.allowed_modes = {ref.rolls ? "R" : "S"};
+  c.along_W = f.e_W;
+  c.expected_acceleration = ref.acceleration_m_s2;
+  c.expected_rolling_onset_s = ref.rolling_onset_s;
+  c.expected_final_speed = ref.final_speed_m_s;
+  c.expected_spin_rad_s = ref.spin_rate_rad_s;
+  c.spin_axis_W = f.a_W;
+  if (m.drilling_torque_N_m != 0.0) {
+    c.expected_drilling_spin_rad_s = ref.drilling_spin_rad_s;
+    c.drilling_axis_W = f.n_W;
+  }
+  c.exact_rest = ref.at_rest;
+  c.measure_heading = m.family == CaseFamily::kLaunch;
+  if (std::isfinite(ref.threshold_tan_slope)) {
+    c.probed_face = "tan s = " + formatForReport(ref.threshold_tan_slope, 6);
+    c.face_distance = std::tan(m.slope_rad) / ref.threshold_tan_slope - 1.0;
+  }
+  return c;
+}
+
+std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& families) {
+  std::vector<ValidationCase> cases;
+  auto wanted = [&](CaseFamily f) {
+    return std::find(families.begin(), families.end(), f) != families.end();
+  };
+  if (wanted(CaseFamily::kTrough)) cases = generateCases();
+  for (const auto& [name, model] : sphereOnPlaneModels()) {
+    if (wanted(model.family)) cases.push_back(buildSpherePlaneCase(name, model));
+  }
+  return cases;
+}
+
+std::string toString(RowStatus status) {
+  switch (status) {
+    case RowStatus::kPass:
+      return "pass";
+    case RowStatus::kFail:
+      return "fail";
+    case RowStatus::kNotRepresentable:
+      return "not representable";
+    case RowStatus::kRefused:
+      return "refused";
+  }
+  return "?";
+}
+
 contact::TwoContactBody twoContactBodyOf(const ValidationCase& c) {
   return c.body ? *c.body : models::makeTwoContactBody(c.parameters, c.torque);
 }
@@ -237,6 +292,7 @@ double sphereRadiusOf(const contact::TwoContactBody& body) {
 }
 
 engines::SphereScene sceneOf(const ValidationCase& c) {
+  if (c.sphere_plane) return sceneOf(*c.sphere_plane);
   const auto body = twoContactBodyOf(c);
   const double radius = sphereRadiusOf(body);
   if (!std::isfinite(radius)) {
@@ -364,6 +420,13 @@ SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver) {
                                       solver.setting == "exact"
                                           ? engines::EngineSetting::kExact
                                           : engines::EngineSetting::kDefaults};
+    if (c.sphere_plane && (solver.name == "nsdkit-event-driven" || solver.name == "siconos")) {
+      SolverTrajectory t;
+      t.not_representable = solver.name +
+                            " is nsdkit's two-contact integrator (its Siconos model too): a "
+                            "sphere on one plane is not a two-contact body";
+      return t;
+    }
     if (solver.name == "nsdkit-event-driven") return runNsdkit(c);
     if (solver.name == "mujoco") return fromEngineRun(engines::runMujoco(sceneOf(c), o));
     if (solver.name == "bullet") return fromEngineRun(engines::runBullet(sceneOf(c), o));
@@ -427,147 +490,6 @@ Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
   p.s_low = edge(best.first, lo);
   p.s_high = edge(best.first, hi);
   return p;
-}
-
-namespace {
-
-double sampleSpeedAlong(const ValidationCase& c, const engines::EngineSample& s) {
-  return s.v_C_W.dot(c.along_W);
-}
-
-}  // namespace
-
-std::string formatForReport(double v, int precision) {
-  if (!std::isfinite(v)) return "-";
-  std::ostringstream s;
-  s.precision(precision);
-  s << v;
-  return s.str();
-}
-
-ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
-                       const SolverTrajectory& tr, const JudgeOptions& o) {
-  ValidationResult r;
-  r.case_name = c.name;
-  r.solver = solver.label();
-  r.setting = solver.setting;
-  r.step_s = solver.step_s;
-  r.reference = c.reference;
-  r.counts_as_validation =
-      !(solver.name == "nsdkit-event-driven" && c.reference != ReferenceSource::kClosedForm);
-  r.expected = join(c.allowed_modes);
-  r.tolerance = o.acceleration_tolerance;
-  r.wall_seconds = tr.wall_seconds;
-  r.simulated_seconds = tr.samples.empty() ? 0.0 : tr.samples.back().t;
-  r.observed = "failed";
-  if (!tr.completed) {
-    r.reason = tr.failure.empty() ? "the run did not complete" : tr.failure;
-    return r;
-  }
-  if (tr.samples.size() < 4 || tr.samples.back().t < 0.999 * c.t_end_s) {
-    r.reason = "the run stopped early, at t = " +
-               formatForReport(tr.samples.empty() ? 0.0 : tr.samples.back().t) + " s";
-    return r;
-  }
-  const double t_end = tr.samples.back().t;
-  const double from = (1.0 - o.rule.window_fraction) * t_end;
-  // Windows of the same length at the end and ending at mid-run.
-  const double from_mid = 0.5 * t_end - o.rule.window_fraction * t_end;
-  bool slips[2];
-  for (std::size_t k = 0; k < 2; ++k) {
-    double speed = 0.0, speed_mid = 0.0, gap = 0.0;
-    int n = 0, n_mid = 0;
-    for (const auto& s : tr.samples) {
-      if (s.t >= from) {
-        speed += s.contacts[k].slip_W.norm();
-        gap += s.contacts[k].gap_m;
-        ++n;
-      } else if (s.t >= from_mid && s.t < 0.5 * t_end) {
-        speed_mid += s.contacts[k].slip_W.norm();
-        ++n_mid;
-      }
-    }
-    speed /= n;
-    gap /= n;
-    speed_mid = n_mid > 0 ? speed_mid / n_mid : 0.0;
-    (k == 0 ? r.slip_plus : r.slip_minus) = speed;
-    (k == 0 ? r.slip_growth_plus : r.slip_growth_minus) = speed / std::max(speed_mid, 1e-300);
-    slips[k] = (speed > o.rule.slip_floor_m_s && speed > o.rule.growth_ratio * speed_mid) ||
-               speed > o.rule.clear_slip_m_s || gap > o.rule.separation_m;
-  }
-  r.observed = tr.observed_mode_override.empty()
-                   ? std::string(slips[0] ? "S" : "R") + (slips[1] ? "S" : "R")
-                   : tr.observed_mode_override;
-  // Acceleration along the trough over the second half of the run (skips start-up transients).
-  const auto& mid =
-      *std::lower_bound(tr.samples.begin(), tr.samples.end(), 0.5 * t_end,
-                        [](const engines::EngineSample& s, double t) { return s.t < t; });
-  r.acceleration =
-      (sampleSpeedAlong(c, tr.samples.back()) - sampleSpeedAlong(c, mid)) / (t_end - mid.t);
-  r.final_speed = tr.samples.back().v_C_W.norm();
-  for (const auto& s : tr.samples) {
-    const double slip = std::max(s.contacts[0].slip_W.norm(), s.contacts[1].slip_W.norm());
-    if (!std::isfinite(r.slip_onset) && slip > o.rule.onset_speed_m_s) r.slip_onset = s.t;
-    if (slip > o.rule.onset_speed_m_s) r.rolling_onset = NAN;
-    if (slip <= o.rule.onset_speed_m_s && !std::isfinite(r.rolling_onset)) r.rolling_onset = s.t;
-  }
-  bool mode_ok = false;
-  for (const auto& m : c.allowed_modes) mode_ok |= (m == r.observed);
-  std::vector<std::string> reasons;
-  if (!mode_ok) {
-    if (r.observed == "RR") {
-      const Possibility p = rollingPossibility(c);
-      const Possibility pyramid = rollingPossibility(c, std::sqrt(2.0));
-      reasons.push_back(
-          !p.possible && pyramid.possible
-              ? "kept rolling where no RR force set fits both circular friction cones (best "
-                "margin " +
-                    formatForReport(p.best_margin) +
-                    " N) but one fits cones widened to "
-                    "sqrt2 mu, the reach of a 4-sided friction pyramid |T1|, |T2| <= mu N: the "
-                    "engine's pyramid, not Coulomb's cone, lets it roll"
-          : p.possible
-              ? "kept rolling where rolling is possible (an RR force set lies inside both cones, "
-                "squeeze s in [" +
-                    formatForReport(p.s_low) + ", " + formatForReport(p.s_high) +
-                    "] N) but not realizable (Def 11: " + r.expected +
-                    "): the solver picked one of the undetermined force sets"
-              : "kept rolling where no RR force set fits both friction cones (best margin " +
-                    formatForReport(p.best_margin) + " N): Coulomb's law is violated");
-    } else {
-      reasons.push_back("observed " + r.observed + " (slip speeds " + formatForReport(r.slip_plus) +
-                        ", " + formatForReport(r.slip_minus) + " m/s), expected " + r.expected);
-    }
-  }
-  if (c.realizable && std::isfinite(c.expected_acceleration)) {
-    r.acceleration_error = std::fabs(r.acceleration - c.expected_acceleration) /
-                           std::max(std::fabs(c.expected_acceleration), 1e-2);
-    if (!std::isfinite(r.acceleration)) {
-      reasons.push_back("non-finite acceleration");
-    } else if (r.acceleration_error > o.acceleration_tolerance) {
-      reasons.push_back("acceleration " + formatForReport(r.acceleration, 5) + " m/s^2 off " +
-                        std::string(c.body ? "the RR solution " : "(78) ") +
-                        formatForReport(c.expected_acceleration, 5) + " by " +
-                        formatForReport(r.acceleration_error) + " (relative)");
-    }
-  }
-  if (std::isfinite(c.expected_rolling_onset_s)) {
-    const double h = solver.step_s > 0 ? solver.step_s : 1e-3;
-    const double tol = std::max(o.onset_tolerance_relative * c.expected_rolling_onset_s, 3 * h);
-    if (!std::isfinite(r.rolling_onset) ||
-        std::fabs(r.rolling_onset - c.expected_rolling_onset_s) > tol) {
-      reasons.push_back("rolling onset " + formatForReport(r.rolling_onset, 4) + " s, analytic " +
-                        formatForReport(c.expected_rolling_onset_s, 4) + " s");
-    }
-    if (!(std::fabs(r.final_speed - c.expected_final_speed) <=
-          o.final_speed_tolerance * c.expected_final_speed)) {
-      reasons.push_back("final speed " + formatForReport(r.final_speed, 5) + " m/s, analytic " +
-                        formatForReport(c.expected_final_speed, 5) + " m/s");
-    }
-  }
-  r.pass = reasons.empty();
-  for (const auto& s : reasons) r.reason += (r.reason.empty() ? "" : "; ") + s;
-  return r;
 }
 
 std::string seriesFileName(const std::string& case_name, const std::string& solver_label) {

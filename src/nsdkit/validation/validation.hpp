@@ -17,6 +17,7 @@
 
 #include <nsdkit/engines/scene/sphere_scene.hpp>
 #include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/validation/sphere_plane_families.hpp>
 
 namespace nsd::validation {
 
@@ -68,7 +69,28 @@ struct ValidationCase {
   /// Unit direction of the measured rolling acceleration: the trough axis k for the ball, the
   /// direction of the RR acceleration of C for a user's body.
   Eigen::Vector3d along_W = Eigen::Vector3d::UnitZ();
+
+  /// The benchmark family (trough: the fields above; the one-plane families: `sphere_plane`).
+  CaseFamily kind = CaseFamily::kTrough;
+  /// One-plane families: the model the scene and the expectation are built from.
+  std::optional<SpherePlaneModel> sphere_plane;
+  /// Omega . spin_axis_W at the end of the run [rad/s] (NaN: not checked) and Omega . n [rad/s]
+  /// for a drilling torque (NaN: not checked).
+  double expected_spin_rad_s = NAN;
+  Eigen::Vector3d spin_axis_W = Eigen::Vector3d::UnitX();
+  double expected_drilling_spin_rad_s = NAN;
+  Eigen::Vector3d drilling_axis_W = Eigen::Vector3d::UnitZ();
+  /// The exact motion is rest: the mean speed over the second half is reported as creep.
+  bool exact_rest = false;
+  /// The direction of motion must not turn: the heading drift is measured and checked.
+  bool measure_heading = false;
 };
+
+/// The case of a one-plane model (its expectation from referenceOf).
+ValidationCase buildSpherePlaneCase(const std::string& name, const SpherePlaneModel& model);
+
+/// The cases of the chosen families (the trough's as generateCases()).
+std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& families);
 
 /// The two-contact body of a case (its `body`, or the ball at `parameters` and `torque`).
 contact::TwoContactBody twoContactBodyOf(const ValidationCase& c);
@@ -105,6 +127,9 @@ struct SolverTrajectory {
   std::vector<engines::SettingNote> settings;
   std::string engine_version;
   std::string observed_mode_override;  ///< nsdkit's own mode (its slips are exactly 0).
+  /// Non-empty: the solver cannot represent the case (the reason); the row counts as neither
+  /// pass nor fail.
+  std::string not_representable;
 };
 
 /// Runs one case through one solver; never throws for what the solver does.
@@ -137,8 +162,19 @@ struct ModeRule {
   double onset_speed_m_s = 1e-2;
 };
 
+/// What a row says.
+enum class RowStatus {
+  kPass,
+  kFail,
+  kNotRepresentable,  ///< the solver cannot build the scene: neither pass nor fail.
+  kRefused,           ///< the case (file) was refused: its stored content is not its model's.
+};
+std::string toString(RowStatus status);
+
 /// One row of the report: a case run by a solver.
 struct ValidationResult {
+  CaseFamily family = CaseFamily::kTrough;
+  RowStatus status = RowStatus::kFail;
   std::string case_name, solver, setting;
   double step_s = 0.0;
   ReferenceSource reference = ReferenceSource::kClosedForm;
@@ -156,6 +192,15 @@ struct ValidationResult {
   double tolerance = 0.0;                                  ///< relative acceleration tolerance used
   double wall_seconds = 0.0;
   double simulated_seconds = 0.0;
+  double spin = NAN, spin_error = NAN;  ///< Omega . spin axis at the end [rad/s], relative error
+  double drilling_spin = NAN;           ///< Omega . n at the end [rad/s] (drilling cases)
+  double heading_drift_deg = NAN;  ///< angle between the initial and final velocity [deg]
+  double onset_error = NAN;        ///< (observed - analytic rolling onset) / analytic
+  double final_speed_error = NAN;  ///< relative
+  double creep_speed = NAN;        ///< exact-rest cases: mean |v_C| over the second half [m/s]
+  /// The family's headline metric: its name and value (see familyMetricName).
+  std::string metric;
+  double metric_value = NAN;
   /// For failures: computed reason (including, where rolling was observed but is not
   /// realizable, whether an admissible RR force set inside both friction cones exists).
   std::string reason;
@@ -169,6 +214,12 @@ struct JudgeOptions {
   /// 1 %.
   double onset_tolerance_relative = 0.05;
   double final_speed_tolerance = 1e-2;
+  /// Launch family: the heading must stay within this [deg]. Coulomb's isotropic cone keeps it
+  /// exactly; a 4-sided pyramid turns a 15-degree launch by degrees (see the README's figures).
+  double heading_tolerance_deg = 1.0;
+  /// Final spin rates: relative, over max(|expected|, 1 rad/s) (the same O(h) error as the
+  /// acceleration, integrated once more).
+  double spin_tolerance = 2e-2;
 };
 
 /// Judges a trajectory of `c` by the common rule.
@@ -268,6 +319,12 @@ std::string formatForReport(double value, int precision = 3);
 // ---- Report -------------------------------------------------------------------------------------
 
 /// Writes report.json, report.md and report_meta.json into `dir` (atomically), plus the map CSVs.
+/// The per-family tables of report.md: for each family and solver setting, pass / fail / not
+/// representable counts and the family's metric (median and worst), with the family's tolerance
+/// and why; the creep speeds of the exact-rest cases per setting.
+void writeFamilyTables(std::ostream& out, const std::vector<ValidationCase>& cases,
+                       const std::vector<ValidationResult>& results, const JudgeOptions& options);
+
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
                  const std::vector<ValidationResult>& results, const std::vector<ModeMap>& maps,
                  const std::vector<SolverSpec>& solvers, const JudgeOptions& options);

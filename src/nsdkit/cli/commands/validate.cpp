@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -30,7 +31,25 @@ struct ValidateOptions {
   std::string cases_dir, trajectories_dir, solver_name = "user-solver";
   std::string body, input;
   int body_grid = 7;
+  std::string families = "trough,incline,launch,creep";
 };
+
+// The families named in --families (comma-separated, each once).
+std::vector<nsd::validation::CaseFamily> parseFamilies(const std::string& list) {
+  std::vector<nsd::validation::CaseFamily> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const auto family = nsd::validation::caseFamilyFromString(list.substr(start, comma - start));
+    if (std::find(out.begin(), out.end(), family) != out.end()) {
+      throw nsd::InvalidInput("--families names '" + nsd::validation::toString(family) +
+                              "' twice");
+    }
+    out.push_back(family);
+    start = comma + 1;
+  }
+  return out;
+}
 
 // The parameter points of `validate --body`: the rows of --input, or a body_grid x body_grid
 // subsample of the section named in the body file (with its fixed values).
@@ -96,8 +115,12 @@ int runValidate(const ValidateOptions& v) {
               << "/report.md\n";
     return 0;
   }
-  auto cases = val::generateCases();
-  for (auto& c : cases) c.t_end_s = v.t_end;
+  const auto families = parseFamilies(v.families);
+  auto cases = val::generateCases(families);
+  // --t-end sets the trough's duration; the one-plane families keep their models' durations.
+  for (auto& c : cases) {
+    if (c.kind == val::CaseFamily::kTrough) c.t_end_s = v.t_end;
+  }
   if (!v.export_cases.empty()) {
     val::exportCases(cases, v.export_cases);
     std::cout << cases.size() << " cases written to " << v.export_cases << "\n";
@@ -117,8 +140,13 @@ int runValidate(const ValidateOptions& v) {
       if (s.step_s != 1e-4) solvers.push_back(s);
     }
     options.solvers = solvers;
+    // Every fourth trough case and every second case of the other families.
     std::vector<val::ValidationCase> subset;
-    for (std::size_t i = 0; i < cases.size(); i += 4) subset.push_back(cases[i]);
+    std::size_t trough_index = 0, other_index = 0;
+    for (const auto& c : cases) {
+      const bool trough = c.kind == val::CaseFamily::kTrough;
+      if (trough ? (trough_index++ % 4 == 0) : (other_index++ % 2 == 0)) subset.push_back(c);
+    }
     cases = subset;
   }
   const bool bar = !v.quiet && isatty(STDERR_FILENO);
@@ -135,7 +163,10 @@ int runValidate(const ValidateOptions& v) {
   if (bar) std::cerr << '\n';
   std::vector<val::ModeMap> maps;
   const double m_z2 = nsd::models::specialValues(0.3).m_z2;
+  const bool trough_maps =
+      std::find(families.begin(), families.end(), val::CaseFamily::kTrough) != families.end();
   for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
+    if (!trough_maps) break;
     for (const char* setting : {"exact"}) {
       const val::SolverSpec s{engine, setting, 1e-3};
       maps.push_back(val::simulateModeMap(s, 0.0, "mz=0", v.map_grid, v.threads));
@@ -175,6 +206,8 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
   c->add_option("--trajectories", o->trajectories_dir,
                 "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
   c->add_option("--solver-name", o->solver_name, "name of the scored solver in the report");
+  c->add_option("--families", o->families,
+                "comma-separated families: trough, incline, launch, creep (default: all)");
   c->add_option("--body", o->body,
                 "validate on a body file (two contacts) instead of the paper's ball");
   c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");

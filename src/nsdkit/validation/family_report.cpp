@@ -1,0 +1,92 @@
+// The per-family tables of report.md (validation.hpp: writeFamilyTables).
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <ostream>
+
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::validation {
+namespace {
+
+// What each family checks, its tolerance and why.
+std::string familyRule(CaseFamily family, const JudgeOptions& o) {
+  const std::string accel = formatForReport(100 * o.acceleration_tolerance) + " %";
+  switch (family) {
+    case CaseFamily::kTrough:
+      return "two-point rolling vs escape by Def 11; rolling acceleration (78) within " + accel +
+             "; sliding start: onset within 5 % (or 3 h), final speed within 1 %.";
+    case CaseFamily::kIncline:
+      return "sphere at rest on a slope s: rolls with g sin s/(1 + j) iff tan s < mu (1 + j)/j "
+             "(Def 9), else slides with g (sin s - mu cos s); acceleration within " +
+             accel + ", final spin within " + formatForReport(100 * o.spin_tolerance) +
+             " % (one integration more); a drilling torque spins it up freely. Cases at 0.5, 0.9, "
+             "1.1 and 1.5 times the threshold.";
+    case CaseFamily::kLaunch:
+      return "sphere thrown at 1 m/s (with and without backspin) at 0, 15, 30, 45 degrees: "
+             "straight path (heading within " +
+             formatForReport(o.heading_tolerance_deg) +
+             " degree: the exact drift is 0, a 4-sided pyramid's is degrees), rolling onset "
+             "t* = 2 (v0 + r omega0)/(7 mu g) within 5 % (or 3 h), final speed "
+             "(5 v0 - 2 r omega0)/7 within 1 %.";
+    case CaseFamily::kCreep:
+      return "sphere held on a slope by the torque m g r sin s: exact rest iff tan s < mu "
+             "(cases at 0.5 and 0.9 mu; 1.1 mu slides). The judge keeps the one mode rule; the "
+             "metric is the creep speed, the mean |v_C| over the second half of the run.";
+  }
+  return "";
+}
+
+struct Cell {
+  int pass = 0, fail = 0, not_representable = 0;
+  std::vector<double> metric;
+  std::string metric_name;
+};
+
+double medianOf(std::vector<double> v) {
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+void writeFamilyTables(std::ostream& out, const std::vector<ValidationCase>& cases,
+                       const std::vector<ValidationResult>& results, const JudgeOptions& o) {
+  (void)cases;
+  for (CaseFamily family : allCaseFamilies()) {
+    std::map<std::string, Cell> cells;  // solver label -> counts
+    std::vector<std::string> order;
+    for (const auto& r : results) {
+      if (r.family != family) continue;
+      if (!cells.count(r.solver)) order.push_back(r.solver);
+      Cell& c = cells[r.solver];
+      if (r.status == RowStatus::kNotRepresentable) {
+        ++c.not_representable;
+        continue;
+      }
+      (r.pass ? c.pass : c.fail) += 1;
+      // The creep family's column is the creep speed of its exact-rest cases.
+      const bool creep = family == CaseFamily::kCreep;
+      const double value = creep ? r.creep_speed : r.metric_value;
+      if (std::isfinite(value)) {
+        c.metric.push_back(std::fabs(value));
+        c.metric_name = creep ? "creep speed [m/s]" : r.metric;
+      }
+    }
+    if (order.empty()) continue;
+    out << "\n## Family: " << toString(family) << "\n\n" << familyRule(family, o) << "\n\n"
+        << "| solver | pass | fail | not representable | metric | median |metric| | worst |\n"
+        << "|---|---|---|---|---|---|---|\n";
+    for (const auto& label : order) {
+      const Cell& c = cells[label];
+      const double worst =
+          c.metric.empty() ? NAN : *std::max_element(c.metric.begin(), c.metric.end());
+      out << "| " << label << " | " << c.pass << " | " << c.fail << " | " << c.not_representable
+          << " | " << (c.metric_name.empty() ? "-" : c.metric_name) << " | "
+          << formatForReport(medianOf(c.metric)) << " | " << formatForReport(worst) << " |\n";
+    }
+  }
+}
+
+}  // namespace nsd::validation

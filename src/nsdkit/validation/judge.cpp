@@ -1,0 +1,294 @@
+// The one judge of every solver's trajectory (validation.hpp: ModeRule, JudgeOptions), written as
+// named stages: the run's integrity, the final mode by the common rule, then each family's metric.
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::validation {
+
+std::string formatForReport(double v, int precision) {
+  if (!std::isfinite(v)) return "-";
+  std::ostringstream s;
+  s.precision(precision);
+  s << v;
+  return s.str();
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : "|") + x;
+  return s;
+}
+
+ValidationResult startRow(const ValidationCase& c, const SolverSpec& solver,
+                          const SolverTrajectory& tr, const JudgeOptions& o) {
+  ValidationResult r;
+  r.family = c.kind;
+  r.case_name = c.name;
+  r.solver = solver.label();
+  r.setting = solver.setting;
+  r.step_s = solver.step_s;
+  r.reference = c.reference;
+  r.counts_as_validation =
+      !(solver.name == "nsdkit-event-driven" && c.reference != ReferenceSource::kClosedForm);
+  r.expected = join(c.allowed_modes);
+  r.tolerance = o.acceleration_tolerance;
+  r.wall_seconds = tr.wall_seconds;
+  r.simulated_seconds = tr.samples.empty() ? 0.0 : tr.samples.back().t;
+  r.observed = "failed";
+  r.status = RowStatus::kFail;
+  return r;
+}
+
+// Stage 1: the run must be complete, cover the case's duration and hold finite values only.
+// Returns the reason it cannot be judged, or "".
+std::string integrityProblem(const ValidationCase& c, const SolverTrajectory& tr,
+                             std::size_t contacts) {
+  if (!tr.completed) return tr.failure.empty() ? "the run did not complete" : tr.failure;
+  if (tr.samples.size() < 4) {
+    return "only " + std::to_string(tr.samples.size()) + " samples (at least 4 are judged)";
+  }
+  // The last sample may fall short of the duration by rounding of the step count only.
+  if (tr.samples.back().t < c.t_end_s * (1.0 - 1e-9) - 1e-12) {
+    return "ended at t = " + formatForReport(tr.samples.back().t, 6) + " s, before the case's " +
+           formatForReport(c.t_end_s, 6) + " s";
+  }
+  for (const auto& s : tr.samples) {
+    std::string what;
+    if (!engines::sampleIsFinite(s, what)) {
+      return "non-finite " + what + " at t = " + formatForReport(s.t, 6) + " s";
+    }
+    if (s.contacts.size() != contacts) {
+      return "a sample has " + std::to_string(s.contacts.size()) + " contacts, the case " +
+             std::to_string(contacts);
+    }
+  }
+  return "";
+}
+
+// Stage 2: the final mode of each contact by the one rule (ModeRule).
+void observeModes(const SolverTrajectory& tr, const ModeRule& rule, ValidationResult& r) {
+  const double t_end = tr.samples.back().t;
+  const double from = (1.0 - rule.window_fraction) * t_end;
+  const double from_mid = 0.5 * t_end - rule.window_fraction * t_end;
+  const std::size_t contacts = tr.samples.front().contacts.size();
+  std::string modes;
+  for (std::size_t k = 0; k < contacts; ++k) {
+    double speed = 0.0, speed_mid = 0.0, gap = 0.0;
+    int n = 0, n_mid = 0;
+    for (const auto& s : tr.samples) {
+      if (s.t >= from) {
+        speed += s.contacts[k].slip_W.norm();
+        gap += s.contacts[k].gap_m;
+        ++n;
+      } else if (s.t >= from_mid && s.t < 0.5 * t_end) {
+        speed_mid += s.contacts[k].slip_W.norm();
+        ++n_mid;
+      }
+    }
+    speed /= std::max(n, 1);
+    gap /= std::max(n, 1);
+    speed_mid = n_mid > 0 ? speed_mid / n_mid : 0.0;
+    const double growth = speed / std::max(speed_mid, 1e-300);
+    if (k == 0) {
+      r.slip_plus = speed;
+      r.slip_growth_plus = growth;
+    } else if (k == 1) {
+      r.slip_minus = speed;
+      r.slip_growth_minus = growth;
+    }
+    const bool slips = (speed > rule.slip_floor_m_s && speed > rule.growth_ratio * speed_mid) ||
+                       speed > rule.clear_slip_m_s || gap > rule.separation_m;
+    modes += slips ? "S" : "R";
+  }
+  r.observed = tr.observed_mode_override.empty() ? modes : tr.observed_mode_override;
+}
+
+double speedAlong(const ValidationCase& c, const engines::EngineSample& s) {
+  return s.v_C_W.dot(c.along_W);
+}
+
+// Stage 3: kinematic measurements (acceleration over the second half, final spin and speed,
+// onsets, heading drift, creep speed).
+void measure(const ValidationCase& c, const SolverTrajectory& tr, const ModeRule& rule,
+             ValidationResult& r) {
+  const auto& last = tr.samples.back();
+  const double t_end = last.t;
+  const auto& mid =
+      *std::lower_bound(tr.samples.begin(), tr.samples.end(), 0.5 * t_end,
+                        [](const engines::EngineSample& s, double t) { return s.t < t; });
+  r.acceleration = (speedAlong(c, last) - speedAlong(c, mid)) / (t_end - mid.t);
+  r.final_speed = last.v_C_W.norm();
+  r.spin = last.omega_W.dot(c.spin_axis_W);
+  r.drilling_spin = last.omega_W.dot(c.drilling_axis_W);
+  for (const auto& s : tr.samples) {
+    double slip = 0.0;
+    for (const auto& contact : s.contacts) slip = std::max(slip, contact.slip_W.norm());
+    if (!std::isfinite(r.slip_onset) && slip > rule.onset_speed_m_s) r.slip_onset = s.t;
+    if (slip > rule.onset_speed_m_s) r.rolling_onset = NAN;
+    if (slip <= rule.onset_speed_m_s && !std::isfinite(r.rolling_onset)) r.rolling_onset = s.t;
+  }
+  if (c.measure_heading && c.v_C0_W.norm() > 0.0 && last.v_C_W.norm() > 0.0) {
+    const double cosine = c.v_C0_W.normalized().dot(last.v_C_W.normalized());
+    r.heading_drift_deg = std::acos(std::clamp(cosine, -1.0, 1.0)) * 180.0 / kPi;
+  }
+  if (c.exact_rest) {
+    double sum = 0.0;
+    int n = 0;
+    for (const auto& s : tr.samples) {
+      if (s.t >= 0.5 * t_end) {
+        sum += s.v_C_W.norm();
+        ++n;
+      }
+    }
+    r.creep_speed = sum / std::max(n, 1);
+  }
+}
+
+std::string rollingWhereNotRealizable(const ValidationCase& c, const ValidationResult& r) {
+  if (c.sphere_plane) {
+    return "kept rolling where Def 9 says it slides (needs mu >= tan s j / (1 + j) at this slope)";
+  }
+  const Possibility p = rollingPossibility(c);
+  const Possibility pyramid = rollingPossibility(c, std::sqrt(2.0));
+  if (!p.possible && pyramid.possible) {
+    return "kept rolling where no RR force set fits both circular friction cones (best margin " +
+           formatForReport(p.best_margin) +
+           " N) but one fits cones widened to sqrt2 mu, the reach of a 4-sided friction pyramid "
+           "|T1|, |T2| <= mu N: the engine's pyramid, not Coulomb's cone, lets it roll";
+  }
+  if (p.possible) {
+    return "kept rolling where rolling is possible (an RR force set lies inside both cones, "
+           "squeeze s in [" +
+           formatForReport(p.s_low) + ", " + formatForReport(p.s_high) +
+           "] N) but not realizable (Def 11: " + r.expected +
+           "): the solver picked one of the undetermined force sets";
+  }
+  return "kept rolling where no RR force set fits both friction cones (best margin " +
+         formatForReport(p.best_margin) + " N): Coulomb's law is violated";
+}
+
+// Stage 4: every check of the case against its reference; returns the reasons of failure.
+std::vector<std::string> checkAgainstReference(const ValidationCase& c, const SolverSpec& solver,
+                                               const JudgeOptions& o, ValidationResult& r) {
+  std::vector<std::string> reasons;
+  const bool mode_ok =
+      std::find(c.allowed_modes.begin(), c.allowed_modes.end(), r.observed) != c.allowed_modes.end();
+  if (!mode_ok) {
+    const bool all_rolling = r.observed.find('S') == std::string::npos;
+    if (all_rolling) {
+      reasons.push_back(rollingWhereNotRealizable(c, r));
+    } else {
+      reasons.push_back("observed " + r.observed + " (slip speeds " +
+                        formatForReport(r.slip_plus) +
+                        (std::isfinite(r.slip_minus) ? ", " + formatForReport(r.slip_minus) : "") +
+                        " m/s), expected " + r.expected);
+    }
+  }
+  if (c.exact_rest) return reasons;  // rest: the mode rule alone; the creep speed is reported
+  if (std::isfinite(c.expected_acceleration)) {
+    r.acceleration_error = std::fabs(r.acceleration - c.expected_acceleration) /
+                           std::max(std::fabs(c.expected_acceleration), 1e-2);
+    if (!(r.acceleration_error <= o.acceleration_tolerance)) {
+      reasons.push_back("acceleration " + formatForReport(r.acceleration, 5) + " m/s^2 off " +
+                        std::string(c.sphere_plane ? "the analytic "
+                                    : c.body       ? "the RR solution "
+                                                   : "(78) ") +
+                        formatForReport(c.expected_acceleration, 5) + " by " +
+                        formatForReport(r.acceleration_error) + " (relative)");
+    }
+  }
+  if (std::isfinite(c.expected_spin_rad_s)) {
+    r.spin_error = std::fabs(r.spin - c.expected_spin_rad_s) /
+                   std::max(std::fabs(c.expected_spin_rad_s), 1.0);
+    if (!(r.spin_error <= o.spin_tolerance)) {
+      reasons.push_back("final spin " + formatForReport(r.spin, 5) + " rad/s, analytic " +
+                        formatForReport(c.expected_spin_rad_s, 5) + " rad/s");
+    }
+  }
+  if (std::isfinite(c.expected_drilling_spin_rad_s)) {
+    const double error = std::fabs(r.drilling_spin - c.expected_drilling_spin_rad_s) /
+                         std::max(std::fabs(c.expected_drilling_spin_rad_s), 1.0);
+    if (!(error <= o.spin_tolerance)) {
+      reasons.push_back("spin about the normal " + formatForReport(r.drilling_spin, 5) +
+                        " rad/s, analytic " + formatForReport(c.expected_drilling_spin_rad_s, 5) +
+                        " rad/s (a drilling torque meets no Coulomb resistance at a point)");
+    }
+  }
+  if (std::isfinite(c.expected_rolling_onset_s)) {
+    const double h = solver.step_s > 0 ? solver.step_s : 1e-3;
+    const double tol = std::max(o.onset_tolerance_relative * c.expected_rolling_onset_s, 3 * h);
+    r.onset_error = (r.rolling_onset - c.expected_rolling_onset_s) / c.expected_rolling_onset_s;
+    if (!(std::fabs(r.rolling_onset - c.expected_rolling_onset_s) <= tol)) {
+      reasons.push_back("rolling onset " + formatForReport(r.rolling_onset, 4) + " s, analytic " +
+                        formatForReport(c.expected_rolling_onset_s, 4) + " s");
+    }
+    r.final_speed_error =
+        std::fabs(r.final_speed - c.expected_final_speed) / c.expected_final_speed;
+    if (!(r.final_speed_error <= o.final_speed_tolerance)) {
+      reasons.push_back("final speed " + formatForReport(r.final_speed, 5) + " m/s, analytic " +
+                        formatForReport(c.expected_final_speed, 5) + " m/s");
+    }
+  }
+  if (c.measure_heading && !(r.heading_drift_deg <= o.heading_tolerance_deg)) {
+    reasons.push_back("heading drifted by " + formatForReport(r.heading_drift_deg) +
+                      " degrees (exact: 0, Coulomb's cone is isotropic)");
+  }
+  return reasons;
+}
+
+// The family's headline metric (the report's metric column).
+void setHeadlineMetric(const ValidationCase& c, ValidationResult& r) {
+  if (c.exact_rest) {
+    r.metric = "creep speed [m/s]";
+    r.metric_value = r.creep_speed;
+  } else if (c.measure_heading) {
+    r.metric = "heading drift [deg]";
+    r.metric_value = r.heading_drift_deg;
+  } else if (std::isfinite(c.expected_rolling_onset_s)) {
+    r.metric = "onset error [-]";
+    r.metric_value = r.onset_error;
+  } else if (std::isfinite(c.expected_acceleration)) {
+    r.metric = "acceleration error [-]";
+    r.metric_value = r.acceleration_error;
+  } else {
+    r.metric = "slip growth [-]";
+    r.metric_value = std::max(r.slip_growth_plus, std::isfinite(r.slip_growth_minus)
+                                                      ? r.slip_growth_minus
+                                                      : r.slip_growth_plus);
+  }
+}
+
+}  // namespace
+
+ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
+                       const SolverTrajectory& tr, const JudgeOptions& o) {
+  ValidationResult r = startRow(c, solver, tr, o);
+  if (!tr.not_representable.empty()) {
+    r.status = RowStatus::kNotRepresentable;
+    r.observed = "n/a";
+    r.reason = "not representable: " + tr.not_representable;
+    return r;
+  }
+  const std::size_t contacts = c.sphere_plane ? 1 : 2;
+  if (const std::string problem = integrityProblem(c, tr, contacts); !problem.empty()) {
+    r.reason = problem;
+    return r;
+  }
+  observeModes(tr, o.rule, r);
+  measure(c, tr, o.rule, r);
+  const std::vector<std::string> reasons = checkAgainstReference(c, solver, o, r);
+  setHeadlineMetric(c, r);
+  r.pass = reasons.empty();
+  r.status = r.pass ? RowStatus::kPass : RowStatus::kFail;
+  for (const auto& s : reasons) r.reason += (r.reason.empty() ? "" : "; ") + s;
+  return r;
+}
+
+}  // namespace nsd::validation

@@ -1,0 +1,243 @@
+// The one-contact families of the contact benchmark (see sphere_plane_families.hpp).
+#include <nsdkit/validation/sphere_plane_families.hpp>
+
+#include <Eigen/Geometry>
+
+#include <cmath>
+#include <sstream>
+
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+
+namespace nsd::validation {
+
+std::string toString(CaseFamily family) {
+  switch (family) {
+    case CaseFamily::kTrough:
+      return "trough";
+    case CaseFamily::kIncline:
+      return "incline";
+    case CaseFamily::kLaunch:
+      return "launch";
+    case CaseFamily::kCreep:
+      return "creep";
+  }
+  return "?";
+}
+
+CaseFamily caseFamilyFromString(const std::string& name) {
+  for (CaseFamily f : allCaseFamilies()) {
+    if (toString(f) == name) return f;
+  }
+  throw InvalidInput("family must be one of trough, incline, launch, creep; got '" +
+                     name.substr(0, 40) + "'");
+}
+
+std::vector<CaseFamily> allCaseFamilies() {
+  return {CaseFamily::kTrough, CaseFamily::kIncline, CaseFamily::kLaunch, CaseFamily::kCreep};
+}
+
+void SpherePlaneModel::validate() const {
+  if (family == CaseFamily::kTrough) throw InvalidInput("model.family: 'trough' is not one plane");
+  requireNonNegative(mu, "model.mu");
+  requirePositive(inertia_ratio, "model.inertia_ratio");
+  requirePositive(radius_m, "model.radius_m");
+  requirePositive(mass_kg, "model.mass_kg");
+  requirePositive(gravity_m_s2, "model.gravity_m_s2");
+  requireNonNegative(slope_rad, "model.slope_rad");
+  if (!(slope_rad < 0.5 * kPi - 1e-3)) {
+    throw InvalidInput("model.slope_rad must be below pi/2 - 1e-3, got " + formatValue(slope_rad));
+  }
+  requireFinite(heading_rad, "model.heading_rad");
+  requireNonNegative(launch_speed_m_s, "model.launch_speed_m_s");
+  requireFinite(backspin_rad_s, "model.backspin_rad_s");
+  requireFinite(drilling_torque_N_m, "model.drilling_torque_N_m");
+  requirePositive(duration_s, "model.duration_s");
+  if (family == CaseFamily::kLaunch) {
+    if (slope_rad != 0.0) throw InvalidInput("model.slope_rad must be 0 for a launch");
+    if (!(launch_speed_m_s > 0.0)) throw InvalidInput("model.launch_speed_m_s must be > 0");
+    // The final velocity (v0 - j r omega0) / (1 + j) must keep the launch's direction.
+    if (!(launch_speed_m_s - inertia_ratio * radius_m * backspin_rad_s > 0.0)) {
+      throw InvalidInput("model.backspin_rad_s: the ball would come back (v0 <= j r omega0)");
+    }
+  } else if (launch_speed_m_s != 0.0 || backspin_rad_s != 0.0) {
+    throw InvalidInput("model.launch_speed_m_s and backspin_rad_s are for the launch family");
+  }
+}
+
+SpherePlaneFrame frameOf(const SpherePlaneModel& m) {
+  const Eigen::Vector3d z = Eigen::Vector3d::UnitZ();
+  const Eigen::Vector3d h(std::cos(m.heading_rad), std::sin(m.heading_rad), 0.0);
+  SpherePlaneFrame f;
+  f.n_W = std::cos(m.slope_rad) * z + std::sin(m.slope_rad) * h;
+  f.e_W = std::cos(m.slope_rad) * h - std::sin(m.slope_rad) * z;
+  f.a_W = f.n_W.cross(f.e_W);
+  return f;
+}
+
+namespace {
+
+double momentOfInertia(const SpherePlaneModel& m) {
+  return m.inertia_ratio * m.mass_kg * m.radius_m * m.radius_m;
+}
+
+}  // namespace
+
+SpherePlaneReference referenceOf(const SpherePlaneModel& m) {
+  m.validate();
+  const double g = m.gravity_m_s2, j = m.inertia_ratio, r = m.radius_m, mu = m.mu;
+  const double sin_s = std::sin(m.slope_rad), cos_s = std::cos(m.slope_rad);
+  const double tan_s = sin_s / cos_s;
+  SpherePlaneReference ref;
+  ref.drilling_spin_rad_s = m.drilling_torque_N_m * m.duration_s / momentOfInertia(m);
+  switch (m.family) {
+    case CaseFamily::kIncline:
+      ref.threshold_tan_slope = mu * (1.0 + j) / j;
+      ref.rolls = tan_s < ref.threshold_tan_slope;
+      if (ref.rolls) {
+        ref.acceleration_m_s2 = g * sin_s / (1.0 + j);
+        ref.spin_rate_rad_s = ref.acceleration_m_s2 * m.duration_s / r;
+      } else {
+        ref.acceleration_m_s2 = g * (sin_s - mu * cos_s);
+        ref.spin_rate_rad_s = mu * g * cos_s / (j * r) * m.duration_s;
+      }
+      break;
+    case CaseFamily::kCreep:
+      ref.threshold_tan_slope = mu;
+      ref.rolls = tan_s < mu;
+      ref.at_rest = ref.rolls;
+      ref.acceleration_m_s2 = ref.rolls ? 0.0 : g * (sin_s - mu * cos_s);
+      ref.spin_rate_rad_s = ref.rolls ? 0.0 : -ref.acceleration_m_s2 * m.duration_s / (j * r);
+      break;
+    case CaseFamily::kLaunch: {
+      const double slip0 = m.launch_speed_m_s + r * m.backspin_rad_s;
+      ref.rolls = true;
+      ref.rolling_onset_s = j * slip0 / (mu * g * (1.0 + j));
+      ref.final_speed_m_s = (m.launch_speed_m_s - j * r * m.backspin_rad_s) / (1.0 + j);
+      if (mu == 0.0) throw InvalidInput("model.mu must be > 0 for a launch (it never rolls)");
+      ref.spin_rate_rad_s = ref.rolling_onset_s < m.duration_s
+                                ? ref.final_speed_m_s / r
+                                : -m.backspin_rad_s + mu * g / (j * r) * m.duration_s;
+      break;
+    }
+    case CaseFamily::kTrough:
+      break;
+  }
+  return ref;
+}
+
+engines::SphereScene sceneOf(const SpherePlaneModel& m) {
+  m.validate();
+  const SpherePlaneFrame f = frameOf(m);
+  engines::SphereScene s;
+  s.radius_m = m.radius_m;
+  s.mass_kg = m.mass_kg;
+  s.inertia_C_W = Eigen::Matrix3d::Identity() * momentOfInertia(m);
+  s.gravity_W = Eigen::Vector3d(0, 0, -m.gravity_m_s2);
+  s.torque_W = m.drilling_torque_N_m * f.n_W;
+  if (m.family == CaseFamily::kCreep) {
+    s.torque_W += -m.mass_kg * m.gravity_m_s2 * m.radius_m * std::sin(m.slope_rad) * f.a_W;
+  }
+  const SphereState x0 = exactStateAt(m, 0.0);
+  s.centre0_W = x0.x_C_W;
+  s.v_C0_W = x0.v_C_W;
+  s.omega0_W = x0.omega_W;
+  engines::StaticPlane plane;
+  plane.name = "P";
+  plane.normal_W = f.n_W;
+  plane.offset_m = -m.radius_m;
+  plane.mu = m.mu;
+  s.planes = {plane};
+  return s;
+}
+
+SphereState exactStateAt(const SpherePlaneModel& m, double t) {
+  const SpherePlaneFrame f = frameOf(m);
+  const SpherePlaneReference ref = referenceOf(m);
+  const double r = m.radius_m, J = momentOfInertia(m);
+  SphereState x;
+  const double drilling = m.drilling_torque_N_m * t / J;
+  if (m.family == CaseFamily::kLaunch) {
+    const double g = m.gravity_m_s2, t_star = ref.rolling_onset_s;
+    const double decel = m.mu * g, spin_up = m.mu * g / (m.inertia_ratio * r);
+    const double ts = std::min(t, t_star);  // time spent sliding
+    const double v_slide_end = m.launch_speed_m_s - decel * ts;
+    const double distance = m.launch_speed_m_s * ts - 0.5 * decel * ts * ts +
+                            ref.final_speed_m_s * std::max(0.0, t - t_star);
+    const double speed = t < t_star ? v_slide_end : ref.final_speed_m_s;
+    const double spin = t < t_star ? -m.backspin_rad_s + spin_up * t : ref.final_speed_m_s / r;
+    x.x_C_W = distance * f.e_W;
+    x.v_C_W = speed * f.e_W;
+    x.omega_W = spin * f.a_W + drilling * f.n_W;
+    return x;
+  }
+  // Incline and creep: uniform acceleration from rest along e.
+  const double a = ref.acceleration_m_s2;
+  const double spin_rate = ref.spin_rate_rad_s / m.duration_s;  // constant dOmega_a/dt
+  x.x_C_W = 0.5 * a * t * t * f.e_W;
+  x.v_C_W = a * t * f.e_W;
+  x.omega_W = spin_rate * t * f.a_W + drilling * f.n_W;
+  return x;
+}
+
+std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels() {
+  std::vector<std::pair<std::string, SpherePlaneModel>> out;
+  auto name = [](const std::string& family, const std::string& rest) {
+    return family + "/" + rest;
+  };
+  // Incline: both sides of tan s = mu (1 + j) / j at 0.5, 0.9, 1.1 and 1.5 times it, two
+  // coefficients, headings 0 and 30 degrees; drilling torque on a rolling and a sliding case.
+  for (const double mu : {0.3, 0.1}) {
+    for (const double factor : {0.5, 0.9, 1.1, 1.5}) {
+      for (const double heading_deg : {0.0, 30.0}) {
+        SpherePlaneModel m;
+        m.family = CaseFamily::kIncline;
+        m.mu = mu;
+        m.slope_rad = std::atan(factor * mu * (1.0 + m.inertia_ratio) / m.inertia_ratio);
+        m.heading_rad = heading_deg * kPi / 180.0;
+        std::ostringstream s;
+        s << "mu" << mu << "/tan" << factor << "x/heading" << heading_deg;
+        out.emplace_back(name("incline", s.str()), m);
+      }
+    }
+  }
+  for (const double factor : {0.5, 1.5}) {
+    SpherePlaneModel m;
+    m.family = CaseFamily::kIncline;
+    m.slope_rad = std::atan(factor * m.mu * (1.0 + m.inertia_ratio) / m.inertia_ratio);
+    m.drilling_torque_N_m = 0.01;  // dOmega_n/dt = 10 rad/s^2 for the 1 kg, 5 cm sphere
+    std::ostringstream s;
+    s << "mu0.3/tan" << factor << "x/drilling0.01";
+    out.emplace_back(name("incline", s.str()), m);
+  }
+  // Launch: v0 = 1 m/s in four directions, without spin and with backspin r omega0 = v0 / 2.
+  for (const double heading_deg : {0.0, 15.0, 30.0, 45.0}) {
+    for (const double backspin : {0.0, 10.0}) {
+      SpherePlaneModel m;
+      m.family = CaseFamily::kLaunch;
+      m.launch_speed_m_s = 1.0;
+      m.backspin_rad_s = backspin;
+      m.heading_rad = heading_deg * kPi / 180.0;
+      m.duration_s = 0.4;
+      std::ostringstream s;
+      s << "heading" << heading_deg << "/backspin" << backspin;
+      out.emplace_back(name("launch", s.str()), m);
+    }
+  }
+  // Creep: held at tan s = 0.5 mu and 0.9 mu (exact rest) and 1.1 mu (slides), two headings.
+  for (const double factor : {0.5, 0.9, 1.1}) {
+    for (const double heading_deg : {0.0, 30.0}) {
+      SpherePlaneModel m;
+      m.family = CaseFamily::kCreep;
+      m.slope_rad = std::atan(factor * m.mu);
+      m.heading_rad = heading_deg * kPi / 180.0;
+      m.duration_s = 1.0;
+      std::ostringstream s;
+      s << "mu0.3/tan" << factor << "mu/heading" << heading_deg;
+      out.emplace_back(name("creep", s.str()), m);
+    }
+  }
+  return out;
+}
+
+}  // namespace nsd::validation
