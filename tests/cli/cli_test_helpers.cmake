@@ -2,8 +2,8 @@
 # "nsdkit: error: ..." on stderr and a non-zero exit.
 function(expect_failure name)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(rc EQUAL 0)
-    message(FATAL_ERROR "${name}: expected a non-zero exit")
+  if(NOT rc EQUAL 2)
+    message(FATAL_ERROR "${name}: expected exit status 2, got ${rc}")
   endif()
   string(REGEX MATCHALL "\n" lines "${err}")
   list(LENGTH lines n)

@@ -50,3 +50,26 @@ expect_failure(score_without_cases ${NSDKIT} validate --score --trajectories ${W
 expect_failure(negative_duration ${NSDKIT} validate --t-end -1 --output ${WORK}/bad)
 expect_failure(no_such_cases ${NSDKIT} validate --score --cases ${WORK}/nothing --trajectories
                ${WORK}/empty --output ${WORK}/bad2)
+
+# The trusted scorer (issue 30): a case relabelled as rolling is refused by name, not believed.
+file(READ ${WORK}/cases/2.json case1)
+string(REGEX REPLACE "\"modes\": \\[[^]]*\\]" "\"modes\": [\"RR\"]" forged "${case1}")
+if(forged STREQUAL case1)
+  message(FATAL_ERROR "could not forge case 2")
+endif()
+file(WRITE ${WORK}/cases/2.json "${forged}")
+execute_process(COMMAND ${NSDKIT} validate --score --cases ${WORK}/cases --trajectories
+                        ${WORK}/empty --output ${WORK}/score_forged
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "; 1 cases refused")
+  message(FATAL_ERROR "a forged case was not refused: ${rc} ${out}")
+endif()
+file(READ ${WORK}/score_forged/report.json scored)
+if(NOT scored MATCHES "case 2 \\(2.json\\): expected modes differ from the model's")
+  message(FATAL_ERROR "the refused row does not name the forged field")
+endif()
+file(WRITE ${WORK}/cases/2.json "${case1}")
+expect_failure(solver_name_newline ${NSDKIT} validate --score --cases ${WORK}/cases
+               --trajectories ${WORK}/empty --solver-name "a\nb" --output ${WORK}/bad3)
+expect_failure(unknown_family ${NSDKIT} validate --families trough,box --output ${WORK}/bad4)
+expect_failure(duplicate_family ${NSDKIT} validate --families launch,launch --output ${WORK}/bad5)

@@ -135,54 +135,12 @@ class Scoring : public ::testing::Test {
   std::vector<ValidationCase> cases_;
 };
 
-TEST_F(Scoring, AnalyticTrajectoriesPassAndPerturbedOnesFailWithTheReason) {
-  const auto imported = importCases((dir_ / "cases").string());
-  ASSERT_EQ(imported.size(), cases_.size());
-  int realizable = -1, wrong_accel = -1, wrong_mode = -1;
-  for (std::size_t i = 0; i < imported.size(); ++i) {
-    const auto& c = imported[i];
-    EXPECT_EQ(c.allowed_modes, cases_[i].allowed_modes);
-    if (!c.realizable) continue;
-    auto samples = analyticTrajectory(c, 1e-3);
-    if (realizable < 0) {
-      realizable = static_cast<int>(i);
-    } else if (wrong_accel < 0 && std::fabs(c.expected_acceleration) > 0.1) {
-      wrong_accel = static_cast<int>(i);  // 1 % more acceleration: v and x scaled by 1.01
-      for (auto& s : samples) {
-        s.v_C_W *= 1.01;
-        s.omega_W *= 1.01;
-        s.x_C_W *= 1.01;
-      }
-    } else if (wrong_mode < 0) {
-      wrong_mode = static_cast<int>(i);  // the ball slides without spinning
-      for (auto& s : samples) s.omega_W.setZero();
-    }
-    writeTrajectoryCsv(samples, (dir_ / "traj" / (std::to_string(i) + ".csv")).string());
-  }
-  ASSERT_GE(realizable, 0);
-  ASSERT_GE(wrong_accel, 0);
-  ASSERT_GE(wrong_mode, 0);
-  const auto results = scoreTrajectories(imported, (dir_ / "traj").string(), "test-solver");
-  ASSERT_EQ(results.size(), imported.size());
-  EXPECT_TRUE(results[realizable].pass) << results[realizable].reason;
-  EXPECT_FALSE(results[wrong_accel].pass);
-  EXPECT_NE(results[wrong_accel].reason.find("acceleration"), std::string::npos);
-  EXPECT_FALSE(results[wrong_mode].pass);
-  EXPECT_EQ(results[wrong_mode].observed, "SS");
-  for (std::size_t i = 0; i < imported.size(); ++i) {
-    if (!imported[i].realizable) {
-      EXPECT_FALSE(results[i].pass);
-      EXPECT_NE(results[i].reason.find("missing trajectory file"), std::string::npos);
-    }
-  }
-}
-
 TEST_F(Scoring, UnreadableFilesAreRefusedWithTheFieldNamed) {
   std::ofstream(dir_ / "traj" / "0.csv") << "t,x,y\n0.1,0,0\n";
   const auto results = scoreTrajectories(cases_, (dir_ / "traj").string(), "x");
   EXPECT_FALSE(results[0].pass);
   EXPECT_NE(results[0].reason.find("unreadable"), std::string::npos) << results[0].reason;
-  std::ofstream(dir_ / "cases" / "1.json") << "{\"schema\": \"nsdkit-validation-case/1\"}";
+  std::ofstream(dir_ / "cases" / "1.json") << "{\"schema\": \"nsdkit-validation-case/2\"}";
   try {
     importCases((dir_ / "cases").string());
     FAIL() << "accepted a case without fields";

@@ -206,17 +206,47 @@ std::vector<ValidationCase> generateCases() {
       for (const double v0 : {0.5, 1.0}) {
         std::ostringstream name;
         name << "sliding_v0=" << v0;
-        auto c = makeCase(f.tag, name.str(), p, source, Eigen::Vector3d::Zero());
-        c.v_C0_W = Eigen::Vector3d(0, 0, v0);
-        c.expected_acceleration = NAN;
-        c.expected_rolling_onset_s =
-            v0 / (std::sqrt(2.0) * mu * p.gravity_m_s2 * (1.0 + 1.0 / (2.0 * j)));
-        c.expected_final_speed = v0 / (1.0 + 2.0 * j);
-        cases.push_back(c);
+        TroughCaseModel model;
+        model.group = f.tag;
+        model.probe = name.str();
+        model.parameters = p;
+        model.initial_speed_m_s = v0;
+        cases.push_back(buildTroughCase(model));
       }
     }
   }
   return cases;
+}
+
+ValidationCase buildTroughCase(const TroughCaseModel& m) {
+  m.parameters.validate();
+  requireFinite(m.torque, "model.torque_dimensionless");
+  requireNonNegative(m.initial_speed_m_s, "model.initial_speed_m_s");
+  requirePositive(m.duration_s, "model.duration_s");
+  if (m.group.empty() || m.probe.empty()) throw InvalidInput("model.group and model.probe must be named");
+  const auto& p = m.parameters;
+  const ReferenceSource source =
+      p.closedFormApplies() ? ReferenceSource::kClosedForm : ReferenceSource::kPredicate;
+  ValidationCase c = makeCase(m.group, m.probe, p, source, m.torque);
+  c.t_end_s = m.duration_s;
+  if (m.initial_speed_m_s > 0.0) {
+    if (source != ReferenceSource::kClosedForm || m.torque.norm() != 0.0) {
+      throw InvalidInput(
+          "model.initial_speed_m_s: the sliding start is for a right-angle trough with mu+ = mu- "
+          "and no torque");
+    }
+    // Sliding along the trough without spin, no torque: SS until the slip vanishes at
+    // t* = v0 / (sqrt2 mu g (1 + 1/(2j))), then RR at the speed v0 / (1 + 2j). During SS each
+    // wall carries N = m g / sqrt2 and friction mu N along -k: dv/dt = -sqrt2 mu g; the friction
+    // moment spins the ball up about a at dOmega_a/dt = mu g / (j r), and the slip
+    // v - r Omega_a / sqrt2 vanishes at t*.
+    const double v0 = m.initial_speed_m_s, mu = p.mu(), j = p.inertia_ratio;
+    c.v_C0_W = Eigen::Vector3d(0, 0, v0);
+    c.expected_acceleration = NAN;
+    c.expected_rolling_onset_s = v0 / (std::sqrt(2.0) * mu * p.gravity_m_s2 * (1.0 + 1.0 / (2.0 * j)));
+    c.expected_final_speed = v0 / (1.0 + 2.0 * j);
+  }
+  return c;
 }
 
 ValidationCase buildSpherePlaneCase(const std::string& name, const SpherePlaneModel& m) {

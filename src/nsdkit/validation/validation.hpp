@@ -84,7 +84,24 @@ struct ValidationCase {
   bool exact_rest = false;
   /// The direction of motion must not turn: the heading drift is measured and checked.
   bool measure_heading = false;
+  /// Read from a case file: non-empty when the file was refused (its stored scene or
+  /// expectation is not its model's, it was edited, ...): the reason. Such a case is never judged.
+  std::string refusal;
 };
+
+/// Model of a trough case: what its torque, expectation and scene are rebuilt from.
+struct TroughCaseModel {
+  std::string group;  ///< e.g. "mu0.3_j0.4"
+  std::string probe;  ///< e.g. "low+mz/ray+x/inside"
+  models::BallTroughParameters parameters;
+  Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< dimensionless (79)
+  double initial_speed_m_s = 0.0;  ///< > 0: the sliding start (closed-form troughs, no torque)
+  double duration_s = 0.2;
+};
+/// The trough case of a model: the reference (closed form where it applies, else the predicate),
+/// its modes and acceleration (78), or the sliding start's onset and final speed.
+/// @throws InvalidInput naming the bad model field.
+ValidationCase buildTroughCase(const TroughCaseModel& model);
 
 /// The case of a one-plane model (its expectation from referenceOf).
 ValidationCase buildSpherePlaneCase(const std::string& name, const SpherePlaneModel& model);
@@ -288,18 +305,58 @@ ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string&
 
 // ---- Bring your own solver --------------------------------------------------------------------
 
-/// Writes every case as `<dir>/<index>.json` (schema in the README) and `<dir>/index.json`.
+/// Schema of the case files: "nsdkit-validation-case/2" (every family; version 1, trough only,
+/// is still read and rebuilt).
+inline constexpr const char* kCaseSchema = "nsdkit-validation-case/2";
+/// Largest case file and index read [bytes]; larger files are refused before parsing.
+inline constexpr std::size_t kMaxCaseFileBytes = 1u << 20;
+
+/// One case as the JSON text of schema 2: scene (shape, mass, inertia, planes with mu, gravity,
+/// force, torque, initial position, orientation, velocity, angular velocity), duration, the
+/// expectation and metric, the model it is rebuilt from, units and frame, and the SHA-256 digest
+/// of the rest of the content.
+std::string caseJsonText(const ValidationCase& c, std::size_t index);
+
+/// Reads one case from its JSON text (schema 1 or 2) by rebuilding it from its `model`: the
+/// returned case is the rebuilt one. When the stored scene or expectation differs from the
+/// rebuilt one beyond rounding (relative 1e-9), or the digest does not match the content, the
+/// case's `refusal` names the first difference ("case 17: expected modes differ from the
+/// model's (RS)"). `label` names the case in messages ("case 17").
+/// @throws InvalidInput when the text is not a case at all (bad JSON, wrong schema, a model
+/// field missing or of the wrong type), naming the label and the field.
+ValidationCase caseFromJsonText(const std::string& text, const std::string& label);
+
+/// Writes every case as `<dir>/<index>.json` and `<dir>/index.json`.
 void exportCases(const std::vector<ValidationCase>& cases, const std::string& dir);
 
-/// Reads the cases written by exportCases. @throws InvalidInput naming the file and field.
+/// Reads the cases written by exportCases, each rebuilt from its model (see caseFromJsonText;
+/// refused cases carry their reason). Files must be regular files inside `dir` (no symlink out
+/// of it), at most kMaxCaseFileBytes, named `<index>.json` by index.json.
+/// @throws InvalidInput naming the file and field when the folder is not a case folder.
 std::vector<ValidationCase> importCases(const std::string& dir);
 
-/// Reads a solver's trajectory CSV (columns t,x,y,z,vx,vy,vz,wx,wy,wz in the case's frame, SI).
-/// @throws InvalidInput naming the file, line and field.
+/// Largest trajectory CSV [bytes] and line [characters] read.
+inline constexpr std::uintmax_t kMaxTrajectoryBytes = 256u << 20;
+inline constexpr std::size_t kMaxTrajectoryLineChars = 4096;
+/// Largest spacing of trajectory samples accepted [s].
+inline constexpr double kMaxSampleSpacing_s = 0.01;
+
+/// A solver's trajectory as a table: columns t,x,y,z,vx,vy,vz,wx,wy,wz (10) or
+/// t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz (14, with the orientation quaternion) in the case's
+/// frame, SI. Checks (each failure is the returned trajectory's `failure`, not an exception):
+/// finite values, a unit quaternion, times strictly increasing from t = 0 with spacing at most
+/// kMaxSampleSpacing_s, and a first row equal to the case's initial state within rounding
+/// (1e-6 (1 + |value|) in SI units). The judge then checks that it covers the duration.
+SolverTrajectory trajectoryFromTable(const ValidationCase& c,
+                                     const std::vector<std::vector<double>>& rows,
+                                     bool with_orientation);
+
+/// Reads a solver's trajectory CSV (header as in trajectoryFromTable) with the same checks; a
+/// file that cannot be read or parsed gives a trajectory whose `failure` names the line and field.
 SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& path);
 
 /// Scores trajectories `<trajectory_dir>/<index>.csv` of every case; a missing or unreadable file
-/// is a failed row with the reason.
+/// (or a symlink out of the folder) is a failed row with the reason, a refused case a refused row.
 std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
                                                 const std::string& trajectory_dir,
                                                 const std::string& solver_name,
@@ -307,10 +364,12 @@ std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase
 
 /// The analytic trajectory of a case where one exists (RR: constant acceleration (78) with
 /// rolling kinematics; sliding family: the sliding phase then rolling), sampled every
-/// `spacing_s`. @throws InvalidInput for a case without one (not realizable).
+/// `spacing_s`, from the initial state at t = 0. One-plane families: their exact motion
+/// (exactStateAt). @throws InvalidInput for a trough case without one (not realizable).
 std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, double spacing_s);
 
-/// Writes samples as a trajectory CSV of the documented format.
+/// Writes samples as a trajectory CSV of the documented format (10 columns; the first sample
+/// should be the initial state at t = 0).
 void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples, const std::string& path);
 
 /// A number with `precision` significant digits for reports, "-" when not finite.

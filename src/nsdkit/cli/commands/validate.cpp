@@ -105,14 +105,29 @@ int runValidate(const ValidateOptions& v) {
     if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
       throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
     }
+    // The name goes into report.md and report.json: printable ASCII without Markdown's '|'.
+    if (v.solver_name.empty() || v.solver_name.size() > 64 ||
+        std::any_of(v.solver_name.begin(), v.solver_name.end(), [](char ch) {
+          const auto byte = static_cast<unsigned char>(ch);
+          return byte < 0x20 || byte >= 0x7f || ch == '|' || ch == '`';
+        })) {
+      throw nsd::InvalidInput("--solver-name must be 1-64 printable ASCII characters without "
+                              "'|' or '`'");
+    }
+    if (!std::filesystem::is_directory(v.trajectories_dir)) {
+      throw nsd::InvalidInput("--trajectories: no folder '" + v.trajectories_dir + "'");
+    }
     const auto cases = val::importCases(v.cases_dir);
     const auto results = val::scoreTrajectories(cases, v.trajectories_dir, v.solver_name);
+    std::size_t refused = 0;
+    for (const auto& r : results) refused += r.status == val::RowStatus::kRefused;
     std::filesystem::create_directories(v.output);
     val::writeReport(v.output, cases, results, {}, {{v.solver_name, "-", 0.0}}, {});
     std::size_t passed = 0;
     for (const auto& r : results) passed += r.pass;
-    std::cout << passed << " of " << results.size() << " trajectories pass; report in " << v.output
-              << "/report.md\n";
+    std::cout << passed << " of " << results.size() << " trajectories pass";
+    if (refused > 0) std::cout << "; " << refused << " cases refused (their files are not their models')";
+    std::cout << "; report in " << v.output << "/report.md\n";
     return 0;
   }
   const auto families = parseFamilies(v.families);

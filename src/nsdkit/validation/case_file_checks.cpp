@@ -1,0 +1,168 @@
+// Checked reading of the scorer's inputs (case_file_checks.hpp).
+#include <nsdkit/validation/case_file_checks.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include <nsdkit/core/errors.hpp>
+
+namespace nsd::validation {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string quoteForMessage(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && out.size() < 80; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte >= 0x7f) {
+      static const char* kHex = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += static_cast<char>(byte);
+    }
+  }
+  if (out.size() >= 80 && text.size() > 80) out += "...";
+  return out;
+}
+
+std::string readBoundedFile(const std::string& dir, const std::string& name,
+                            std::uintmax_t max_bytes) {
+  const fs::path path = fs::path(dir) / name;
+  const std::string shown = quoteForMessage(path.string());
+  std::error_code ec;
+  const fs::file_status link = fs::symlink_status(path, ec);
+  if (ec || !fs::exists(link)) throw InvalidInput("missing file " + shown);
+  if (fs::is_symlink(link)) {
+    const fs::path target = fs::weakly_canonical(path, ec);
+    const fs::path folder = fs::weakly_canonical(dir, ec);
+    const std::string t = target.string(), f = folder.string() + "/";
+    if (ec || t.compare(0, f.size(), f) != 0) {
+      throw InvalidInput(shown + " is a symlink out of its folder (refused)");
+    }
+  }
+  if (!fs::is_regular_file(path, ec)) throw InvalidInput(shown + " is not a regular file");
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (ec) throw InvalidInput("cannot read " + shown);
+  if (size > max_bytes) {
+    throw InvalidInput(shown + " has " + std::to_string(size) + " bytes, more than the limit " +
+                       std::to_string(max_bytes));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InvalidInput("cannot read " + shown);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+json parseJsonText(const std::string& text, const std::string& label) {
+  // Duplicate keys: the parser callback sees each key of an object; a set per open object.
+  std::vector<std::set<std::string>> keys;
+  std::string duplicate;
+  const json::parser_callback_t callback = [&](int /*depth*/, json::parse_event_t event,
+                                               json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty()) {
+      const std::string key = parsed.get<std::string>();
+      if (!keys.back().insert(key).second && duplicate.empty()) duplicate = key;
+    }
+    return true;
+  };
+  json j;
+  try {
+    j = json::parse(text, callback);
+  } catch (const json::exception& e) {
+    throw InvalidInput(label + ": not valid JSON (" + quoteForMessage(e.what()) + ")");
+  }
+  if (!duplicate.empty()) {
+    throw InvalidInput(label + ": duplicate key '" + quoteForMessage(duplicate) + "'");
+  }
+  return j;
+}
+
+const json& FieldReader::at(const json& j, const std::string& key) const {
+  if (!j.is_object() || !j.contains(key)) throw InvalidInput(label + ": missing field '" + key + "'");
+  return j.at(key);
+}
+
+double FieldReader::number(const json& j, const std::string& key, bool allow_null) const {
+  const json& v = at(j, key);
+  if (allow_null && v.is_null()) return NAN;
+  if (!v.is_number()) throw InvalidInput(label + ": field '" + key + "' must be a number");
+  const double x = v.get<double>();
+  if (!std::isfinite(x)) throw InvalidInput(label + ": field '" + key + "' must be finite");
+  return x;
+}
+
+Eigen::Vector3d FieldReader::vector3(const json& j, const std::string& key) const {
+  const json& v = at(j, key);
+  if (!v.is_array() || v.size() != 3) {
+    throw InvalidInput(label + ": field '" + key + "' must be an array of 3 numbers");
+  }
+  Eigen::Vector3d out;
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (!v[i].is_number() || !std::isfinite(v[i].get<double>())) {
+      throw InvalidInput(label + ": field '" + key + "' must hold finite numbers");
+    }
+    out[static_cast<Eigen::Index>(i)] = v[i].get<double>();
+  }
+  return out;
+}
+
+std::string FieldReader::string(const json& j, const std::string& key) const {
+  const json& v = at(j, key);
+  if (!v.is_string()) throw InvalidInput(label + ": field '" + key + "' must be a string");
+  return v.get<std::string>();
+}
+
+bool sameWithinRounding(const json& a, const json& b) {
+  if (a.is_number() && b.is_number()) {
+    const double x = a.get<double>(), y = b.get<double>();
+    return std::fabs(x - y) <= 1e-12 + 1e-9 * std::max(std::fabs(x), std::fabs(y));
+  }
+  if (a.is_array() && b.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (!sameWithinRounding(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (a.is_object() && b.is_object()) return firstDifferentKey(a, b).empty() && a.size() == b.size();
+  return a == b;
+}
+
+std::string firstDifferentKey(const json& stored, const json& rebuilt) {
+  if (!stored.is_object()) return "(not an object)";
+  for (auto it = rebuilt.begin(); it != rebuilt.end(); ++it) {
+    if (!stored.contains(it.key())) return it.key();
+    const json& s = stored.at(it.key());
+    if (it->is_object()) {
+      const std::string inner = firstDifferentKey(s, *it);
+      if (!inner.empty()) return it.key() + "." + inner;
+    } else if (it->is_array() && s.is_array() && s.size() == it->size()) {
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        if ((*it)[i].is_object()) {
+          const std::string inner = firstDifferentKey(s[i], (*it)[i]);
+          if (!inner.empty()) return it.key() + "[" + std::to_string(i) + "]." + inner;
+        } else if (!sameWithinRounding(s[i], (*it)[i])) {
+          return it.key();
+        }
+      }
+    } else if (!sameWithinRounding(s, *it)) {
+      return it.key();
+    }
+  }
+  for (auto it = stored.begin(); it != stored.end(); ++it) {
+    if (!rebuilt.contains(it.key())) return it.key() + " (unknown field)";
+  }
+  return "";
+}
+
+}  // namespace nsd::validation

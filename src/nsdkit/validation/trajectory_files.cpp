@@ -1,0 +1,254 @@
+// Trajectories of "bring your own solver": reading and checking a solver's CSV or table, scoring a
+// folder, and the analytic trajectories of the cases.
+#include <Eigen/Geometry>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/validation/case_file_checks.hpp>
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::validation {
+namespace {
+
+const std::vector<std::string> kColumns{"t", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz"};
+const std::vector<std::string> kColumnsWithOrientation{
+    "t", "x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy", "wz"};
+
+std::vector<std::string> splitFields(const std::string& line) {
+  std::vector<std::string> fields;
+  std::string field;
+  std::istringstream in(line);
+  while (std::getline(in, field, ',')) {
+    const auto first = field.find_first_not_of(" \t\r");
+    const auto last = field.find_last_not_of(" \t\r");
+    fields.push_back(first == std::string::npos ? "" : field.substr(first, last - first + 1));
+  }
+  if (!line.empty() && line.back() == ',') fields.emplace_back();
+  return fields;
+}
+
+// The CSV's rows; throws InvalidInput naming the line and column.
+std::vector<std::vector<double>> parseTrajectoryCsv(const std::string& text, const std::string& shown,
+                                                    bool& with_orientation) {
+  std::istringstream in(text);
+  std::string line;
+  std::size_t line_number = 0;
+  std::vector<std::vector<double>> rows;
+  const std::vector<std::string>* header = nullptr;
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (line.size() > kMaxTrajectoryLineChars) {
+      throw InvalidInput(shown + ": line " + std::to_string(line_number) + " is longer than " +
+                         std::to_string(kMaxTrajectoryLineChars) + " characters");
+    }
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const auto fields = splitFields(line);
+    if (!header) {
+      if (fields == kColumns) {
+        header = &kColumns;
+      } else if (fields == kColumnsWithOrientation) {
+        header = &kColumnsWithOrientation;
+      } else {
+        throw InvalidInput(shown + ": header must be 't,x,y,z,vx,vy,vz,wx,wy,wz' (or with "
+                           "qw,qx,qy,qz after z), got '" + quoteForMessage(line) + "'");
+      }
+      continue;
+    }
+    if (fields.size() != header->size()) {
+      throw InvalidInput(shown + ": line " + std::to_string(line_number) + " has " +
+                         std::to_string(fields.size()) + " fields, the header " +
+                         std::to_string(header->size()));
+    }
+    std::vector<double> row(fields.size());
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+      const char* begin = fields[k].c_str();
+      char* end = nullptr;
+      errno = 0;
+      row[k] = std::strtod(begin, &end);
+      if (fields[k].empty() || end != begin + fields[k].size() || errno == ERANGE ||
+          !std::isfinite(row[k])) {
+        throw InvalidInput(shown + ": line " + std::to_string(line_number) + ", column '" +
+                           (*header)[k] + "': not a finite number: '" +
+                           quoteForMessage(fields[k]) + "'");
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  if (!header) throw InvalidInput(shown + ": empty file (no header)");
+  with_orientation = header == &kColumnsWithOrientation;
+  return rows;
+}
+
+bool withinRounding(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+  for (int i = 0; i < 3; ++i) {
+    if (!(std::fabs(a[i] - b[i]) <= 1e-6 * (1.0 + std::fabs(b[i])))) return false;
+  }
+  return true;
+}
+
+SolverTrajectory failed(const std::string& reason) {
+  SolverTrajectory t;
+  t.failure = reason;
+  t.engine_version = "user trajectories";
+  return t;
+}
+
+}  // namespace
+
+SolverTrajectory trajectoryFromTable(const ValidationCase& c,
+                                     const std::vector<std::vector<double>>& rows,
+                                     bool with_orientation) {
+  const std::size_t columns = with_orientation ? 14 : 10;
+  const int v = with_orientation ? 8 : 4;  // first velocity column
+  if (rows.empty()) return failed("no samples");
+  const engines::SphereScene scene = sceneOf(c);
+  SolverTrajectory t;
+  t.engine_version = "user trajectories";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    const std::string where = "row " + std::to_string(i + 1);
+    if (row.size() != columns) return failed(where + ": " + std::to_string(row.size()) + " values, expected " + std::to_string(columns));
+    for (std::size_t k = 0; k < columns; ++k) {
+      if (!std::isfinite(row[k])) {
+        return failed(where + ", column '" +
+                      (with_orientation ? kColumnsWithOrientation : kColumns)[k] +
+                      "': non-finite value");
+      }
+    }
+    if (with_orientation && std::fabs(std::hypot(std::hypot(row[4], row[5]), std::hypot(row[6], row[7])) - 1.0) > 1e-6) {
+      return failed(where + ": the orientation quaternion is not unit (within 1e-6)");
+    }
+    const Eigen::Vector3d x(row[1], row[2], row[3]), vel(row[v], row[v + 1], row[v + 2]),
+        omega(row[v + 3], row[v + 4], row[v + 5]);
+    if (i == 0) {
+      if (row[0] != 0.0) return failed("the first sample must be the initial state at t = 0, got t = " + formatForReport(row[0], 6) + " s");
+      if (!withinRounding(x, scene.centre0_W) || !withinRounding(vel, scene.v_C0_W) ||
+          !withinRounding(omega, scene.omega0_W)) {
+        return failed("the first sample is not the case's initial state (within 1e-6 (1 + |value|))");
+      }
+      if (with_orientation && !(std::fabs(row[4]) >= 1.0 - 1e-6)) {
+        return failed("the first sample's orientation is not the case's (identity)");
+      }
+      continue;
+    }
+    const double dt = row[0] - rows[i - 1][0];
+    if (!(dt > 0.0)) return failed(where + ": times must increase (t = " + formatForReport(row[0], 8) + " s)");
+    if (dt > kMaxSampleSpacing_s * (1.0 + 1e-9)) {
+      return failed(where + ": samples " + formatForReport(dt, 4) + " s apart, more than " +
+                    formatForReport(kMaxSampleSpacing_s) + " s");
+    }
+    t.samples.push_back(engines::makeSample(scene, row[0], x, vel, omega));
+  }
+  t.completed = true;
+  return t;
+}
+
+SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& path) {
+  const std::filesystem::path p(path);
+  const std::string shown = quoteForMessage(p.filename().string());
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(p, ec))) {
+    return failed("missing trajectory file " + quoteForMessage(path));
+  }
+  try {
+    const std::string text = readBoundedFile(p.parent_path().string(), p.filename().string(),
+                                             kMaxTrajectoryBytes);
+    bool with_orientation = false;
+    const auto rows = parseTrajectoryCsv(text, shown, with_orientation);
+    return trajectoryFromTable(c, rows, with_orientation);
+  } catch (const InvalidInput& e) {
+    return failed(std::string("unreadable trajectory: ") + e.what());
+  }
+}
+
+std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
+                                                const std::string& trajectory_dir,
+                                                const std::string& solver_name,
+                                                const JudgeOptions& options) {
+  std::vector<ValidationResult> results;
+  const SolverSpec solver{solver_name, "-", 0.0};
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (!cases[i].refusal.empty()) {
+      ValidationResult r = judge(cases[i], solver, failed(""), options);
+      r.status = RowStatus::kRefused;
+      r.observed = "refused";
+      r.reason = "case refused: " + cases[i].refusal;
+      results.push_back(r);
+      continue;
+    }
+    const SolverTrajectory t =
+        readTrajectoryCsv(cases[i], trajectory_dir + "/" + std::to_string(i) + ".csv");
+    results.push_back(judge(cases[i], solver, t, options));
+  }
+  return results;
+}
+
+std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, double spacing) {
+  requirePositive(spacing, "sample spacing");
+  const engines::SphereScene scene = sceneOf(c);
+  const long n = std::lround(c.t_end_s / spacing);
+  std::vector<engines::EngineSample> out;
+  if (c.sphere_plane) {
+    for (long i = 0; i <= n; ++i) {
+      const double t = static_cast<double>(i) * spacing;
+      const SphereState x = exactStateAt(*c.sphere_plane, t);
+      out.push_back(engines::makeSample(scene, t, x.x_C_W, x.v_C_W, x.omega_W));
+    }
+    return out;
+  }
+  if (!c.realizable) {
+    throw InvalidInput("case " + c.name + " has no analytic trajectory (rolling not realizable)");
+  }
+  const auto body = models::makeTwoContactBody(c.parameters, c.torque);
+  const contact::TwoContactDynamics dyn(body);
+  const Eigen::Vector3d a = dyn.bases().a_W;
+  // Rolling about the contact line: v_C = -Omega x r+ with Omega = Omega_a a, so a speed v along
+  // the trough needs Omega_a = v / (e_z . (r+ x a)).
+  const double per_speed = 1.0 / Eigen::Vector3d::UnitZ().dot(body.r_CPplus_W.cross(a));
+  const double v0 = c.v_C0_W.z();
+  const bool sliding = std::isfinite(c.expected_rolling_onset_s);
+  const double t_star = sliding ? c.expected_rolling_onset_s : 0.0;
+  const double accel = sliding ? 0.0 : c.expected_acceleration;
+  const double mu = c.parameters.mu_plus, g = c.parameters.gravity_m_s2;
+  const double sliding_decel = std::sqrt(2.0) * mu * g;  // paper trough, see buildTroughCase
+  for (long i = 0; i <= n; ++i) {
+    const double t = static_cast<double>(i) * spacing;
+    double v, z, omega_a;
+    if (sliding && t < t_star) {
+      v = v0 - sliding_decel * t;
+      z = v0 * t - 0.5 * sliding_decel * t * t;
+      omega_a = c.expected_final_speed * per_speed * t / t_star;
+    } else if (sliding) {
+      v = c.expected_final_speed;
+      z = v0 * t_star - 0.5 * sliding_decel * t_star * t_star + v * (t - t_star);
+      omega_a = v * per_speed;
+    } else {
+      v = v0 + accel * t;
+      z = v0 * t + 0.5 * accel * t * t;
+      omega_a = v * per_speed;
+    }
+    out.push_back(engines::makeSample(scene, t, Eigen::Vector3d(0, 0, z), Eigen::Vector3d(0, 0, v),
+                                      omega_a * a));
+  }
+  return out;
+}
+
+void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples,
+                        const std::string& path) {
+  writeFileAtomically(path, [&](std::ostream& out) {
+    out << "t,x,y,z,vx,vy,vz,wx,wy,wz\n";
+    for (const auto& s : samples) {
+      out << s.t << ',' << s.x_C_W.x() << ',' << s.x_C_W.y() << ',' << s.x_C_W.z() << ','
+          << s.v_C_W.x() << ',' << s.v_C_W.y() << ',' << s.v_C_W.z() << ',' << s.omega_W.x() << ','
+          << s.omega_W.y() << ',' << s.omega_W.z() << '\n';
+    }
+  });
+}
+
+}  // namespace nsd::validation

@@ -1,0 +1,133 @@
+// The one-plane families' references against independent routes: the Def-9 analysis of one
+// contact, a Newton-Euler integration with Coulomb friction, and the heavy ball of seed 002.
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <cmath>
+
+#include <nsdkit/contact/single_contact.hpp>
+#include <nsdkit/friction/heavy_ball.hpp>
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::validation {
+namespace {
+
+// The sphere at rest on the model's plane, for Def 9.
+contact::SingleContactBody bodyAtRest(const SpherePlaneModel& m) {
+  const engines::SphereScene scene = sceneOf(m);
+  const SpherePlaneFrame f = frameOf(m);
+  contact::SingleContactBody b;
+  b.mass = m.mass_kg;
+  b.inertia_C_W = scene.inertia_C_W;
+  b.r_CP_W = -m.radius_m * f.n_W;
+  b.n_W = f.n_W;
+  b.t1_W = f.e_W;
+  b.force_external_W = m.mass_kg * scene.gravity_W;
+  b.torque_external_W = scene.torque_W;
+  b.friction = contact::FrictionLaw::coulomb(m.mu);
+  return b;
+}
+
+TEST(SpherePlaneFamilies, RollingVerdictsAgreeWithDef9AndStraddleEachThreshold) {
+  int rolls = 0, slides = 0;
+  for (const auto& [name, m] : sphereOnPlaneModels()) {
+    if (m.family == CaseFamily::kLaunch) continue;
+    const SpherePlaneReference ref = referenceOf(m);
+    const auto def9 = contact::analyzeSingleContact(bodyAtRest(m));
+    EXPECT_EQ(def9.realizable, ref.rolls) << name;
+    // Every case is at least 10 % from its threshold (tan s / threshold in {0.5, 0.9, 1.1, 1.5}).
+    const double distance = std::fabs(std::tan(m.slope_rad) / ref.threshold_tan_slope - 1.0);
+    EXPECT_GE(distance, 0.1 - 1e-12) << name;
+    (ref.rolls ? rolls : slides) += 1;
+  }
+  EXPECT_GE(rolls, 6);
+  EXPECT_GE(slides, 6);
+}
+
+// Newton-Euler of a sphere sliding on the plane: Coulomb friction mu N opposite the contact
+// point's slip, N from the normal balance, RK4. While the slip keeps its direction the forces
+// are constant, so RK4 is exact up to rounding: the comparison tolerance is 1e-9 relative.
+SphereState integrateSliding(const SpherePlaneModel& m, double t_end) {
+  const engines::SphereScene scene = sceneOf(m);
+  const SpherePlaneFrame f = frameOf(m);
+  const double J = scene.inertia_C_W(0, 0);
+  SphereState x{scene.centre0_W, scene.v_C0_W, scene.omega0_W};
+  auto derivative = [&](const SphereState& s) {
+    const Eigen::Vector3d r_CP = -m.radius_m * f.n_W;
+    Eigen::Vector3d slip = s.v_C_W + s.omega_W.cross(r_CP);
+    slip -= slip.dot(f.n_W) * f.n_W;
+    const double N = -m.mass_kg * scene.gravity_W.dot(f.n_W);
+    if (slip.norm() < 1e-12) {
+      // Starting from rest the slip takes the direction of the frictionless contact acceleration.
+      slip = scene.gravity_W + (scene.torque_W / J).cross(r_CP);
+      slip -= slip.dot(f.n_W) * f.n_W;
+    }
+    const Eigen::Vector3d friction = -m.mu * N * slip.normalized();
+    const Eigen::Vector3d force = m.mass_kg * scene.gravity_W + N * f.n_W + friction;
+    const Eigen::Vector3d torque = r_CP.cross(friction) + scene.torque_W;
+    return SphereState{s.v_C_W, force / m.mass_kg, torque / J};
+  };
+  const int steps = 4000;
+  const double h = t_end / steps;
+  auto add = [](const SphereState& a, const SphereState& d, double k) {
+    return SphereState{a.x_C_W + k * d.x_C_W, a.v_C_W + k * d.v_C_W, a.omega_W + k * d.omega_W};
+  };
+  for (int i = 0; i < steps; ++i) {
+    const SphereState k1 = derivative(x), k2 = derivative(add(x, k1, h / 2)),
+                      k3 = derivative(add(x, k2, h / 2)), k4 = derivative(add(x, k3, h));
+    x = add(x, k1, h / 6);
+    x = add(x, k2, h / 3);
+    x = add(x, k3, h / 3);
+    x = add(x, k4, h / 6);
+  }
+  return x;
+}
+
+void expectNear(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const std::string& what) {
+  EXPECT_LE((a - b).norm(), 1e-9 * (1.0 + b.norm())) << what << ": " << a.transpose() << " vs "
+                                                      << b.transpose();
+}
+
+TEST(SpherePlaneFamilies, SlidingMotionsAgreeWithNewtonEulerIntegration) {
+  int checked = 0;
+  for (const auto& [name, m] : sphereOnPlaneModels()) {
+    const SpherePlaneReference ref = referenceOf(m);
+    // Sliding phases only: the launch until 0.9 t*, the slopes beyond their threshold.
+    const double t = m.family == CaseFamily::kLaunch ? 0.9 * ref.rolling_onset_s
+                     : ref.rolls                     ? 0.0
+                                                     : m.duration_s;
+    if (t == 0.0) continue;
+    const SphereState exact = exactStateAt(m, t), integrated = integrateSliding(m, t);
+    expectNear(integrated.x_C_W, exact.x_C_W, name + " position");
+    expectNear(integrated.v_C_W, exact.v_C_W, name + " velocity");
+    expectNear(integrated.omega_W, exact.omega_W, name + " angular velocity");
+    ++checked;
+  }
+  EXPECT_GE(checked, 14);
+}
+
+TEST(SpherePlaneFamilies, LaunchOnsetAndFinalSpeedAgreeWithTheHeavyBallOfSeed002) {
+  // Kireenkov's heavy ball without whirl or rolling resistance is a Coulomb sphere (J = 2/5).
+  for (const auto& [name, m] : sphereOnPlaneModels()) {
+    if (m.family != CaseFamily::kLaunch || m.backspin_rad_s != 0.0) continue;
+    friction::HeavyBallParameters p;
+    p.mass = m.mass_kg;
+    p.ball_radius = m.radius_m;
+    p.gravity = m.gravity_m_s2;
+    p.friction = m.mu;
+    p.contact_radius = 1e-3 * m.radius_m;
+    p.k_r0 = 0.0;
+    p.exact_model = true;
+    const auto tr = friction::simulateHeavyBall(p, {m.launch_speed_m_s, 0.0}, 0.3, 1e-3);
+    const SpherePlaneReference ref = referenceOf(m);
+    // The heavy ball stops the slip when it falls below 1e-7 of its scale: t* to 1e-6 s.
+    EXPECT_NEAR(tr.slip_stop_time, ref.rolling_onset_s, 1e-6) << name;
+    const auto& a = tr.samples[tr.samples.size() - 3];
+    const auto& b = tr.samples[tr.samples.size() - 2];
+    const double speed = std::hypot(b.x - a.x, b.y - a.y) / (b.t - a.t);
+    EXPECT_NEAR(speed, ref.final_speed_m_s, 1e-6) << name;
+  }
+}
+
+}  // namespace
+}  // namespace nsd::validation
