@@ -29,7 +29,7 @@ int main() {
   for (std::size_t i = 0; i < imported.size(); ++i) {
     if (!imported[i].refusal.empty()) return 1;  // our own export must rebuild exactly
     // No analytic trajectory where two-point rolling is not realizable: scored as missing.
-    if (!imported[i].realizable && !imported[i].sphere_plane) continue;
+    if (!imported[i].realizable && !imported[i].one_plane) continue;
     val::writeTrajectoryCsv(val::analyticTrajectory(imported[i], 1e-3),
                             (work / "trajectories" / (std::to_string(i) + ".csv")).string());
     ++written;
@@ -39,7 +39,7 @@ int main() {
   int passed = 0, passed_written = 0;
   for (std::size_t i = 0; i < results.size(); ++i) {
     passed += results[i].pass;
-    if (imported[i].realizable || imported[i].sphere_plane) passed_written += results[i].pass;
+    if (imported[i].realizable || imported[i].one_plane) passed_written += results[i].pass;
   }
   std::cout << imported.size() << " cases exported; " << written
             << " analytic trajectories written, " << passed_written << " of them pass; " << passed

@@ -13,9 +13,9 @@ namespace nsd::validation {
 namespace {
 
 // The sphere at rest on the model's plane, for Def 9.
-contact::SingleContactBody bodyAtRest(const SpherePlaneModel& m) {
+contact::SingleContactBody bodyAtRest(const OnePlaneModel& m) {
   const engines::SphereScene scene = sceneOf(m);
-  const SpherePlaneFrame f = frameOf(m);
+  const OnePlaneFrame f = frameOf(m);
   contact::SingleContactBody b;
   b.mass = m.mass_kg;
   b.inertia_C_W = scene.inertia_C_W;
@@ -30,9 +30,9 @@ contact::SingleContactBody bodyAtRest(const SpherePlaneModel& m) {
 
 TEST(SpherePlaneFamilies, RollingVerdictsAgreeWithDef9AndStraddleEachThreshold) {
   int rolls = 0, slides = 0;
-  for (const auto& [name, m] : sphereOnPlaneModels()) {
-    if (m.family == CaseFamily::kLaunch) continue;
-    const SpherePlaneReference ref = referenceOf(m);
+  for (const auto& [name, m] : onePlaneModels()) {
+    if (m.family == CaseFamily::kLaunch || m.family == CaseFamily::kBlock) continue;
+    const OnePlaneReference ref = referenceOf(m);
     const auto def9 = contact::analyzeSingleContact(bodyAtRest(m));
     EXPECT_EQ(def9.realizable, ref.rolls) << name;
     // Every case is at least 10 % from its threshold (tan s / threshold in {0.5, 0.9, 1.1, 1.5}).
@@ -47,12 +47,12 @@ TEST(SpherePlaneFamilies, RollingVerdictsAgreeWithDef9AndStraddleEachThreshold) 
 // Newton-Euler of a sphere sliding on the plane: Coulomb friction mu N opposite the contact
 // point's slip, N from the normal balance, RK4. While the slip keeps its direction the forces
 // are constant, so RK4 is exact up to rounding: the comparison tolerance is 1e-9 relative.
-SphereState integrateSliding(const SpherePlaneModel& m, double t_end) {
+BodyState integrateSliding(const OnePlaneModel& m, double t_end) {
   const engines::SphereScene scene = sceneOf(m);
-  const SpherePlaneFrame f = frameOf(m);
+  const OnePlaneFrame f = frameOf(m);
   const double J = scene.inertia_C_W(0, 0);
-  SphereState x{scene.centre0_W, scene.v_C0_W, scene.omega0_W};
-  auto derivative = [&](const SphereState& s) {
+  BodyState x{scene.centre0_W, scene.v_C0_W, scene.omega0_W};
+  auto derivative = [&](const BodyState& s) {
     const Eigen::Vector3d r_CP = -m.radius_m * f.n_W;
     Eigen::Vector3d slip = s.v_C_W + s.omega_W.cross(r_CP);
     slip -= slip.dot(f.n_W) * f.n_W;
@@ -65,15 +65,15 @@ SphereState integrateSliding(const SpherePlaneModel& m, double t_end) {
     const Eigen::Vector3d friction = -m.mu * N * slip.normalized();
     const Eigen::Vector3d force = m.mass_kg * scene.gravity_W + N * f.n_W + friction;
     const Eigen::Vector3d torque = r_CP.cross(friction) + scene.torque_W;
-    return SphereState{s.v_C_W, force / m.mass_kg, torque / J};
+    return BodyState{s.v_C_W, force / m.mass_kg, torque / J};
   };
   const int steps = 4000;
   const double h = t_end / steps;
-  auto add = [](const SphereState& a, const SphereState& d, double k) {
-    return SphereState{a.x_C_W + k * d.x_C_W, a.v_C_W + k * d.v_C_W, a.omega_W + k * d.omega_W};
+  auto add = [](const BodyState& a, const BodyState& d, double k) {
+    return BodyState{a.x_C_W + k * d.x_C_W, a.v_C_W + k * d.v_C_W, a.omega_W + k * d.omega_W};
   };
   for (int i = 0; i < steps; ++i) {
-    const SphereState k1 = derivative(x), k2 = derivative(add(x, k1, h / 2)),
+    const BodyState k1 = derivative(x), k2 = derivative(add(x, k1, h / 2)),
                       k3 = derivative(add(x, k2, h / 2)), k4 = derivative(add(x, k3, h));
     x = add(x, k1, h / 6);
     x = add(x, k2, h / 3);
@@ -90,14 +90,15 @@ void expectNear(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const std::s
 
 TEST(SpherePlaneFamilies, SlidingMotionsAgreeWithNewtonEulerIntegration) {
   int checked = 0;
-  for (const auto& [name, m] : sphereOnPlaneModels()) {
-    const SpherePlaneReference ref = referenceOf(m);
+  for (const auto& [name, m] : onePlaneModels()) {
+    if (m.family == CaseFamily::kBlock) continue;  // below: a box slides without turning
+    const OnePlaneReference ref = referenceOf(m);
     // Sliding phases only: the launch until 0.9 t*, the slopes beyond their threshold.
     const double t = m.family == CaseFamily::kLaunch ? 0.9 * ref.rolling_onset_s
                      : ref.rolls                     ? 0.0
                                                      : m.duration_s;
     if (t == 0.0) continue;
-    const SphereState exact = exactStateAt(m, t), integrated = integrateSliding(m, t);
+    const BodyState exact = exactStateAt(m, t), integrated = integrateSliding(m, t);
     expectNear(integrated.x_C_W, exact.x_C_W, name + " position");
     expectNear(integrated.v_C_W, exact.v_C_W, name + " velocity");
     expectNear(integrated.omega_W, exact.omega_W, name + " angular velocity");
@@ -106,9 +107,62 @@ TEST(SpherePlaneFamilies, SlidingMotionsAgreeWithNewtonEulerIntegration) {
   EXPECT_GE(checked, 14);
 }
 
+// A box sliding face down does not turn (the normal pressure's moment balances friction's while
+// mu hz < hx, hy): Newton's law for its centre with Coulomb friction, explicit Euler at 1e-6 s
+// until the velocity would reverse. The O(h) error of the stop distance is ~ v0 h = 1e-6 m.
+TEST(SpherePlaneFamilies, BlockStopsAndSlidesAsNewtonsLawIntegratedSays) {
+  int sliding = 0, at_rest = 0, slipping = 0;
+  for (const auto& [name, m] : onePlaneModels()) {
+    if (m.family != CaseFamily::kBlock) continue;
+    const OnePlaneReference ref = referenceOf(m);
+    const OnePlaneFrame f = frameOf(m);
+    const Eigen::Vector3d g(0, 0, -m.gravity_m_s2);
+    const double N = -g.dot(f.n_W);  // per unit mass
+    Eigen::Vector3d x = Eigen::Vector3d::Zero(), v = m.launch_speed_m_s * f.e_W;
+    const double h = 1e-6;
+    double t = 0.0;
+    for (; t < m.duration_s; t += h) {
+      const Eigen::Vector3d g_t = g - g.dot(f.n_W) * f.n_W;
+      Eigen::Vector3d a;
+      if (v.norm() > 0.0) {
+        a = g_t - m.mu * N * v.normalized();
+        if ((v + h * a).dot(v) <= 0.0) {  // friction would reverse it: it stops and sticks
+          v.setZero();
+          if (g_t.norm() <= m.mu * N) break;
+          continue;
+        }
+      } else if (g_t.norm() <= m.mu * N) {
+        break;  // sticks from rest
+      } else {
+        a = g_t - m.mu * N * g_t.normalized();
+      }
+      x += h * v;
+      v += h * a;
+    }
+    const BodyState exact = exactStateAt(m, m.duration_s);
+    if (m.launch_speed_m_s > 0.0) {
+      EXPECT_NEAR(x.norm(), ref.stop_distance_m, 1e-5) << name;
+      EXPECT_NEAR(t, ref.rolling_onset_s, 1e-5) << name;
+      EXPECT_LE((exact.x_C_W - x).norm(), 1e-5) << name;
+      ++sliding;
+    } else if (ref.at_rest) {
+      EXPECT_EQ(x.norm(), 0.0) << name;
+      EXPECT_EQ(exact.x_C_W.norm(), 0.0) << name;
+      ++at_rest;
+    } else {
+      EXPECT_LE((exact.x_C_W - x).norm(), 1e-5 * (1 + x.norm())) << name;
+      EXPECT_LE((exact.v_C_W - v).norm(), 1e-5 * (1 + v.norm())) << name;
+      ++slipping;
+    }
+  }
+  EXPECT_EQ(sliding, 4);
+  EXPECT_EQ(at_rest, 4);
+  EXPECT_EQ(slipping, 2);
+}
+
 TEST(SpherePlaneFamilies, LaunchOnsetAndFinalSpeedAgreeWithTheHeavyBallOfSeed002) {
   // Kireenkov's heavy ball without whirl or rolling resistance is a Coulomb sphere (J = 2/5).
-  for (const auto& [name, m] : sphereOnPlaneModels()) {
+  for (const auto& [name, m] : onePlaneModels()) {
     if (m.family != CaseFamily::kLaunch || m.backspin_rad_s != 0.0) continue;
     friction::HeavyBallParameters p;
     p.mass = m.mass_kg;
@@ -119,7 +173,7 @@ TEST(SpherePlaneFamilies, LaunchOnsetAndFinalSpeedAgreeWithTheHeavyBallOfSeed002
     p.k_r0 = 0.0;
     p.exact_model = true;
     const auto tr = friction::simulateHeavyBall(p, {m.launch_speed_m_s, 0.0}, 0.3, 1e-3);
-    const SpherePlaneReference ref = referenceOf(m);
+    const OnePlaneReference ref = referenceOf(m);
     // The heavy ball stops the slip when it falls below 1e-7 of its scale: t* to 1e-6 s.
     EXPECT_NEAR(tr.slip_stop_time, ref.rolling_onset_s, 1e-6) << name;
     const auto& a = tr.samples[tr.samples.size() - 3];

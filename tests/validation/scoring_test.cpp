@@ -63,13 +63,13 @@ TEST_F(Scorer, EveryFamilysAnalyticTrajectoriesPass) {
   std::set<CaseFamily> families;
   for (std::size_t i = 0; i < imported.size(); ++i) {
     ASSERT_TRUE(imported[i].refusal.empty()) << imported[i].refusal;
-    if (!imported[i].realizable && !imported[i].sphere_plane) continue;
+    if (!imported[i].realizable && !imported[i].one_plane) continue;
     writeTrajectoryCsv(analyticTrajectory(imported[i], 1e-3),
                        (dir_ / "traj" / (std::to_string(i) + ".csv")).string());
   }
   const auto results = scoreTrajectories(imported, (dir_ / "traj").string(), "analytic");
   for (std::size_t i = 0; i < imported.size(); ++i) {
-    if (!imported[i].realizable && !imported[i].sphere_plane) continue;
+    if (!imported[i].realizable && !imported[i].one_plane) continue;
     EXPECT_TRUE(results[i].pass) << imported[i].name << ": " << results[i].reason;
     families.insert(imported[i].kind);
   }
@@ -106,7 +106,7 @@ TEST_F(Scorer, MissingSpinLiftOffAndEarlyEndFailForTheirReason) {
 
   // Lift-off: from mid-run the centre rises 1 mm off the plane (the rule's separation is 0.1 mm).
   auto lifted = analyticTrajectory(cases_[rolling], 1e-3);
-  const Eigen::Vector3d n = cases_[rolling].sphere_plane ? frameOf(*cases_[rolling].sphere_plane).n_W
+  const Eigen::Vector3d n = cases_[rolling].one_plane ? frameOf(*cases_[rolling].one_plane).n_W
                                                           : Eigen::Vector3d::UnitZ();
   for (auto& s : lifted) {
     if (s.t > 0.5 * cases_[rolling].t_end_s) s.x_C_W += 1e-3 * n;

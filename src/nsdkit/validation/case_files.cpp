@@ -32,8 +32,10 @@ json sceneJson(const engines::SphereScene& s) {
   }
   json inertia = json::array();
   for (int r = 0; r < 3; ++r) inertia.push_back(vec(s.inertia_C_W.row(r).transpose()));
-  return {{"shape", "sphere"},
+  const Eigen::Quaterniond& q = s.q0_WS;
+  return {{"shape", engines::toString(s.shape)},
           {"radius_m", s.radius_m},
+          {"half_extents_m", vec(s.half_extents_m)},
           {"mass_kg", s.mass_kg},
           {"inertia_kg_m2", inertia},
           {"planes", planes},
@@ -42,7 +44,7 @@ json sceneJson(const engines::SphereScene& s) {
           {"torque_N_m", vec(s.torque_W)},
           {"initial_state",
            {{"position_m", vec(s.centre0_W)},
-            {"orientation_wxyz", {1.0, 0.0, 0.0, 0.0}},
+            {"orientation_wxyz", {q.w(), q.x(), q.y(), q.z()}},
             {"velocity_m_s", vec(s.v_C0_W)},
             {"angular_velocity_rad_s", vec(s.omega0_W)}}}};
 }
@@ -59,7 +61,8 @@ json expectationJson(const ValidationCase& c) {
           {"spin_axis", vec(c.spin_axis_W)},
           {"drilling_spin_rad_s", numberOrNull(c.expected_drilling_spin_rad_s)},
           {"exact_rest", c.exact_rest},
-          {"measure_heading", c.measure_heading}};
+          {"measure_heading", c.measure_heading},
+          {"stop_distance_m", numberOrNull(c.expected_stop_distance_m)}};
 }
 
 json troughModelJson(const ValidationCase& c) {
@@ -81,13 +84,14 @@ json troughModelJson(const ValidationCase& c) {
           {"face_distance", numberOrNull(c.face_distance)}};
 }
 
-json spherePlaneModelJson(const SpherePlaneModel& m) {
+json onePlaneModelJson(const OnePlaneModel& m) {
   return {{"family", toString(m.family)},    {"mu", m.mu},
           {"inertia_ratio", m.inertia_ratio}, {"radius_m", m.radius_m},
           {"mass_kg", m.mass_kg},             {"gravity_m_s2", m.gravity_m_s2},
           {"slope_rad", m.slope_rad},         {"heading_rad", m.heading_rad},
           {"launch_speed_m_s", m.launch_speed_m_s}, {"backspin_rad_s", m.backspin_rad_s},
-          {"drilling_torque_N_m", m.drilling_torque_N_m}, {"duration_s", m.duration_s}};
+          {"drilling_torque_N_m", m.drilling_torque_N_m}, {"duration_s", m.duration_s},
+          {"box_half_extents_m", vec(m.box_half_extents_m)}};
 }
 
 std::string digestOf(json content) {
@@ -104,7 +108,7 @@ json caseJson(const ValidationCase& c, std::size_t index) {
          {"family", toString(c.kind)},
          {"units", "SI: m, kg, s, N, N m, rad; angles in the model as named"},
          {"frame",
-          c.sphere_plane
+          c.one_plane
               ? "world frame: gravity along -z; the plane's normal n = cos(s) z + sin(s) h with "
                 "h = (cos theta, sin theta, 0); the sphere's centre at the origin at t = 0; each "
                 "plane is {p : normal . p = offset_m}, its normal pointing towards the sphere"
@@ -114,7 +118,7 @@ json caseJson(const ValidationCase& c, std::size_t index) {
          {"scene", sceneJson(sceneOf(c))},
          {"duration_s", c.t_end_s},
          {"expected", expectationJson(c)},
-         {"model", c.sphere_plane ? spherePlaneModelJson(*c.sphere_plane) : troughModelJson(c)}};
+         {"model", c.one_plane ? onePlaneModelJson(*c.one_plane) : troughModelJson(c)}};
   j["digest"] = digestOf(j);
   return j;
 }
@@ -158,8 +162,8 @@ ValidationCase rebuildTrough(const FieldReader& r, const json& model, const json
   return c;
 }
 
-ValidationCase rebuildSpherePlane(const FieldReader& r, const json& model, const std::string& name) {
-  SpherePlaneModel m;
+ValidationCase rebuildOnePlane(const FieldReader& r, const json& model, const std::string& name) {
+  OnePlaneModel m;
   m.family = caseFamilyFromString(r.string(model, "family"));
   m.mu = r.number(model, "mu");
   m.inertia_ratio = r.number(model, "inertia_ratio");
@@ -172,8 +176,9 @@ ValidationCase rebuildSpherePlane(const FieldReader& r, const json& model, const
   m.backspin_rad_s = r.number(model, "backspin_rad_s");
   m.drilling_torque_N_m = r.number(model, "drilling_torque_N_m");
   m.duration_s = r.number(model, "duration_s");
+  m.box_half_extents_m = r.vector3(model, "box_half_extents_m");
   try {
-    return buildSpherePlaneCase(name, m);
+    return buildOnePlaneCase(name, m);
   } catch (const InvalidInput& e) {
     throw InvalidInput(r.label + ": " + e.what());
   }
@@ -232,7 +237,7 @@ ValidationCase caseFromJsonText(const std::string& text, const std::string& labe
   const std::string name = r.string(j, "name");
   const bool trough = v1 || r.string(model, "family") == "trough";
   ValidationCase c = trough ? rebuildTrough(r, model, j, v1)
-                            : rebuildSpherePlane(r, model, name);
+                            : rebuildOnePlane(r, model, name);
   if (c.name != name) {
     c.refusal = label + ": name '" + quoteForMessage(name) + "' differs from the model's ('" + c.name + "')";
     return c;

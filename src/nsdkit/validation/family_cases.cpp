@@ -6,17 +6,17 @@
 
 namespace nsd::validation {
 
-ValidationCase buildSpherePlaneCase(const std::string& name, const SpherePlaneModel& m) {
-  const SpherePlaneReference ref = referenceOf(m);
-  const SpherePlaneFrame f = frameOf(m);
+ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& m) {
+  const OnePlaneReference ref = referenceOf(m);
+  const OnePlaneFrame f = frameOf(m);
   ValidationCase c;
   c.name = name;
   c.kind = m.family;
   c.family = toString(m.family);
-  c.sphere_plane = m;
+  c.one_plane = m;
   c.reference = ReferenceSource::kClosedForm;
   c.t_end_s = m.duration_s;
-  const SphereState x0 = exactStateAt(m, 0.0);
+  const BodyState x0 = exactStateAt(m, 0.0);
   c.v_C0_W = x0.v_C_W;
   c.omega0_W = x0.omega_W;
   c.realizable = ref.rolls;
@@ -25,14 +25,17 @@ ValidationCase buildSpherePlaneCase(const std::string& name, const SpherePlaneMo
   c.expected_acceleration = ref.acceleration_m_s2;
   c.expected_rolling_onset_s = ref.rolling_onset_s;
   c.expected_final_speed = ref.final_speed_m_s;
-  c.expected_spin_rad_s = ref.spin_rate_rad_s;
+  // A block's rotation is not its family's question (soft contacts rock a box on its corners).
+  c.expected_spin_rad_s = m.family == CaseFamily::kBlock ? NAN : ref.spin_rate_rad_s;
   c.spin_axis_W = f.a_W;
   if (m.drilling_torque_N_m != 0.0) {
     c.expected_drilling_spin_rad_s = ref.drilling_spin_rad_s;
     c.drilling_axis_W = f.n_W;
   }
   c.exact_rest = ref.at_rest;
-  c.measure_heading = m.family == CaseFamily::kLaunch;
+  c.measure_heading = m.family == CaseFamily::kLaunch ||
+                      (m.family == CaseFamily::kBlock && m.launch_speed_m_s > 0.0);
+  c.expected_stop_distance_m = ref.stop_distance_m;
   if (std::isfinite(ref.threshold_tan_slope)) {
     c.probed_face = "tan s = " + formatForReport(ref.threshold_tan_slope, 6);
     c.face_distance = std::tan(m.slope_rad) / ref.threshold_tan_slope - 1.0;
@@ -46,8 +49,8 @@ std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& familie
     return std::find(families.begin(), families.end(), f) != families.end();
   };
   if (wanted(CaseFamily::kTrough)) cases = generateCases();
-  for (const auto& [name, model] : sphereOnPlaneModels()) {
-    if (wanted(model.family)) cases.push_back(buildSpherePlaneCase(name, model));
+  for (const auto& [name, model] : onePlaneModels()) {
+    if (wanted(model.family)) cases.push_back(buildOnePlaneCase(name, model));
   }
   return cases;
 }

@@ -29,6 +29,13 @@ std::string familyRule(CaseFamily family, const JudgeOptions& o) {
              " degree: the exact drift is 0, a 4-sided pyramid's is degrees), rolling onset "
              "t* = 2 (v0 + r omega0)/(7 mu g) within 5 % (or 3 h), final speed "
              "(5 v0 - 2 r omega0)/7 within 1 %.";
+    case CaseFamily::kBlock:
+      return "box (10 x 10 x 5 cm, 1 kg, mu 0.3) sliding at 1 m/s along 0, 15, 30, 45 degrees from "
+             "x (edges along x, y): straight path (heading within " +
+             formatForReport(o.heading_tolerance_deg) +
+             " degree), stop after v0/(mu g) (within 5 % or 3 h) at v0^2/(2 mu g) (within 1 %); at "
+             "rest on slopes of 0.5 and 0.9 mu (exact rest: creep speed reported) and 1.1 mu "
+             "(slides with g (sin s - mu cos s)).";
     case CaseFamily::kCreep:
       return "sphere held on a slope by the torque m g r sin s: exact rest iff tan s < mu "
              "(cases at 0.5 and 0.9 mu; 1.1 mu slides). The judge keeps the one mode rule; the "

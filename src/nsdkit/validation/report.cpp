@@ -110,6 +110,8 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                     {"metric_value", numberOrNull(r.metric_value)},
                     {"heading_drift_deg", numberOrNull(r.heading_drift_deg)},
                     {"creep_speed", numberOrNull(r.creep_speed)},
+                    {"stop_distance", numberOrNull(r.stop_distance)},
+                    {"stop_distance_error", numberOrNull(r.stop_distance_error)},
                     {"spin", numberOrNull(r.spin)},
                     {"spin_error", numberOrNull(r.spin_error)},
                     {"onset_error", numberOrNull(r.onset_error)},

@@ -132,8 +132,10 @@ SolverTrajectory trajectoryFromTable(const ValidationCase& c,
           !withinRounding(omega, scene.omega0_W)) {
         return failed("the first sample is not the case's initial state (within 1e-6 (1 + |value|))");
       }
-      if (with_orientation && !(std::fabs(row[4]) >= 1.0 - 1e-6)) {
-        return failed("the first sample's orientation is not the case's (identity)");
+      if (with_orientation &&
+          !(std::fabs(Eigen::Quaterniond(row[4], row[5], row[6], row[7]).dot(scene.q0_WS)) >=
+            1.0 - 1e-6)) {
+        return failed("the first sample's orientation is not the case's");
       }
       continue;
     }
@@ -143,7 +145,12 @@ SolverTrajectory trajectoryFromTable(const ValidationCase& c,
       return failed(where + ": samples " + formatForReport(dt, 4) + " s apart, more than " +
                     formatForReport(kMaxSampleSpacing_s) + " s");
     }
-    t.samples.push_back(engines::makeSample(scene, row[0], x, vel, omega));
+    // Without orientation columns the body is taken at its initial orientation (exact for the
+    // sphere; for the block, which slides without turning, up to the solver's own turning).
+    const Eigen::Quaterniond q =
+        with_orientation ? Eigen::Quaterniond(row[4], row[5], row[6], row[7]).normalized()
+                         : scene.q0_WS;
+    t.samples.push_back(engines::makeSample(scene, row[0], x, q, vel, omega));
   }
   t.completed = true;
   return t;
@@ -194,11 +201,11 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
   const engines::SphereScene scene = sceneOf(c);
   const long n = std::lround(c.t_end_s / spacing);
   std::vector<engines::EngineSample> out;
-  if (c.sphere_plane) {
+  if (c.one_plane) {
     for (long i = 0; i <= n; ++i) {
       const double t = static_cast<double>(i) * spacing;
-      const SphereState x = exactStateAt(*c.sphere_plane, t);
-      out.push_back(engines::makeSample(scene, t, x.x_C_W, x.v_C_W, x.omega_W));
+      const BodyState x = exactStateAt(*c.one_plane, t);
+      out.push_back(engines::makeSample(scene, t, x.x_C_W, scene.q0_WS, x.v_C_W, x.omega_W));
     }
     return out;
   }

@@ -262,7 +262,7 @@ double sphereRadiusOf(const contact::TwoContactBody& body) {
 }
 
 engines::SphereScene sceneOf(const ValidationCase& c) {
-  if (c.sphere_plane) return sceneOf(*c.sphere_plane);
+  if (c.one_plane) return sceneOf(*c.one_plane);
   const auto body = twoContactBodyOf(c);
   const double radius = sphereRadiusOf(body);
   if (!std::isfinite(radius)) {
@@ -300,6 +300,7 @@ std::mutex& globalStateMutex() {
 
 SolverTrajectory fromEngineRun(engines::EngineRun run) {
   SolverTrajectory t;
+  t.not_representable = run.not_representable;
   t.samples = std::move(run.samples);
   t.completed = run.completed;
   t.failure = run.failure;
@@ -390,7 +391,7 @@ SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver) {
                                       solver.setting == "exact"
                                           ? engines::EngineSetting::kExact
                                           : engines::EngineSetting::kDefaults};
-    if (c.sphere_plane && (solver.name == "nsdkit-event-driven" || solver.name == "siconos")) {
+    if (c.one_plane && (solver.name == "nsdkit-event-driven" || solver.name == "siconos")) {
       SolverTrajectory t;
       t.not_representable = solver.name +
                             " is nsdkit's two-contact integrator (its Siconos model too): a "

@@ -17,7 +17,7 @@
 
 #include <nsdkit/engines/scene/sphere_scene.hpp>
 #include <nsdkit/models/ball_trough.hpp>
-#include <nsdkit/validation/sphere_plane_families.hpp>
+#include <nsdkit/validation/one_plane_families.hpp>
 
 namespace nsd::validation {
 
@@ -70,10 +70,10 @@ struct ValidationCase {
   /// direction of the RR acceleration of C for a user's body.
   Eigen::Vector3d along_W = Eigen::Vector3d::UnitZ();
 
-  /// The benchmark family (trough: the fields above; the one-plane families: `sphere_plane`).
+  /// The benchmark family (trough: the fields above; the one-plane families: `one_plane`).
   CaseFamily kind = CaseFamily::kTrough;
   /// One-plane families: the model the scene and the expectation are built from.
-  std::optional<SpherePlaneModel> sphere_plane;
+  std::optional<OnePlaneModel> one_plane;
   /// Omega . spin_axis_W at the end of the run [rad/s] (NaN: not checked) and Omega . n [rad/s]
   /// for a drilling torque (NaN: not checked).
   double expected_spin_rad_s = NAN;
@@ -84,6 +84,8 @@ struct ValidationCase {
   bool exact_rest = false;
   /// The direction of motion must not turn: the heading drift is measured and checked.
   bool measure_heading = false;
+  /// Sliding block: the distance to the stop [m] (NaN: not checked).
+  double expected_stop_distance_m = NAN;
   /// Read from a case file: non-empty when the file was refused (its stored scene or
   /// expectation is not its model's, it was edited, ...): the reason. Such a case is never judged.
   std::string refusal;
@@ -104,7 +106,7 @@ struct TroughCaseModel {
 ValidationCase buildTroughCase(const TroughCaseModel& model);
 
 /// The case of a one-plane model (its expectation from referenceOf).
-ValidationCase buildSpherePlaneCase(const std::string& name, const SpherePlaneModel& model);
+ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& model);
 
 /// The cases of the chosen families (the trough's as generateCases()).
 std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& families);
@@ -215,6 +217,8 @@ struct ValidationResult {
   double onset_error = NAN;        ///< (observed - analytic rolling onset) / analytic
   double final_speed_error = NAN;  ///< relative
   double creep_speed = NAN;        ///< exact-rest cases: mean |v_C| over the second half [m/s]
+  double stop_distance = NAN;      ///< |x_C(end) - x_C(0)| [m] (sliding block)
+  double stop_distance_error = NAN;  ///< relative
   /// The family's headline metric: its name and value (see familyMetricName).
   std::string metric;
   double metric_value = NAN;

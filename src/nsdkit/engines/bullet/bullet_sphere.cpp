@@ -65,14 +65,44 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
     world.addRigidBody(planes.back().get());
   }
   const PrincipalInertia principal = principalInertia(scene.inertia_C_W);
-  btSphereShape sphere_shape(scene.radius_m);
+  // The body frame is the principal frame R; the shape's frame S sits in it at R^T R0.
+  const Eigen::Matrix3d R0 = scene.q0_WS.normalized().toRotationMatrix();
+  const Eigen::Matrix3d shape_in_body = principal.rotation_W_body.transpose() * R0;
+  std::unique_ptr<btCollisionShape> primitive;
+  if (scene.shape == ShapeKind::kBox) {
+    primitive = std::make_unique<btBoxShape>(bt(scene.half_extents_m));
+  } else if (scene.shape == ShapeKind::kEllipsoid) {
+    // Bullet has no ellipsoid: a unit sphere scaled per axis (btMultiSphereShape with local
+    // scaling), which Bullet collides by its support function: exact in shape.
+    const btVector3 centre(0, 0, 0);
+    const btScalar unit = 1.0;
+    primitive = std::make_unique<btMultiSphereShape>(&centre, &unit, 1);
+    primitive->setLocalScaling(bt(scene.half_extents_m));
+    run.settings.push_back({"ellipsoid as btMultiSphereShape",
+                            "one unit sphere with local scaling by the semi-axes (Bullet has no "
+                            "ellipsoid primitive); collision margin 0"});
+    primitive->setMargin(0.0);
+  } else {
+    primitive = std::make_unique<btSphereShape>(scene.radius_m);
+  }
+  btCompoundShape compound(false, 1);
+  btCollisionShape* body_shape = primitive.get();
+  if (scene.shape != ShapeKind::kSphere) {
+    const Eigen::Matrix3d& c = shape_in_body;
+    btTransform child;
+    child.setIdentity();
+    child.setBasis(btMatrix3x3(c(0, 0), c(0, 1), c(0, 2), c(1, 0), c(1, 1), c(1, 2), c(2, 0),
+                               c(2, 1), c(2, 2)));
+    compound.addChildShape(child, primitive.get());
+    body_shape = &compound;
+  }
   btTransform start;
   start.setOrigin(bt(scene.centre0_W));
   const Eigen::Matrix3d& r = principal.rotation_W_body;
   start.setBasis(
       btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)));
   btDefaultMotionState motion(start);
-  btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, &motion, &sphere_shape,
+  btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, &motion, body_shape,
                                                 bt(principal.moments));
   info.m_friction = 1.0;
   info.m_rollingFriction = 0.0;
@@ -93,8 +123,13 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
   };
   auto read = [&](double t) {
     const btTransform& tr = sphere.getCenterOfMassTransform();
-    EngineSample s = makeSample(scene, t, eig(tr.getOrigin()), eig(sphere.getLinearVelocity()),
-                                eig(sphere.getAngularVelocity()));
+    Eigen::Matrix3d body_W;
+    for (int a = 0; a < 3; ++a) {
+      for (int b = 0; b < 3; ++b) body_W(a, b) = tr.getBasis()[a][b];
+    }
+    const Eigen::Quaterniond q_WS(body_W * shape_in_body);
+    EngineSample s = makeSample(scene, t, eig(tr.getOrigin()), q_WS.normalized(),
+                                eig(sphere.getLinearVelocity()), eig(sphere.getAngularVelocity()));
     for (int m = 0; m < dispatcher.getNumManifolds(); ++m) {
       const btPersistentManifold* manifold = dispatcher.getManifoldByIndexInternal(m);
       const bool sphere_is_a = manifold->getBody0() == &sphere;

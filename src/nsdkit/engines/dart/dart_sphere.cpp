@@ -5,6 +5,8 @@
 #include <dart/config.hpp>
 #include <dart/constraint/ConstraintSolver.hpp>
 #include <dart/dynamics/BodyNode.hpp>
+#include <dart/dynamics/BoxShape.hpp>
+#include <dart/dynamics/EllipsoidShape.hpp>
 #include <dart/dynamics/FreeJoint.hpp>
 #include <dart/dynamics/PlaneShape.hpp>
 #include <dart/dynamics/ShapeNode.hpp>
@@ -33,6 +35,12 @@ std::mutex& captureMutex() {
 EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
   EngineRun run = startRun(scene, o, "dart", DART_VERSION);
   const bool exact = o.setting == EngineSetting::kExact;
+  if (exact && scene.shape == ShapeKind::kEllipsoid) {
+    run.not_representable =
+        "DART's ODE collision detector (the exact setting) has no ellipsoid; its FCL default "
+        "runs it";
+    return run;
+  }
   using namespace dart::dynamics;
   // DART warns while it builds the world and its collision objects (first step): capture that
   // part only, so that runs in other threads are not held up for their whole length.
@@ -66,13 +74,24 @@ EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
   auto pair = skeleton->createJointAndBodyNodePair<FreeJoint>();
   FreeJoint* joint = pair.first;
   BodyNode* body = pair.second;
-  body->setInertia(Inertia(scene.mass_kg, Eigen::Vector3d::Zero(), scene.inertia_C_W));
-  auto* sphere_node = body->createShapeNodeWith<CollisionAspect, DynamicsAspect>(
-      std::make_shared<SphereShape>(scene.radius_m));
+  // DART's inertia is in the body frame S (orientation q0 at t = 0).
+  const Eigen::Matrix3d R0 = scene.q0_WS.normalized().toRotationMatrix();
+  body->setInertia(
+      Inertia(scene.mass_kg, Eigen::Vector3d::Zero(), R0.transpose() * scene.inertia_C_W * R0));
+  ShapePtr shape;
+  if (scene.shape == ShapeKind::kBox) {
+    shape = std::make_shared<BoxShape>(2.0 * scene.half_extents_m);
+  } else if (scene.shape == ShapeKind::kEllipsoid) {
+    shape = std::make_shared<EllipsoidShape>(2.0 * scene.half_extents_m);  // diameters
+  } else {
+    shape = std::make_shared<SphereShape>(scene.radius_m);
+  }
+  auto* sphere_node = body->createShapeNodeWith<CollisionAspect, DynamicsAspect>(shape);
   sphere_node->getDynamicsAspect()->setFrictionCoeff(1e3);
   sphere_node->getDynamicsAspect()->setRestitutionCoeff(0.0);
   Eigen::Isometry3d start = Eigen::Isometry3d::Identity();
   start.translation() = scene.centre0_W;
+  start.linear() = R0;
   joint->setTransform(start);
   joint->setLinearVelocity(scene.v_C0_W);
   joint->setAngularVelocity(scene.omega0_W);
@@ -89,8 +108,9 @@ EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
     }
   };
   auto read = [&](double t) {
-    EngineSample s = makeSample(scene, t, body->getCOM(), body->getCOMLinearVelocity(),
-                                body->getAngularVelocity());
+    const Eigen::Quaterniond q_WS(body->getWorldTransform().linear());
+    EngineSample s = makeSample(scene, t, body->getCOM(), q_WS.normalized(),
+                                body->getCOMLinearVelocity(), body->getAngularVelocity());
     const auto& result = world->getLastCollisionResult();
     for (std::size_t c = 0; c < result.getNumContacts(); ++c) {
       const auto& contact = result.getContact(c);

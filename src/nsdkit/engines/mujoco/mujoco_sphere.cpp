@@ -61,14 +61,26 @@ std::string mujocoModelXml(const SphereScene& scene, const EngineRunOptions& o) 
       << vec(p.offset_m * p.normal_W) << "\" zaxis=\"" << vec(p.normal_W) << "\" friction=\""
       << p.mu << " 0 0\" condim=\"3\"" << contact_params << "/>\n";
   }
-  const Eigen::Matrix3d& i = scene.inertia_C_W;
-  x << "    <body name=\"sphere\" pos=\"" << vec(scene.centre0_W) << "\">\n"
+  // The body frame is S: its initial orientation q0, the inertia expressed in it.
+  const Eigen::Matrix3d R0 = scene.q0_WS.normalized().toRotationMatrix();
+  const Eigen::Matrix3d i = R0.transpose() * scene.inertia_C_W * R0;
+  const Eigen::Quaterniond q = scene.q0_WS.normalized();
+  std::ostringstream geom;
+  geom.precision(17);
+  if (scene.shape == ShapeKind::kSphere) {
+    geom << "type=\"sphere\" size=\"" << scene.radius_m << "\"";
+  } else {
+    geom << "type=\"" << (scene.shape == ShapeKind::kBox ? "box" : "ellipsoid") << "\" size=\""
+         << vec(scene.half_extents_m) << "\"";
+  }
+  x << "    <body name=\"sphere\" pos=\"" << vec(scene.centre0_W) << "\" quat=\"" << q.w() << ' '
+    << q.x() << ' ' << q.y() << ' ' << q.z() << "\">\n"
     << "      <freejoint/>\n"
     << "      <inertial pos=\"0 0 0\" mass=\"" << scene.mass_kg << "\" fullinertia=\"" << i(0, 0)
     << ' ' << i(1, 1) << ' ' << i(2, 2) << ' ' << i(0, 1) << ' ' << i(0, 2) << ' ' << i(1, 2)
     << "\"/>\n"
-    << "      <geom name=\"sphere\" type=\"sphere\" size=\"" << scene.radius_m
-    << "\" friction=\"0 0 0\" condim=\"3\"" << contact_params << "/>\n"
+    << "      <geom name=\"sphere\" " << geom.str() << " friction=\"0 0 0\" condim=\"3\""
+    << contact_params << "/>\n"
     << "    </body>\n  </worldbody>\n</mujoco>\n";
   return x.str();
 }
@@ -104,9 +116,12 @@ EngineRun runMujoco(const SphereScene& scene, const EngineRunOptions& o) {
   for (std::size_t k = 0; k < plane_geom.size(); ++k) {
     plane_geom[k] = mj_name2id(model, mjOBJ_GEOM, ("plane" + std::to_string(k)).c_str());
   }
+  // A free joint's angular velocity is in the body frame.
+  const Eigen::Vector3d omega0_S =
+      scene.q0_WS.normalized().toRotationMatrix().transpose() * scene.omega0_W;
   for (int c = 0; c < 3; ++c) {
     data->qvel[c] = scene.v_C0_W[c];
-    data->qvel[3 + c] = scene.omega0_W[c];  // the body frame is W at t = 0
+    data->qvel[3 + c] = omega0_S[c];
   }
   mj_forward(model, data);
 
@@ -128,7 +143,8 @@ EngineRun runMujoco(const SphereScene& scene, const EngineRunOptions& o) {
     const Eigen::Vector3d x(data->qpos[0], data->qpos[1], data->qpos[2]);
     const Eigen::Vector3d v(data->qvel[0], data->qvel[1], data->qvel[2]);
     const Eigen::Vector3d w_body(data->qvel[3], data->qvel[4], data->qvel[5]);
-    EngineSample s = makeSample(scene, t, x, v, rotation() * w_body);
+    const Eigen::Quaterniond q_WS(data->qpos[3], data->qpos[4], data->qpos[5], data->qpos[6]);
+    EngineSample s = makeSample(scene, t, x, q_WS.normalized(), v, rotation() * w_body);
     for (int i = 0; i < data->ncon; ++i) {
       const mjContact& con = data->contact[i];
       std::size_t k = plane_geom.size();

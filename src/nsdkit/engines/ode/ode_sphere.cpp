@@ -2,15 +2,33 @@
 
 #include <ode/ode.h>
 
+#include <cstdarg>
+#include <cstdio>
 #include <mutex>
 #include <string>
 
 namespace nsd::engines {
 namespace {
 
+// ODE prints its messages on stderr; they go into the run's record instead (runs of ODE are
+// serialized by the validation, but the sink is per thread anyway).
+thread_local std::string* message_sink = nullptr;
+
+void collectMessage(int number, const char* format, va_list arguments) {
+  if (!message_sink) return;
+  char text[512];
+  std::vsnprintf(text, sizeof(text), format, arguments);
+  if (message_sink->size() < 4096) {
+    *message_sink += "ODE message " + std::to_string(number) + ": " + text + "\n";
+  }
+}
+
 void initOdeOnce() {
   static std::once_flag once;
-  std::call_once(once, [] { dInitODE2(0); });
+  std::call_once(once, [] {
+    dInitODE2(0);
+    dSetMessageHandler(collectMessage);
+  });
   dAllocateODEDataForThread(dAllocateMaskAll);
 }
 
@@ -18,7 +36,14 @@ void initOdeOnce() {
 
 EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
   EngineRun run = startRun(scene, o, "ode", std::string("0.16, ") + dGetConfiguration());
+  if (scene.shape == ShapeKind::kEllipsoid) {
+    run.not_representable =
+        "ODE 0.16 has no ellipsoid primitive (a convex-hull approximation is not used: its facets "
+        "would change the rolling kinematics the case measures)";
+    return run;
+  }
   initOdeOnce();
+  message_sink = &run.engine_messages;
   const bool exact = o.setting == EngineSetting::kExact;
   if (exact) {
     run.settings = {
@@ -44,14 +69,22 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
   }
   const dBodyID body = dBodyCreate(world);
   dMass mass;
-  const Eigen::Matrix3d& i = scene.inertia_C_W;
+  // ODE's mass is given in the body frame S (orientation q0 at t = 0).
+  const Eigen::Quaterniond q0 = scene.q0_WS.normalized();
+  const Eigen::Matrix3d R0 = q0.toRotationMatrix();
+  const Eigen::Matrix3d i = R0.transpose() * scene.inertia_C_W * R0;
   dMassSetParameters(&mass, scene.mass_kg, 0, 0, 0, i(0, 0), i(1, 1), i(2, 2), i(0, 1), i(0, 2),
                      i(1, 2));
   dBodySetMass(body, &mass);
   dBodySetPosition(body, scene.centre0_W.x(), scene.centre0_W.y(), scene.centre0_W.z());
+  const dQuaternion q_ode{q0.w(), q0.x(), q0.y(), q0.z()};
+  dBodySetQuaternion(body, q_ode);
   dBodySetLinearVel(body, scene.v_C0_W.x(), scene.v_C0_W.y(), scene.v_C0_W.z());
   dBodySetAngularVel(body, scene.omega0_W.x(), scene.omega0_W.y(), scene.omega0_W.z());
-  const dGeomID sphere = dCreateSphere(space, scene.radius_m);
+  const Eigen::Vector3d size = 2.0 * scene.half_extents_m;
+  const dGeomID sphere = scene.shape == ShapeKind::kBox
+                             ? dCreateBox(space, size.x(), size.y(), size.z())
+                             : dCreateSphere(space, scene.radius_m);
   dGeomSetBody(sphere, body);
 
   constexpr int kMaxContactsPerPlane = 4;
@@ -72,7 +105,7 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
         contact.surface.bounce = 0.0;
         contact.geom = geoms[c];
         const dJointID joint = dJointCreateContact(world, contacts, &contact);
-        // dCollide(sphere, plane) orders the geoms so that g1 is the sphere's.
+        // dCollide(body geom, plane) orders the geoms so that g1 is the body's.
         dJointAttach(joint, body, nullptr);
         dJointSetFeedback(joint, &feedback[used]);
         feedback_plane[used] = static_cast<int>(k);
@@ -89,9 +122,10 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
     const dReal* x = dBodyGetPosition(body);
     const dReal* v = dBodyGetLinearVel(body);
     const dReal* w = dBodyGetAngularVel(body);
-    EngineSample s =
-        makeSample(scene, t, Eigen::Vector3d(x[0], x[1], x[2]), Eigen::Vector3d(v[0], v[1], v[2]),
-                   Eigen::Vector3d(w[0], w[1], w[2]));
+    const dReal* q = dBodyGetQuaternion(body);
+    EngineSample s = makeSample(scene, t, Eigen::Vector3d(x[0], x[1], x[2]),
+                                Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized(),
+                                Eigen::Vector3d(v[0], v[1], v[2]), Eigen::Vector3d(w[0], w[1], w[2]));
     for (std::size_t j = 0; j < feedback.size(); ++j) {
       if (feedback_plane[j] < 0) continue;
       const auto k = static_cast<std::size_t>(feedback_plane[j]);
@@ -107,6 +141,7 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
   dJointGroupDestroy(contacts);
   dSpaceDestroy(space);  // destroys the geoms it holds
   dWorldDestroy(world);
+  message_sink = nullptr;
   return run;
 }
 

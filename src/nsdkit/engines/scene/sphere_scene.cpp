@@ -7,8 +7,26 @@
 
 namespace nsd::engines {
 
+std::string toString(ShapeKind shape) {
+  switch (shape) {
+    case ShapeKind::kSphere:
+      return "sphere";
+    case ShapeKind::kBox:
+      return "box";
+    case ShapeKind::kEllipsoid:
+      return "ellipsoid";
+  }
+  return "?";
+}
+
 void SphereScene::validate() const {
   requirePositive(radius_m, "sphere radius");
+  if (shape != ShapeKind::kSphere) {
+    for (int i = 0; i < 3; ++i) requirePositive(half_extents_m[i], "half extent");
+  }
+  if (!q0_WS.coeffs().allFinite() || std::fabs(q0_WS.norm() - 1.0) > 1e-9) {
+    throw InvalidInput("initial orientation must be a unit quaternion");
+  }
   requirePositive(mass_kg, "sphere mass");
   requireFinite(inertia_C_W, "inertia tensor");
   if ((inertia_C_W - inertia_C_W.transpose()).norm() > 1e-12 * inertia_C_W.norm()) {
@@ -37,7 +55,8 @@ void SphereScene::validate() const {
     }
     requireFinite(p.offset_m, name + " offset");
     requireNonNegative(p.mu, name + " friction coefficient");
-    const double gap = p.normal_W.dot(centre0_W) - p.offset_m - radius_m;
+    const double gap =
+        p.normal_W.dot(centre0_W + supportPointTowards(*this, q0_WS, p.normal_W)) - p.offset_m;
     if (gap < -1e-9 * radius_m) {
       throw InvalidInput("the initial sphere penetrates " + name + " by " + formatValue(-gap) +
                          " m");
@@ -49,21 +68,48 @@ std::string toString(EngineSetting setting) {
   return setting == EngineSetting::kDefaults ? "defaults" : "exact";
 }
 
+Eigen::Vector3d supportPointTowards(const SphereScene& scene, const Eigen::Quaterniond& q_WS,
+                                    const Eigen::Vector3d& n_W) {
+  if (scene.shape == ShapeKind::kSphere) return -scene.radius_m * n_W;
+  const Eigen::Matrix3d R = q_WS.normalized().toRotationMatrix();
+  const Eigen::Vector3d n_S = R.transpose() * n_W;
+  const Eigen::Vector3d& h = scene.half_extents_m;
+  Eigen::Vector3d p_S;
+  if (scene.shape == ShapeKind::kBox) {
+    for (int i = 0; i < 3; ++i) {
+      p_S[i] = std::fabs(n_S[i]) < 1e-6 ? 0.0 : (n_S[i] > 0 ? -h[i] : h[i]);
+    }
+  } else {
+    // Ellipsoid x^T diag(h)^-2 x = 1: the support point along -n is -H^2 n / sqrt(n^T H^2 n).
+    const Eigen::Vector3d h2n = h.cwiseProduct(h).cwiseProduct(n_S);
+    p_S = -h2n / std::sqrt(n_S.dot(h2n));
+  }
+  return R * p_S;
+}
+
 EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3d& x_C_W,
-                        const Eigen::Vector3d& v_C_W, const Eigen::Vector3d& omega_W) {
+                        const Eigen::Quaterniond& q_WS, const Eigen::Vector3d& v_C_W,
+                        const Eigen::Vector3d& omega_W) {
   EngineSample s;
   s.t = t;
   s.x_C_W = x_C_W;
+  s.q_WS = q_WS;
   s.v_C_W = v_C_W;
   s.omega_W = omega_W;
   s.contacts.resize(scene.planes.size());
   for (std::size_t k = 0; k < scene.planes.size(); ++k) {
     const Eigen::Vector3d& n = scene.planes[k].normal_W;
-    const Eigen::Vector3d v_point = v_C_W + omega_W.cross(-scene.radius_m * n);
+    const Eigen::Vector3d r_CP = supportPointTowards(scene, q_WS, n);
+    const Eigen::Vector3d v_point = v_C_W + omega_W.cross(r_CP);
     s.contacts[k].slip_W = v_point - n.dot(v_point) * n;
-    s.contacts[k].gap_m = n.dot(x_C_W) - scene.planes[k].offset_m - scene.radius_m;
+    s.contacts[k].gap_m = n.dot(x_C_W + r_CP) - scene.planes[k].offset_m;
   }
   return s;
+}
+
+EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3d& x_C_W,
+                        const Eigen::Vector3d& v_C_W, const Eigen::Vector3d& omega_W) {
+  return makeSample(scene, t, x_C_W, Eigen::Quaterniond::Identity(), v_C_W, omega_W);
 }
 
 PrincipalInertia principalInertia(const Eigen::Matrix3d& inertia_C_W) {

@@ -11,6 +11,7 @@
 /// angular velocity of a free joint, Bullet's principal-axes inertia) convert inside the adapter.
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -29,9 +30,23 @@ struct StaticPlane {
   double mu = 0.3;
 };
 
-/// One sphere on static planes.
+/// The body's shape. Its frame S is the body frame: centred at the centre of mass C, with the
+/// box's edges (the ellipsoid's axes) along its axes.
+enum class ShapeKind {
+  kSphere,     ///< radius `radius_m`.
+  kBox,        ///< half sizes `half_extents_m` along S's axes.
+  kEllipsoid,  ///< semi-axes `half_extents_m` along S's axes.
+};
+std::string toString(ShapeKind shape);
+
+/// One rigid body (a sphere by default; a box or an ellipsoid) on static planes. The historical
+/// name stays: every adapter began with the sphere.
 struct SphereScene {
-  double radius_m = 0.05;  ///< r [m] > 0.
+  ShapeKind shape = ShapeKind::kSphere;
+  double radius_m = 0.05;  ///< r [m] > 0 (sphere; for other shapes the largest half extent).
+  Eigen::Vector3d half_extents_m = Eigen::Vector3d::Constant(0.05);  ///< box / ellipsoid [m]
+  /// Orientation of the body frame S in W at t = 0 (the inertia below is given in W at t = 0).
+  Eigen::Quaterniond q0_WS = Eigen::Quaterniond::Identity();
   double mass_kg = 1.0;    ///< m [kg] > 0.
   /// Inertia tensor about the centre at t = 0, in W [kg m^2]; symmetric positive definite.
   Eigen::Matrix3d inertia_C_W = Eigen::Matrix3d::Identity() * 1e-3;
@@ -79,6 +94,7 @@ struct ContactRecord {
 struct EngineSample {
   double t = 0.0;  ///< [s]
   Eigen::Vector3d x_C_W = Eigen::Vector3d::Zero();
+  Eigen::Quaterniond q_WS = Eigen::Quaterniond::Identity();  ///< body orientation
   Eigen::Vector3d v_C_W = Eigen::Vector3d::Zero();
   Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();
   std::vector<ContactRecord> contacts;  ///< one per plane, in the scene's order.
@@ -101,6 +117,8 @@ struct EngineRun {
   std::string failure;
   std::vector<SettingNote> settings;  ///< every non-default setting, with its reason.
   std::string engine_messages;        ///< what the engine printed (warnings), captured.
+  /// Non-empty when the engine cannot represent the scene (the reason); nothing was run.
+  std::string not_representable;
   double wall_seconds = 0.0;
 };
 
@@ -108,6 +126,17 @@ struct EngineRun {
 /// fills the contact forces.
 EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3d& x_C_W,
                         const Eigen::Vector3d& v_C_W, const Eigen::Vector3d& omega_W);
+/// The same for a body at orientation q_WS: slip and gap at the shape's support point towards
+/// each plane (a box's face centre when a face lies on the plane: support components along axes
+/// within 1e-6 of parallel to the plane are set to 0).
+EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3d& x_C_W,
+                        const Eigen::Quaterniond& q_WS, const Eigen::Vector3d& v_C_W,
+                        const Eigen::Vector3d& omega_W);
+
+/// The point of the shape farthest along -n_W from C (its contact point with a plane of normal
+/// n_W), as a vector from C in W [m].
+Eigen::Vector3d supportPointTowards(const SphereScene& scene, const Eigen::Quaterniond& q_WS,
+                                    const Eigen::Vector3d& n_W);
 
 /// Principal axes of the inertia tensor: inertia_C_W = R diag(moments) R^T with R a rotation
 /// (det +1); for engines that take diagonal inertia in a body frame.
@@ -159,7 +188,7 @@ void stepAndRecord(const SphereScene& scene, const EngineRunOptions& options, En
       std::string reason = failure_check();
       for (std::size_t k = 0; reason.empty() && k < scene.planes.size(); ++k) {
         if (run.samples.back().contacts[k].gap_m < -0.5 * scene.radius_m) {
-          reason = "the sphere passed through plane " + scene.planes[k].name;
+          reason = "the " + toString(scene.shape) + " passed through plane " + scene.planes[k].name;
         }
       }
       if (!reason.empty()) {

@@ -1,5 +1,5 @@
 #pragma once
-/// @file sphere_plane_families.hpp
+/// @file one_plane_families.hpp
 /// The one-contact families of the contact benchmark: a sphere on one static plane, each with its
 /// analytic reference (Coulomb point contact, no rolling resistance, no torsional friction).
 ///
@@ -20,6 +20,11 @@
 ///   t* = j (v0 + r omega0) / (mu g (1 + j)) with speed (v0 - j r omega0) / (1 + j), for j = 2/5
 ///   t* = 2 (v0 + r omega0) / (7 mu g) and (5 v0 - 2 r omega0) / 7 (the heavy ball of seed 002
 ///   without whirl, Kireenkov eqs. (11)-(18) with u = 0). The heading never changes.
+/// - block (a box, half sizes (hx, hy, hz), face down): thrown at v0 along h on a horizontal plane
+///   (box edges along W's axes) it decelerates at mu g in a straight line and stops after
+///   v0 / (mu g) at the distance v0^2 / (2 mu g), never tipping while mu hz < hx, hy (the normal
+///   pressure stays inside the face); at rest on the slope s (edges along e, a, n) it stays at
+///   rest iff tan s < mu, else slides with g (sin s - mu cos s) (tipping needs tan s > hx / hz).
 /// - creep (held on the incline): the torque tau = -m g r sin(s) a cancels rolling; the exact
 ///   motion is rest, with friction m g sin s, iff tan s < mu. Otherwise it slides with
 ///   dv/dt = g (sin s - mu cos s) while Omega_a(t) = -m g r (sin s - mu cos s) t / J.
@@ -38,6 +43,7 @@ enum class CaseFamily {
   kIncline,  ///< a sphere at rest on an incline (one contact, Def 9), optionally with drilling.
   kLaunch,   ///< a sphere thrown sliding on a horizontal plane: onset, final speed, heading.
   kCreep,    ///< a sphere held on an incline by a torque: exact rest (or slip above tan s = mu).
+  kBlock,    ///< a box sliding on a horizontal plane, or at rest on an incline.
 };
 std::string toString(CaseFamily family);
 /// @throws InvalidInput naming the unknown value.
@@ -46,7 +52,7 @@ CaseFamily caseFamilyFromString(const std::string& name);
 std::vector<CaseFamily> allCaseFamilies();
 
 /// Model of a one-contact case: everything its scene and its expectation are rebuilt from.
-struct SpherePlaneModel {
+struct OnePlaneModel {
   CaseFamily family = CaseFamily::kIncline;  ///< kIncline, kLaunch or kCreep.
   double mu = 0.3;                           ///< Coulomb coefficient [-].
   double inertia_ratio = 0.4;                ///< j = J / (m r^2) [-], 2/5 for a solid sphere.
@@ -59,18 +65,20 @@ struct SpherePlaneModel {
   double backspin_rad_s = 0.0;               ///< omega0: Omega(0) = -omega0 a [rad/s] (launch).
   double drilling_torque_N_m = 0.0;          ///< tau_n about n [N m] (incline).
   double duration_s = 0.4;                   ///< simulated time [s].
+  /// Block: the box's half sizes (hx, hy, hz) [m], hz along the plane's normal.
+  Eigen::Vector3d box_half_extents_m = Eigen::Vector3d(0.05, 0.05, 0.025);
   /// @throws InvalidInput naming the bad field.
   void validate() const;
 };
 
 /// The frame of the model: unit normal n, downhill tangent e and rolling axis a (see the file).
-struct SpherePlaneFrame {
+struct OnePlaneFrame {
   Eigen::Vector3d n_W, e_W, a_W;
 };
-SpherePlaneFrame frameOf(const SpherePlaneModel& model);
+OnePlaneFrame frameOf(const OnePlaneModel& model);
 
 /// The analytic answer of a model.
-struct SpherePlaneReference {
+struct OnePlaneReference {
   bool rolls = false;             ///< final mode R (rolling or rest) rather than S.
   bool at_rest = false;           ///< exact motion is rest (creep family below tan s = mu).
   double acceleration_m_s2 = NAN; ///< dv/dt along e (incline, creep; NaN for launch).
@@ -78,22 +86,27 @@ struct SpherePlaneReference {
   double drilling_spin_rad_s = 0; ///< Omega . n at t = duration [rad/s].
   double rolling_onset_s = NAN;   ///< launch: t* [s].
   double final_speed_m_s = NAN;   ///< launch: speed after t* [m/s].
+  double stop_distance_m = NAN;   ///< sliding block: v0^2 / (2 mu g) [m].
   double threshold_tan_slope = NAN;  ///< tan s at which the verdict changes (NaN: launch).
 };
 /// @throws InvalidInput for an invalid model.
-SpherePlaneReference referenceOf(const SpherePlaneModel& model);
+OnePlaneReference referenceOf(const OnePlaneModel& model);
+
+/// The body's initial orientation: identity, or for a block on a slope the box's edges along
+/// (e, a, n).
+Eigen::Quaterniond initialOrientationOf(const OnePlaneModel& model);
 
 /// The engine-neutral scene of the model (one plane "P", constant torque, initial state).
-engines::SphereScene sceneOf(const SpherePlaneModel& model);
+engines::SphereScene sceneOf(const OnePlaneModel& model);
 
 /// The exact state at time t [s]: centre, velocity, angular velocity (W).
-struct SphereState {
+struct BodyState {
   Eigen::Vector3d x_C_W, v_C_W, omega_W;
 };
-SphereState exactStateAt(const SpherePlaneModel& model, double t_s);
+BodyState exactStateAt(const OnePlaneModel& model, double t_s);
 
 /// The models of the incline, launch and creep families (cases on both sides of each threshold at
 /// 10 % and 50 % of it, four launch headings with and without backspin).
-std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels();
+std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels();
 
 }  // namespace nsd::validation

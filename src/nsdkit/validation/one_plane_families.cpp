@@ -1,5 +1,5 @@
-// The one-contact families of the contact benchmark (see sphere_plane_families.hpp).
-#include <nsdkit/validation/sphere_plane_families.hpp>
+// The one-contact families of the contact benchmark (see one_plane_families.hpp).
+#include <nsdkit/validation/one_plane_families.hpp>
 
 #include <Eigen/Geometry>
 
@@ -21,6 +21,8 @@ std::string toString(CaseFamily family) {
       return "launch";
     case CaseFamily::kCreep:
       return "creep";
+    case CaseFamily::kBlock:
+      return "block";
   }
   return "?";
 }
@@ -29,15 +31,16 @@ CaseFamily caseFamilyFromString(const std::string& name) {
   for (CaseFamily f : allCaseFamilies()) {
     if (toString(f) == name) return f;
   }
-  throw InvalidInput("family must be one of trough, incline, launch, creep; got '" +
+  throw InvalidInput("family must be one of trough, incline, launch, creep, block; got '" +
                      name.substr(0, 40) + "'");
 }
 
 std::vector<CaseFamily> allCaseFamilies() {
-  return {CaseFamily::kTrough, CaseFamily::kIncline, CaseFamily::kLaunch, CaseFamily::kCreep};
+  return {CaseFamily::kTrough, CaseFamily::kIncline, CaseFamily::kLaunch, CaseFamily::kCreep,
+          CaseFamily::kBlock};
 }
 
-void SpherePlaneModel::validate() const {
+void OnePlaneModel::validate() const {
   if (family == CaseFamily::kTrough) throw InvalidInput("model.family: 'trough' is not one plane");
   requireNonNegative(mu, "model.mu");
   requirePositive(inertia_ratio, "model.inertia_ratio");
@@ -60,15 +63,29 @@ void SpherePlaneModel::validate() const {
     if (!(launch_speed_m_s - inertia_ratio * radius_m * backspin_rad_s > 0.0)) {
       throw InvalidInput("model.backspin_rad_s: the ball would come back (v0 <= j r omega0)");
     }
+  } else if (family == CaseFamily::kBlock) {
+    for (int i = 0; i < 3; ++i) requirePositive(box_half_extents_m[i], "model.box_half_extents_m");
+    if (launch_speed_m_s > 0.0 && slope_rad != 0.0) {
+      throw InvalidInput("model.slope_rad must be 0 for a sliding block");
+    }
+    if (backspin_rad_s != 0.0 || drilling_torque_N_m != 0.0) {
+      throw InvalidInput("model.backspin_rad_s and drilling_torque_N_m must be 0 for a block");
+    }
+    const double hz = box_half_extents_m.z();
+    if (!(mu * hz < std::min(box_half_extents_m.x(), box_half_extents_m.y())) ||
+        !(std::tan(slope_rad) * hz < box_half_extents_m.x())) {
+      throw InvalidInput("model.box_half_extents_m: the block would tip (needs mu hz and tan s hz "
+                         "below the half length)");
+    }
   } else if (launch_speed_m_s != 0.0 || backspin_rad_s != 0.0) {
     throw InvalidInput("model.launch_speed_m_s and backspin_rad_s are for the launch family");
   }
 }
 
-SpherePlaneFrame frameOf(const SpherePlaneModel& m) {
+OnePlaneFrame frameOf(const OnePlaneModel& m) {
   const Eigen::Vector3d z = Eigen::Vector3d::UnitZ();
   const Eigen::Vector3d h(std::cos(m.heading_rad), std::sin(m.heading_rad), 0.0);
-  SpherePlaneFrame f;
+  OnePlaneFrame f;
   f.n_W = std::cos(m.slope_rad) * z + std::sin(m.slope_rad) * h;
   f.e_W = std::cos(m.slope_rad) * h - std::sin(m.slope_rad) * z;
   f.a_W = f.n_W.cross(f.e_W);
@@ -77,18 +94,18 @@ SpherePlaneFrame frameOf(const SpherePlaneModel& m) {
 
 namespace {
 
-double momentOfInertia(const SpherePlaneModel& m) {
+double momentOfInertia(const OnePlaneModel& m) {
   return m.inertia_ratio * m.mass_kg * m.radius_m * m.radius_m;
 }
 
 }  // namespace
 
-SpherePlaneReference referenceOf(const SpherePlaneModel& m) {
+OnePlaneReference referenceOf(const OnePlaneModel& m) {
   m.validate();
   const double g = m.gravity_m_s2, j = m.inertia_ratio, r = m.radius_m, mu = m.mu;
   const double sin_s = std::sin(m.slope_rad), cos_s = std::cos(m.slope_rad);
   const double tan_s = sin_s / cos_s;
-  SpherePlaneReference ref;
+  OnePlaneReference ref;
   ref.drilling_spin_rad_s = m.drilling_torque_N_m * m.duration_s / momentOfInertia(m);
   switch (m.family) {
     case CaseFamily::kIncline:
@@ -120,42 +137,77 @@ SpherePlaneReference referenceOf(const SpherePlaneModel& m) {
                                 : -m.backspin_rad_s + mu * g / (j * r) * m.duration_s;
       break;
     }
+    case CaseFamily::kBlock:
+      ref.spin_rate_rad_s = 0.0;
+      if (m.launch_speed_m_s > 0.0) {
+        if (mu == 0.0) throw InvalidInput("model.mu must be > 0 for a sliding block (never stops)");
+        ref.rolls = true;  // stops, then sticks
+        ref.rolling_onset_s = m.launch_speed_m_s / (mu * g);
+        ref.final_speed_m_s = 0.0;
+        ref.stop_distance_m = m.launch_speed_m_s * m.launch_speed_m_s / (2.0 * mu * g);
+      } else {
+        ref.threshold_tan_slope = mu;
+        ref.rolls = tan_s < mu;
+        ref.at_rest = ref.rolls;
+        ref.acceleration_m_s2 = ref.rolls ? 0.0 : g * (sin_s - mu * cos_s);
+      }
+      break;
     case CaseFamily::kTrough:
       break;
   }
   return ref;
 }
 
-engines::SphereScene sceneOf(const SpherePlaneModel& m) {
+Eigen::Quaterniond initialOrientationOf(const OnePlaneModel& m) {
+  if (m.family != CaseFamily::kBlock || m.slope_rad == 0.0) return Eigen::Quaterniond::Identity();
+  const OnePlaneFrame f = frameOf(m);
+  Eigen::Matrix3d R;
+  R << f.e_W, f.a_W, f.n_W;  // columns: the box's edges x, y, z in W
+  return Eigen::Quaterniond(R).normalized();
+}
+
+engines::SphereScene sceneOf(const OnePlaneModel& m) {
   m.validate();
-  const SpherePlaneFrame f = frameOf(m);
+  const OnePlaneFrame f = frameOf(m);
   engines::SphereScene s;
   s.radius_m = m.radius_m;
   s.mass_kg = m.mass_kg;
   s.inertia_C_W = Eigen::Matrix3d::Identity() * momentOfInertia(m);
+  if (m.family == CaseFamily::kBlock) {
+    // Solid box: I_xx = m (hy^2 + hz^2) / 3 etc. in its own frame, turned into W.
+    const Eigen::Vector3d h2 = m.box_half_extents_m.cwiseProduct(m.box_half_extents_m);
+    const Eigen::Vector3d moments =
+        m.mass_kg / 3.0 * Eigen::Vector3d(h2.y() + h2.z(), h2.x() + h2.z(), h2.x() + h2.y());
+    const Eigen::Matrix3d R = initialOrientationOf(m).toRotationMatrix();
+    s.shape = engines::ShapeKind::kBox;
+    s.half_extents_m = m.box_half_extents_m;
+    s.radius_m = m.box_half_extents_m.maxCoeff();
+    s.q0_WS = initialOrientationOf(m);
+    s.inertia_C_W = R * moments.asDiagonal() * R.transpose();
+  }
   s.gravity_W = Eigen::Vector3d(0, 0, -m.gravity_m_s2);
   s.torque_W = m.drilling_torque_N_m * f.n_W;
   if (m.family == CaseFamily::kCreep) {
     s.torque_W += -m.mass_kg * m.gravity_m_s2 * m.radius_m * std::sin(m.slope_rad) * f.a_W;
   }
-  const SphereState x0 = exactStateAt(m, 0.0);
+  const BodyState x0 = exactStateAt(m, 0.0);
   s.centre0_W = x0.x_C_W;
   s.v_C0_W = x0.v_C_W;
   s.omega0_W = x0.omega_W;
   engines::StaticPlane plane;
   plane.name = "P";
   plane.normal_W = f.n_W;
-  plane.offset_m = -m.radius_m;
+  plane.offset_m = m.family == CaseFamily::kBlock ? -m.box_half_extents_m.z() : -m.radius_m;
   plane.mu = m.mu;
   s.planes = {plane};
   return s;
 }
 
-SphereState exactStateAt(const SpherePlaneModel& m, double t) {
-  const SpherePlaneFrame f = frameOf(m);
-  const SpherePlaneReference ref = referenceOf(m);
+BodyState exactStateAt(const OnePlaneModel& m, double t) {
+  const OnePlaneFrame f = frameOf(m);
+  const OnePlaneReference ref = referenceOf(m);
   const double r = m.radius_m, J = momentOfInertia(m);
-  SphereState x;
+  BodyState x;
   const double drilling = m.drilling_torque_N_m * t / J;
   if (m.family == CaseFamily::kLaunch) {
     const double g = m.gravity_m_s2, t_star = ref.rolling_onset_s;
@@ -171,7 +223,15 @@ SphereState exactStateAt(const SpherePlaneModel& m, double t) {
     x.omega_W = spin * f.a_W + drilling * f.n_W;
     return x;
   }
-  // Incline and creep: uniform acceleration from rest along e.
+  if (m.family == CaseFamily::kBlock && m.launch_speed_m_s > 0.0) {
+    const double t_stop = ref.rolling_onset_s, decel = m.mu * m.gravity_m_s2;
+    const double ts = std::min(t, t_stop);
+    x.x_C_W = (m.launch_speed_m_s * ts - 0.5 * decel * ts * ts) * f.e_W;
+    x.v_C_W = (m.launch_speed_m_s - decel * ts) * f.e_W;
+    x.omega_W.setZero();
+    return x;
+  }
+  // Incline, creep and the block on a slope: uniform acceleration from rest along e.
   const double a = ref.acceleration_m_s2;
   const double spin_rate = ref.spin_rate_rad_s / m.duration_s;  // constant dOmega_a/dt
   x.x_C_W = 0.5 * a * t * t * f.e_W;
@@ -180,8 +240,8 @@ SphereState exactStateAt(const SpherePlaneModel& m, double t) {
   return x;
 }
 
-std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels() {
-  std::vector<std::pair<std::string, SpherePlaneModel>> out;
+std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
+  std::vector<std::pair<std::string, OnePlaneModel>> out;
   auto name = [](const std::string& family, const std::string& rest) {
     return family + "/" + rest;
   };
@@ -190,7 +250,7 @@ std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels() {
   for (const double mu : {0.3, 0.1}) {
     for (const double factor : {0.5, 0.9, 1.1, 1.5}) {
       for (const double heading_deg : {0.0, 30.0}) {
-        SpherePlaneModel m;
+        OnePlaneModel m;
         m.family = CaseFamily::kIncline;
         m.mu = mu;
         m.slope_rad = std::atan(factor * mu * (1.0 + m.inertia_ratio) / m.inertia_ratio);
@@ -202,7 +262,7 @@ std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels() {
     }
   }
   for (const double factor : {0.5, 1.5}) {
-    SpherePlaneModel m;
+    OnePlaneModel m;
     m.family = CaseFamily::kIncline;
     m.slope_rad = std::atan(factor * m.mu * (1.0 + m.inertia_ratio) / m.inertia_ratio);
     m.drilling_torque_N_m = 0.01;  // dOmega_n/dt = 10 rad/s^2 for the 1 kg, 5 cm sphere
@@ -213,7 +273,7 @@ std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels() {
   // Launch: v0 = 1 m/s in four directions, without spin and with backspin r omega0 = v0 / 2.
   for (const double heading_deg : {0.0, 15.0, 30.0, 45.0}) {
     for (const double backspin : {0.0, 10.0}) {
-      SpherePlaneModel m;
+      OnePlaneModel m;
       m.family = CaseFamily::kLaunch;
       m.launch_speed_m_s = 1.0;
       m.backspin_rad_s = backspin;
@@ -227,7 +287,7 @@ std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels() {
   // Creep: held at tan s = 0.5 mu and 0.9 mu (exact rest) and 1.1 mu (slides), two headings.
   for (const double factor : {0.5, 0.9, 1.1}) {
     for (const double heading_deg : {0.0, 30.0}) {
-      SpherePlaneModel m;
+      OnePlaneModel m;
       m.family = CaseFamily::kCreep;
       m.slope_rad = std::atan(factor * m.mu);
       m.heading_rad = heading_deg * kPi / 180.0;
@@ -235,6 +295,30 @@ std::vector<std::pair<std::string, SpherePlaneModel>> sphereOnPlaneModels() {
       std::ostringstream s;
       s << "mu0.3/tan" << factor << "mu/heading" << heading_deg;
       out.emplace_back(name("creep", s.str()), m);
+    }
+  }
+  // Block: sliding at 1 m/s in four directions (edges along W's axes); at rest on slopes at 0.5,
+  // 0.9 (rest) and 1.1 (slides) times tan s = mu, headings 0 and 30 degrees.
+  for (const double heading_deg : {0.0, 15.0, 30.0, 45.0}) {
+    OnePlaneModel m;
+    m.family = CaseFamily::kBlock;
+    m.launch_speed_m_s = 1.0;
+    m.heading_rad = heading_deg * kPi / 180.0;
+    m.duration_s = 0.6;
+    std::ostringstream s;
+    s << "sliding/heading" << heading_deg;
+    out.emplace_back(name("block", s.str()), m);
+  }
+  for (const double factor : {0.5, 0.9, 1.1}) {
+    for (const double heading_deg : {0.0, 30.0}) {
+      OnePlaneModel m;
+      m.family = CaseFamily::kBlock;
+      m.slope_rad = std::atan(factor * m.mu);
+      m.heading_rad = heading_deg * kPi / 180.0;
+      m.duration_s = 1.0;
+      std::ostringstream s;
+      s << "incline/tan" << factor << "mu/heading" << heading_deg;
+      out.emplace_back(name("block", s.str()), m);
     }
   }
   return out;
