@@ -62,7 +62,9 @@ json expectationJson(const ValidationCase& c) {
           {"drilling_spin_rad_s", numberOrNull(c.expected_drilling_spin_rad_s)},
           {"exact_rest", c.exact_rest},
           {"measure_heading", c.measure_heading},
-          {"stop_distance_m", numberOrNull(c.expected_stop_distance_m)}};
+          {"stop_distance_m", numberOrNull(c.expected_stop_distance_m)},
+          {"reversal_s", numberOrNull(c.expected_reversal_s)},
+          {"spin_after_reversal_rad_s", numberOrNull(c.expected_spin_after_reversal_rad_s)}};
 }
 
 json troughModelJson(const ValidationCase& c) {
@@ -91,7 +93,16 @@ json onePlaneModelJson(const OnePlaneModel& m) {
           {"slope_rad", m.slope_rad},         {"heading_rad", m.heading_rad},
           {"launch_speed_m_s", m.launch_speed_m_s}, {"backspin_rad_s", m.backspin_rad_s},
           {"drilling_torque_N_m", m.drilling_torque_N_m}, {"duration_s", m.duration_s},
-          {"box_half_extents_m", vec(m.box_half_extents_m)}};
+          {"box_half_extents_m", vec(m.box_half_extents_m)},
+          {"rattleback",
+           {{"a_m", m.rattleback.a}, {"b_m", m.rattleback.b}, {"c_m", m.rattleback.c},
+            {"mass_kg", m.rattleback.mass}, {"h_m", m.rattleback.h},
+            {"A_kg_m2", m.rattleback.A}, {"B_kg_m2", m.rattleback.B}, {"C_kg_m2", m.rattleback.C},
+            {"D_kg_m2", m.rattleback.D}, {"sigma_N_m_s", m.rattleback.sigma},
+            {"gravity_m_s2", m.rattleback.gravity},
+            {"alpha0_rad", m.rattleback_initial.alpha}, {"beta0_rad", m.rattleback_initial.beta},
+            {"omega0_rad_s", {m.rattleback_initial.omega1, m.rattleback_initial.omega2,
+                              m.rattleback_initial.omega3}}}}};
 }
 
 std::string digestOf(json content) {
@@ -177,6 +188,24 @@ ValidationCase rebuildOnePlane(const FieldReader& r, const json& model, const st
   m.drilling_torque_N_m = r.number(model, "drilling_torque_N_m");
   m.duration_s = r.number(model, "duration_s");
   m.box_half_extents_m = r.vector3(model, "box_half_extents_m");
+  const json& rb = r.at(model, "rattleback");
+  m.rattleback.a = r.number(rb, "a_m");
+  m.rattleback.b = r.number(rb, "b_m");
+  m.rattleback.c = r.number(rb, "c_m");
+  m.rattleback.mass = r.number(rb, "mass_kg");
+  m.rattleback.h = r.number(rb, "h_m");
+  m.rattleback.A = r.number(rb, "A_kg_m2");
+  m.rattleback.B = r.number(rb, "B_kg_m2");
+  m.rattleback.C = r.number(rb, "C_kg_m2");
+  m.rattleback.D = r.number(rb, "D_kg_m2");
+  m.rattleback.sigma = r.number(rb, "sigma_N_m_s");
+  m.rattleback.gravity = r.number(rb, "gravity_m_s2");
+  m.rattleback_initial.alpha = r.number(rb, "alpha0_rad");
+  m.rattleback_initial.beta = r.number(rb, "beta0_rad");
+  const Eigen::Vector3d omega0 = r.vector3(rb, "omega0_rad_s");
+  m.rattleback_initial.omega1 = omega0.x();
+  m.rattleback_initial.omega2 = omega0.y();
+  m.rattleback_initial.omega3 = omega0.z();
   try {
     return buildOnePlaneCase(name, m);
   } catch (const InvalidInput& e) {

@@ -36,6 +36,8 @@ ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& m
   c.measure_heading = m.family == CaseFamily::kLaunch ||
                       (m.family == CaseFamily::kBlock && m.launch_speed_m_s > 0.0);
   c.expected_stop_distance_m = ref.stop_distance_m;
+  c.expected_reversal_s = ref.reversal_s;
+  c.expected_spin_after_reversal_rad_s = ref.spin_after_reversal_rad_s;
   if (std::isfinite(ref.threshold_tan_slope)) {
     c.probed_face = "tan s = " + formatForReport(ref.threshold_tan_slope, 6);
     c.face_distance = std::tan(m.slope_rad) / ref.threshold_tan_slope - 1.0;

@@ -36,6 +36,13 @@ std::string familyRule(CaseFamily family, const JudgeOptions& o) {
              " degree), stop after v0/(mu g) (within 5 % or 3 h) at v0^2/(2 mu g) (within 1 %); at "
              "rest on slopes of 0.5 and 0.9 mu (exact rest: creep speed reported) and 1.1 mu "
              "(slides with g (sin s - mu cos s)).";
+    case CaseFamily::kRattleback:
+      return "Kane and Levinson's rattleback (ellipsoid 0.2 x 0.03 x 0.02 m, mass centre 1 cm "
+             "below its centre, products of inertia) spun at -5 rad/s with a 0.5-degree wobble on "
+             "a plane with mu = 1: the first spin reversal and the spin over the last second "
+             "within " +
+             formatForReport(100 * o.reversal_tolerance) +
+             " % of their rolling equations (2.8 s and 5.2 rad/s).";
     case CaseFamily::kCreep:
       return "sphere held on a slope by the torque m g r sin s: exact rest iff tan s < mu "
              "(cases at 0.5 and 0.9 mu; 1.1 mu slides). The judge keeps the one mode rule; the "

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include <nsdkit/core/angles.hpp>
+#include <nsdkit/rattleback/kane_levinson.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
@@ -143,6 +144,25 @@ void measure(const ValidationCase& c, const SolverTrajectory& tr, const ModeRule
     const double cosine = c.v_C0_W.normalized().dot(final_direction.normalized());
     r.heading_drift_deg = std::acos(std::clamp(cosine, -1.0, 1.0)) * 180.0 / kPi;
   }
+  if (std::isfinite(c.expected_reversal_s)) {
+    // The spin angle about the downward vertical (Kane and Levinson's gamma when upright), by the
+    // trapezoid rule, and its turning points with their hysteresis.
+    std::vector<rattleback::KaneLevinsonSample> spin(tr.samples.size());
+    double angle = 0.0;
+    for (std::size_t i = 0; i < tr.samples.size(); ++i) {
+      if (i > 0) {
+        angle -= 0.5 * (tr.samples[i].t - tr.samples[i - 1].t) *
+                 (tr.samples[i].omega_W.z() + tr.samples[i - 1].omega_W.z());
+      }
+      spin[i] = {tr.samples[i].t, 0, 0, angle, 0, 0, 0, 0, 0};
+    }
+    const auto turns = rattleback::turningPoints(spin, rattleback::reversal_hysteresis_rad);
+    r.reversal_time = turns.empty() ? NAN : turns.front();
+    const auto second_last =
+        std::lower_bound(spin.begin(), spin.end(), t_end - 1.0,
+                         [](const rattleback::KaneLevinsonSample& s, double t) { return s.t < t; });
+    r.spin_after_reversal = (spin.back().gamma - second_last->gamma) / (t_end - second_last->t);
+  }
   if (c.exact_rest) {
     double sum = 0.0;
     int n = 0;
@@ -254,6 +274,22 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c, const So
                         formatForReport(c.expected_stop_distance_m, 5) + " m (v0^2 / (2 mu g))");
     }
   }
+  if (std::isfinite(c.expected_reversal_s)) {
+    r.reversal_error = (r.reversal_time - c.expected_reversal_s) / c.expected_reversal_s;
+    if (!(std::fabs(r.reversal_error) <= o.reversal_tolerance)) {
+      reasons.push_back(std::isfinite(r.reversal_time)
+                            ? "spin reversed at " + formatForReport(r.reversal_time, 4) +
+                                  " s, Kane-Levinson " + formatForReport(c.expected_reversal_s, 4) +
+                                  " s"
+                            : "the spin never reversed (Kane-Levinson: at " +
+                                  formatForReport(c.expected_reversal_s, 4) + " s)");
+    }
+    const double expected = c.expected_spin_after_reversal_rad_s;
+    if (!(std::fabs(r.spin_after_reversal - expected) <= o.reversal_tolerance * std::fabs(expected))) {
+      reasons.push_back("spin after reversal " + formatForReport(r.spin_after_reversal, 4) +
+                        " rad/s, Kane-Levinson " + formatForReport(expected, 4) + " rad/s");
+    }
+  }
   if (c.measure_heading && !(r.heading_drift_deg <= o.heading_tolerance_deg)) {
     reasons.push_back("heading drifted by " + formatForReport(r.heading_drift_deg) +
                       " degrees (exact: 0, Coulomb's cone is isotropic)");
@@ -263,7 +299,10 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c, const So
 
 // The family's headline metric (the report's metric column).
 void setHeadlineMetric(const ValidationCase& c, ValidationResult& r) {
-  if (c.exact_rest) {
+  if (std::isfinite(c.expected_reversal_s)) {
+    r.metric = "reversal-time error [-]";
+    r.metric_value = r.reversal_error;
+  } else if (c.exact_rest) {
     r.metric = "creep speed [m/s]";
     r.metric_value = r.creep_speed;
   } else if (c.measure_heading) {

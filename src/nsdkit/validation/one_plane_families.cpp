@@ -23,6 +23,8 @@ std::string toString(CaseFamily family) {
       return "creep";
     case CaseFamily::kBlock:
       return "block";
+    case CaseFamily::kRattleback:
+      return "rattleback";
   }
   return "?";
 }
@@ -31,13 +33,13 @@ CaseFamily caseFamilyFromString(const std::string& name) {
   for (CaseFamily f : allCaseFamilies()) {
     if (toString(f) == name) return f;
   }
-  throw InvalidInput("family must be one of trough, incline, launch, creep, block; got '" +
+  throw InvalidInput("family must be one of trough, incline, launch, creep, block, rattleback; got '" +
                      name.substr(0, 40) + "'");
 }
 
 std::vector<CaseFamily> allCaseFamilies() {
   return {CaseFamily::kTrough, CaseFamily::kIncline, CaseFamily::kLaunch, CaseFamily::kCreep,
-          CaseFamily::kBlock};
+          CaseFamily::kBlock, CaseFamily::kRattleback};
 }
 
 void OnePlaneModel::validate() const {
@@ -63,6 +65,18 @@ void OnePlaneModel::validate() const {
     if (!(launch_speed_m_s - inertia_ratio * radius_m * backspin_rad_s > 0.0)) {
       throw InvalidInput("model.backspin_rad_s: the ball would come back (v0 <= j r omega0)");
     }
+  } else if (family == CaseFamily::kRattleback) {
+    rattleback.validate();
+    if (slope_rad != 0.0 || launch_speed_m_s != 0.0 || backspin_rad_s != 0.0 ||
+        drilling_torque_N_m != 0.0) {
+      throw InvalidInput("model: a rattleback case has no slope, launch, backspin or drilling");
+    }
+    if (!(std::fabs(rattleback_initial.alpha) < 0.5) || !(std::fabs(rattleback_initial.beta) < 0.5) ||
+        !std::isfinite(rattleback_initial.omega1 + rattleback_initial.omega2 +
+                       rattleback_initial.omega3)) {
+      throw InvalidInput("model.rattleback_initial: |alpha|, |beta| < 0.5 rad and finite rates");
+    }
+    if (!(duration_s <= 60.0)) throw InvalidInput("model.duration_s must be at most 60 s");
   } else if (family == CaseFamily::kBlock) {
     for (int i = 0; i < 3; ++i) requirePositive(box_half_extents_m[i], "model.box_half_extents_m");
     if (launch_speed_m_s > 0.0 && slope_rad != 0.0) {
@@ -97,6 +111,53 @@ namespace {
 double momentOfInertia(const OnePlaneModel& m) {
   return m.inertia_ratio * m.mass_kg * m.radius_m * m.radius_m;
 }
+
+// Kane and Levinson's body frame r (r3 downward when upright) in W (z up): R_WS = R_Wn R_nr with
+// n = (x, -y, -z) (n3 down) and R_nr = R3(gamma) R1(alpha) R2(beta) (their eq. (37)).
+Eigen::Matrix3d rattlebackRotation(const rattleback::KaneLevinsonInitial& i) {
+  const Eigen::Matrix3d R_Wn = Eigen::Vector3d(1, -1, -1).asDiagonal();
+  const Eigen::Matrix3d R_nr =
+      (Eigen::AngleAxisd(i.gamma, Eigen::Vector3d::UnitZ()) *
+       Eigen::AngleAxisd(i.alpha, Eigen::Vector3d::UnitX()) *
+       Eigen::AngleAxisd(i.beta, Eigen::Vector3d::UnitY()))
+          .toRotationMatrix();
+  return R_Wn * R_nr;
+}
+
+// The rattleback at its initial state, rolling: contact point at the origin on the plane z = 0,
+// the mass centre's velocity from rolling (KL (26)), inertia (2) about the mass centre.
+engines::SphereScene rattlebackScene(const OnePlaneModel& m, engines::SphereScene s) {
+  const auto& p = m.rattleback;
+  rattleback::KaneLevinsonState state;
+  state << m.rattleback_initial.alpha, m.rattleback_initial.beta, 0.0,
+      m.rattleback_initial.omega1, m.rattleback_initial.omega2, m.rattleback_initial.omega3;
+  const auto k = rattleback::contactKinematics(p, state);
+  const Eigen::Matrix3d R = rattlebackRotation(m.rattleback_initial);
+  Eigen::Matrix3d inertia_S;
+  inertia_S << p.A, p.D, 0, p.D, p.B, 0, 0, 0, p.C;
+  s.shape = engines::ShapeKind::kEllipsoid;
+  s.half_extents_m = Eigen::Vector3d(p.a, p.b, p.c);
+  s.radius_m = p.a;
+  s.mass_kg = p.mass;
+  s.shape_offset_S = Eigen::Vector3d(0, 0, -p.h);  // the centre O is h above R* (r3 down)
+  s.q0_WS = Eigen::Quaterniond(R).normalized();
+  s.inertia_C_W = R * inertia_S * R.transpose();
+  s.gravity_W = Eigen::Vector3d(0, 0, -p.gravity);
+  s.torque_W.setZero();
+  const Eigen::Vector3d contact_to_C_S = Eigen::Vector3d(0, 0, p.h) - k.contact;
+  s.centre0_W = R * contact_to_C_S;
+  s.v_C0_W = R * k.velocity;
+  s.omega0_W = R * Eigen::Vector3d(m.rattleback_initial.omega1, m.rattleback_initial.omega2,
+                                   m.rattleback_initial.omega3);
+  engines::StaticPlane plane;
+  plane.name = "P";
+  plane.normal_W = Eigen::Vector3d::UnitZ();
+  plane.offset_m = 0.0;
+  plane.mu = m.mu;
+  s.planes = {plane};
+  return s;
+}
+
 
 }  // namespace
 
@@ -152,6 +213,19 @@ OnePlaneReference referenceOf(const OnePlaneModel& m) {
         ref.acceleration_m_s2 = ref.rolls ? 0.0 : g * (sin_s - mu * cos_s);
       }
       break;
+    case CaseFamily::kRattleback: {
+      rattleback::KaneLevinsonInitial init = m.rattleback_initial;
+      init.gamma = 0.0;
+      const auto tr = rattleback::simulateKaneLevinson(m.rattleback, init, m.duration_s);
+      ref.rolls = true;
+      ref.reversal_s = tr.spin_reversals.empty() ? NAN : tr.spin_reversals.front();
+      // gamma turns about r3 (downward when upright): its rate is the spin about -z.
+      const auto& last = tr.samples.back();
+      const auto& before = tr.samples[tr.samples.size() - 1 -
+                                      static_cast<std::size_t>(std::lround(1.0 / 1e-3))];
+      ref.spin_after_reversal_rad_s = (last.gamma - before.gamma) / (last.t - before.t);
+      break;
+    }
     case CaseFamily::kTrough:
       break;
   }
@@ -190,6 +264,7 @@ engines::SphereScene sceneOf(const OnePlaneModel& m) {
   if (m.family == CaseFamily::kCreep) {
     s.torque_W += -m.mass_kg * m.gravity_m_s2 * m.radius_m * std::sin(m.slope_rad) * f.a_W;
   }
+  if (m.family == CaseFamily::kRattleback) return rattlebackScene(m, s);
   const BodyState x0 = exactStateAt(m, 0.0);
   s.centre0_W = x0.x_C_W;
   s.v_C0_W = x0.v_C_W;
@@ -204,6 +279,11 @@ engines::SphereScene sceneOf(const OnePlaneModel& m) {
 }
 
 BodyState exactStateAt(const OnePlaneModel& m, double t) {
+  if (m.family == CaseFamily::kRattleback) {
+    if (t != 0.0) throw InvalidInput("the rattleback's motion is integrated, not closed-form");
+    const engines::SphereScene s = sceneOf(m);
+    return {s.centre0_W, s.v_C0_W, s.omega0_W, s.q0_WS};
+  }
   const OnePlaneFrame f = frameOf(m);
   const OnePlaneReference ref = referenceOf(m);
   const double r = m.radius_m, J = momentOfInertia(m);
@@ -320,6 +400,57 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
       s << "incline/tan" << factor << "mu/heading" << heading_deg;
       out.emplace_back(name("block", s.str()), m);
     }
+  }
+  // Rattleback: Kane and Levinson's Section 3 body, omega3 = -5 rad/s, alpha = beta = 0.5 deg.
+  {
+    OnePlaneModel m;
+    m.family = CaseFamily::kRattleback;
+    m.mu = 1.0;
+    m.rattleback_initial.alpha = 0.5 * kPi / 180.0;
+    m.rattleback_initial.beta = 0.5 * kPi / 180.0;
+    m.rattleback_initial.omega3 = -5.0;
+    m.duration_s = 8.0;
+    out.emplace_back("rattleback/kane-levinson/omega3=-5", m);
+  }
+  return out;
+}
+
+std::vector<std::pair<double, BodyState>> rattlebackRollingMotion(const OnePlaneModel& m,
+                                                                  double spacing_s) {
+  if (m.family != CaseFamily::kRattleback) throw InvalidInput("not a rattleback model");
+  requirePositive(spacing_s, "sample spacing");
+  rattleback::IntegrationOptions options;
+  options.sample_spacing = spacing_s;
+  rattleback::KaneLevinsonInitial init = m.rattleback_initial;
+  init.gamma = 0.0;
+  const auto tr = rattleback::simulateKaneLevinson(m.rattleback, init, m.duration_s, options);
+  std::vector<std::pair<double, BodyState>> out;
+  Eigen::Vector2d horizontal = Eigen::Vector2d::Zero();  // integral of the horizontal velocity
+  Eigen::Vector3d previous_v = Eigen::Vector3d::Zero();
+  const Eigen::Vector3d start = sceneOf(m).centre0_W;
+  for (std::size_t i = 0; i < tr.samples.size(); ++i) {
+    const auto& k = tr.samples[i];
+    rattleback::KaneLevinsonState state;
+    state << k.alpha, k.beta, k.gamma, k.omega1, k.omega2, k.omega3;
+    const auto kin = rattleback::contactKinematics(m.rattleback, state);
+    rattleback::KaneLevinsonInitial pose;
+    pose.alpha = k.alpha;
+    pose.beta = k.beta;
+    pose.gamma = k.gamma;
+    const Eigen::Matrix3d R = rattlebackRotation(pose);
+    BodyState x;
+    x.v_C_W = R * kin.velocity;
+    x.omega_W = R * Eigen::Vector3d(k.omega1, k.omega2, k.omega3);
+    x.q_WS = Eigen::Quaterniond(R).normalized();
+    if (i > 0) {  // trapezoid rule on the samples (O(h^2): 1e-7 m at 1 ms here)
+      const double dt = k.t - tr.samples[i - 1].t;
+      horizontal += 0.5 * dt * (x.v_C_W + previous_v).head<2>();
+    }
+    previous_v = x.v_C_W;
+    const Eigen::Vector3d contact_to_C = R * (Eigen::Vector3d(0, 0, m.rattleback.h) - kin.contact);
+    x.x_C_W = Eigen::Vector3d(start.x() + horizontal.x(), start.y() + horizontal.y(),
+                              contact_to_C.z());
+    out.emplace_back(k.t, x);
   }
   return out;
 }

@@ -25,6 +25,12 @@
 ///   v0 / (mu g) at the distance v0^2 / (2 mu g), never tipping while mu hz < hx, hy (the normal
 ///   pressure stays inside the face); at rest on the slope s (edges along e, a, n) it stays at
 ///   rest iff tan s < mu, else slides with g (sin s - mu cos s) (tipping needs tan s > hx / hz).
+/// - rattleback: Kane and Levinson's ellipsoid (1982; `nsdkit rattleback --model kane-levinson`,
+///   its Section 3 body and initial state: omega3 = -5 rad/s, alpha = beta = 0.5 degree) rolling
+///   without slip (mu = 1, far above the friction its rolling needs). Reference: their rolling
+///   equations integrated (rattleback/kane_levinson.hpp): the first spin reversal (a turning
+///   point of the spin angle about the downward vertical after which it moves back by more than
+///   0.2 rad) and the spin rate over the last second of the run.
 /// - creep (held on the incline): the torque tau = -m g r sin(s) a cancels rolling; the exact
 ///   motion is rest, with friction m g sin s, iff tan s < mu. Otherwise it slides with
 ///   dv/dt = g (sin s - mu cos s) while Omega_a(t) = -m g r (sin s - mu cos s) t / J.
@@ -34,6 +40,7 @@
 #include <vector>
 
 #include <nsdkit/engines/scene/sphere_scene.hpp>
+#include <nsdkit/rattleback/kane_levinson.hpp>
 
 namespace nsd::validation {
 
@@ -44,6 +51,7 @@ enum class CaseFamily {
   kLaunch,   ///< a sphere thrown sliding on a horizontal plane: onset, final speed, heading.
   kCreep,    ///< a sphere held on an incline by a torque: exact rest (or slip above tan s = mu).
   kBlock,    ///< a box sliding on a horizontal plane, or at rest on an incline.
+  kRattleback,  ///< the Kane-Levinson rattleback rolling on a horizontal plane: spin reversal.
 };
 std::string toString(CaseFamily family);
 /// @throws InvalidInput naming the unknown value.
@@ -67,6 +75,9 @@ struct OnePlaneModel {
   double duration_s = 0.4;                   ///< simulated time [s].
   /// Block: the box's half sizes (hx, hy, hz) [m], hz along the plane's normal.
   Eigen::Vector3d box_half_extents_m = Eigen::Vector3d(0.05, 0.05, 0.025);
+  /// Rattleback: Kane and Levinson's body and initial state (gamma(0) = 0).
+  rattleback::KaneLevinsonParameters rattleback;
+  rattleback::KaneLevinsonInitial rattleback_initial;
   /// @throws InvalidInput naming the bad field.
   void validate() const;
 };
@@ -87,6 +98,9 @@ struct OnePlaneReference {
   double rolling_onset_s = NAN;   ///< launch: t* [s].
   double final_speed_m_s = NAN;   ///< launch: speed after t* [m/s].
   double stop_distance_m = NAN;   ///< sliding block: v0^2 / (2 mu g) [m].
+  double reversal_s = NAN;        ///< rattleback: first spin reversal [s].
+  /// Rattleback: spin rate about the downward vertical over the last second [rad/s].
+  double spin_after_reversal_rad_s = NAN;
   double threshold_tan_slope = NAN;  ///< tan s at which the verdict changes (NaN: launch).
 };
 /// @throws InvalidInput for an invalid model.
@@ -102,8 +116,14 @@ engines::SphereScene sceneOf(const OnePlaneModel& model);
 /// The exact state at time t [s]: centre, velocity, angular velocity (W).
 struct BodyState {
   Eigen::Vector3d x_C_W, v_C_W, omega_W;
+  Eigen::Quaterniond q_WS = Eigen::Quaterniond::Identity();
 };
 BodyState exactStateAt(const OnePlaneModel& model, double t_s);
+
+/// The rattleback's rolling motion by Kane and Levinson's equations, sampled every spacing_s from
+/// t = 0 (the centre's horizontal position integrated from its velocity by the trapezoid rule).
+std::vector<std::pair<double, BodyState>> rattlebackRollingMotion(const OnePlaneModel& model,
+                                                                  double spacing_s);
 
 /// The models of the incline, launch and creep families (cases on both sides of each threshold at
 /// 10 % and 50 % of it, four launch headings with and without backspin).

@@ -201,6 +201,12 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
   const engines::SphereScene scene = sceneOf(c);
   const long n = std::lround(c.t_end_s / spacing);
   std::vector<engines::EngineSample> out;
+  if (c.one_plane && c.one_plane->family == CaseFamily::kRattleback) {
+    for (const auto& [t, x] : rattlebackRollingMotion(*c.one_plane, spacing)) {
+      out.push_back(engines::makeSample(scene, t, x.x_C_W, x.q_WS, x.v_C_W, x.omega_W));
+    }
+    return out;
+  }
   if (c.one_plane) {
     for (long i = 0; i <= n; ++i) {
       const double t = static_cast<double>(i) * spacing;
@@ -249,9 +255,10 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
 void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples,
                         const std::string& path) {
   writeFileAtomically(path, [&](std::ostream& out) {
-    out << "t,x,y,z,vx,vy,vz,wx,wy,wz\n";
+    out << "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n";
     for (const auto& s : samples) {
       out << s.t << ',' << s.x_C_W.x() << ',' << s.x_C_W.y() << ',' << s.x_C_W.z() << ','
+          << s.q_WS.w() << ',' << s.q_WS.x() << ',' << s.q_WS.y() << ',' << s.q_WS.z() << ','
           << s.v_C_W.x() << ',' << s.v_C_W.y() << ',' << s.v_C_W.z() << ',' << s.omega_W.x() << ','
           << s.omega_W.y() << ',' << s.omega_W.z() << '\n';
     }

@@ -86,6 +86,10 @@ struct ValidationCase {
   bool measure_heading = false;
   /// Sliding block: the distance to the stop [m] (NaN: not checked).
   double expected_stop_distance_m = NAN;
+  /// Rattleback: the first spin reversal [s] and the spin rate about the downward vertical over
+  /// the last second [rad/s] (NaN: not checked).
+  double expected_reversal_s = NAN;
+  double expected_spin_after_reversal_rad_s = NAN;
   /// Read from a case file: non-empty when the file was refused (its stored scene or
   /// expectation is not its model's, it was edited, ...): the reason. Such a case is never judged.
   std::string refusal;
@@ -219,6 +223,9 @@ struct ValidationResult {
   double creep_speed = NAN;        ///< exact-rest cases: mean |v_C| over the second half [m/s]
   double stop_distance = NAN;      ///< |x_C(end) - x_C(0)| [m] (sliding block)
   double stop_distance_error = NAN;  ///< relative
+  double reversal_time = NAN;        ///< first spin reversal [s] (rattleback)
+  double reversal_error = NAN;       ///< relative to the reference's
+  double spin_after_reversal = NAN;  ///< spin about the downward vertical, last second [rad/s]
   /// The family's headline metric: its name and value (see familyMetricName).
   std::string metric;
   double metric_value = NAN;
@@ -241,6 +248,11 @@ struct JudgeOptions {
   /// Final spin rates: relative, over max(|expected|, 1 rad/s) (the same O(h) error as the
   /// acceleration, integrated once more).
   double spin_tolerance = 2e-2;
+  /// Rattleback: reversal time and spin after it within 10 % of Kane and Levinson's rolling
+  /// solution (the reversal grows from a 0.5-degree wobble: a solver's small dissipation or
+  /// contact compliance moves it by percents, a wrong contact model by tens of percents or
+  /// removes it).
+  double reversal_tolerance = 0.1;
 };
 
 /// Judges a trajectory of `c` by the common rule.
@@ -372,8 +384,8 @@ std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase
 /// (exactStateAt). @throws InvalidInput for a trough case without one (not realizable).
 std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, double spacing_s);
 
-/// Writes samples as a trajectory CSV of the documented format (10 columns; the first sample
-/// should be the initial state at t = 0).
+/// Writes samples as a trajectory CSV of the documented format (14 columns, with the orientation;
+/// the first sample should be the initial state at t = 0).
 void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples, const std::string& path);
 
 /// A number with `precision` significant digits for reports, "-" when not finite.

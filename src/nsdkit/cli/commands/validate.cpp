@@ -31,7 +31,7 @@ struct ValidateOptions {
   std::string cases_dir, trajectories_dir, solver_name = "user-solver";
   std::string body, input;
   int body_grid = 7;
-  std::string families = "trough,incline,launch,creep,block";
+  std::string families = "trough,incline,launch,creep,block,rattleback";
 };
 
 // The families named in --families (comma-separated, each once).
@@ -222,7 +222,7 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
                 "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
   c->add_option("--solver-name", o->solver_name, "name of the scored solver in the report");
   c->add_option("--families", o->families,
-                "comma-separated families: trough, incline, launch, creep, block (default: all)");
+                "comma-separated families: trough, incline, launch, creep, block, rattleback (default: all)");
   c->add_option("--body", o->body,
                 "validate on a body file (two contacts) instead of the paper's ball");
   c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");

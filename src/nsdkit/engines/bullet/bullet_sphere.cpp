@@ -91,6 +91,7 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
     const Eigen::Matrix3d& c = shape_in_body;
     btTransform child;
     child.setIdentity();
+    child.setOrigin(bt(principal.rotation_W_body.transpose() * R0 * scene.shape_offset_S));
     child.setBasis(btMatrix3x3(c(0, 0), c(0, 1), c(0, 2), c(1, 0), c(1, 1), c(1, 2), c(2, 0),
                                c(2, 1), c(2, 2)));
     compound.addChildShape(child, primitive.get());

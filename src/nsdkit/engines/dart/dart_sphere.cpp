@@ -87,6 +87,7 @@ EngineRun runDart(const SphereScene& scene, const EngineRunOptions& o) {
     shape = std::make_shared<SphereShape>(scene.radius_m);
   }
   auto* sphere_node = body->createShapeNodeWith<CollisionAspect, DynamicsAspect>(shape);
+  sphere_node->setRelativeTranslation(scene.shape_offset_S);
   sphere_node->getDynamicsAspect()->setFrictionCoeff(1e3);
   sphere_node->getDynamicsAspect()->setRestitutionCoeff(0.0);
   Eigen::Isometry3d start = Eigen::Isometry3d::Identity();

@@ -71,7 +71,7 @@ std::string mujocoModelXml(const SphereScene& scene, const EngineRunOptions& o) 
     geom << "type=\"sphere\" size=\"" << scene.radius_m << "\"";
   } else {
     geom << "type=\"" << (scene.shape == ShapeKind::kBox ? "box" : "ellipsoid") << "\" size=\""
-         << vec(scene.half_extents_m) << "\"";
+         << vec(scene.half_extents_m) << "\" pos=\"" << vec(scene.shape_offset_S) << "\"";
   }
   x << "    <body name=\"sphere\" pos=\"" << vec(scene.centre0_W) << "\" quat=\"" << q.w() << ' '
     << q.x() << ' ' << q.y() << ' ' << q.z() << "\">\n"

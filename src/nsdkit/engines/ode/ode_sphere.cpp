@@ -86,6 +86,10 @@ EngineRun runOde(const SphereScene& scene, const EngineRunOptions& o) {
                              ? dCreateBox(space, size.x(), size.y(), size.z())
                              : dCreateSphere(space, scene.radius_m);
   dGeomSetBody(sphere, body);
+  if (scene.shape_offset_S.norm() > 0.0) {
+    dGeomSetOffsetPosition(sphere, scene.shape_offset_S.x(), scene.shape_offset_S.y(),
+                           scene.shape_offset_S.z());
+  }
 
   constexpr int kMaxContactsPerPlane = 4;
   std::vector<dJointFeedback> feedback(planes.size() * kMaxContactsPerPlane);

@@ -24,6 +24,10 @@ void SphereScene::validate() const {
   if (shape != ShapeKind::kSphere) {
     for (int i = 0; i < 3; ++i) requirePositive(half_extents_m[i], "half extent");
   }
+  requireFinite(shape_offset_S, "shape offset");
+  if (shape == ShapeKind::kSphere && shape_offset_S.norm() != 0.0) {
+    throw InvalidInput("a sphere's shape offset must be 0 (its centre is its mass centre)");
+  }
   if (!q0_WS.coeffs().allFinite() || std::fabs(q0_WS.norm() - 1.0) > 1e-9) {
     throw InvalidInput("initial orientation must be a unit quaternion");
   }
@@ -84,7 +88,7 @@ Eigen::Vector3d supportPointTowards(const SphereScene& scene, const Eigen::Quate
     const Eigen::Vector3d h2n = h.cwiseProduct(h).cwiseProduct(n_S);
     p_S = -h2n / std::sqrt(n_S.dot(h2n));
   }
-  return R * p_S;
+  return R * (scene.shape_offset_S + p_S);
 }
 
 EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3d& x_C_W,

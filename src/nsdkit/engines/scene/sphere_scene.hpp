@@ -47,6 +47,9 @@ struct SphereScene {
   Eigen::Vector3d half_extents_m = Eigen::Vector3d::Constant(0.05);  ///< box / ellipsoid [m]
   /// Orientation of the body frame S in W at t = 0 (the inertia below is given in W at t = 0).
   Eigen::Quaterniond q0_WS = Eigen::Quaterniond::Identity();
+  /// The box's or ellipsoid's geometric centre from the centre of mass C, in S [m] (a
+  /// rattleback's mass centre lies below its ellipsoid's centre). Zero for a sphere.
+  Eigen::Vector3d shape_offset_S = Eigen::Vector3d::Zero();
   double mass_kg = 1.0;    ///< m [kg] > 0.
   /// Inertia tensor about the centre at t = 0, in W [kg m^2]; symmetric positive definite.
   Eigen::Matrix3d inertia_C_W = Eigen::Matrix3d::Identity() * 1e-3;
