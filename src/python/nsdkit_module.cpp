@@ -484,7 +484,10 @@ py::list validate(const std::vector<std::string>& case_names,
 
 }  // namespace
 
+void bindValidation(py::module_& m);  // validation_bindings.cpp
+
 PYBIND11_MODULE(nsdkit, m) {
+  bindValidation(m);
   m.doc() =
       "nsdkit: realizability of rolling for rigid bodies with frictional contacts (Def 9 for "
       "one contact, Def 11 for two). Units: SI (kg, m, s, N, rad), as in the body files.";

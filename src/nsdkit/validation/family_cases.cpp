@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
@@ -55,6 +56,31 @@ std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& familie
     if (wanted(model.family)) cases.push_back(buildOnePlaneCase(name, model));
   }
   return cases;
+}
+
+std::vector<ValidationCase> quickSubset(const std::vector<ValidationCase>& cases) {
+  std::vector<ValidationCase> subset;
+  std::size_t trough_index = 0, other_index = 0;
+  for (const auto& c : cases) {
+    const bool trough = c.kind == CaseFamily::kTrough;
+    if (trough ? (trough_index++ % 4 == 0) : (other_index++ % 2 == 0)) subset.push_back(c);
+  }
+  return subset;
+}
+
+std::vector<CaseFamily> parseFamilyList(const std::string& list) {
+  std::vector<CaseFamily> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const CaseFamily family = caseFamilyFromString(list.substr(start, comma - start));
+    if (std::find(out.begin(), out.end(), family) != out.end()) {
+      throw InvalidInput("families: '" + toString(family) + "' is named twice");
+    }
+    out.push_back(family);
+    start = comma + 1;
+  }
+  return out;
 }
 
 std::string toString(RowStatus status) {

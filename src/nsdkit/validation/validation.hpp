@@ -115,6 +115,14 @@ ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& m
 /// The cases of the chosen families (the trough's as generateCases()).
 std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& families);
 
+/// The `--quick` subset: every fourth trough case and every second case of the other families
+/// (every family keeps cases on both sides of its thresholds).
+std::vector<ValidationCase> quickSubset(const std::vector<ValidationCase>& cases);
+
+/// The families named in a comma-separated list, each once. @throws InvalidInput naming an
+/// unknown or repeated family, or an empty list.
+std::vector<CaseFamily> parseFamilyList(const std::string& list);
+
 /// The two-contact body of a case (its `body`, or the ball at `parameters` and `torque`).
 contact::TwoContactBody twoContactBodyOf(const ValidationCase& c);
 

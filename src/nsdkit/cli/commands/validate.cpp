@@ -34,22 +34,6 @@ struct ValidateOptions {
   std::string families = "trough,incline,launch,creep,block,rattleback";
 };
 
-// The families named in --families (comma-separated, each once).
-std::vector<nsd::validation::CaseFamily> parseFamilies(const std::string& list) {
-  std::vector<nsd::validation::CaseFamily> out;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', start), list.size());
-    const auto family = nsd::validation::caseFamilyFromString(list.substr(start, comma - start));
-    if (std::find(out.begin(), out.end(), family) != out.end()) {
-      throw nsd::InvalidInput("--families names '" + nsd::validation::toString(family) +
-                              "' twice");
-    }
-    out.push_back(family);
-    start = comma + 1;
-  }
-  return out;
-}
 
 // The parameter points of `validate --body`: the rows of --input, or a body_grid x body_grid
 // subsample of the section named in the body file (with its fixed values).
@@ -130,7 +114,7 @@ int runValidate(const ValidateOptions& v) {
     std::cout << "; report in " << v.output << "/report.md\n";
     return 0;
   }
-  const auto families = parseFamilies(v.families);
+  const auto families = val::parseFamilyList(v.families);
   auto cases = val::generateCases(families);
   // --t-end sets the trough's duration; the one-plane families keep their models' durations.
   for (auto& c : cases) {
@@ -155,14 +139,7 @@ int runValidate(const ValidateOptions& v) {
       if (s.step_s != 1e-4) solvers.push_back(s);
     }
     options.solvers = solvers;
-    // Every fourth trough case and every second case of the other families.
-    std::vector<val::ValidationCase> subset;
-    std::size_t trough_index = 0, other_index = 0;
-    for (const auto& c : cases) {
-      const bool trough = c.kind == val::CaseFamily::kTrough;
-      if (trough ? (trough_index++ % 4 == 0) : (other_index++ % 2 == 0)) subset.push_back(c);
-    }
-    cases = subset;
+    cases = val::quickSubset(cases);
   }
   const bool bar = !v.quiet && isatty(STDERR_FILENO);
   if (bar) {

@@ -1,0 +1,201 @@
+// nsdkit.validation: bring your own solver from Python. Cases as dicts (the JSON of schema
+// nsdkit-validation-case/2), trajectories as NumPy arrays, rows as dicts. Bad input raises
+// ValueError (nsd::InvalidInput); every case handed in is rebuilt from its model, as in the CLI.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/validation/validation.hpp>
+
+namespace py = pybind11;
+namespace val = nsd::validation;
+
+namespace {
+
+std::vector<val::CaseFamily> familiesOf(const py::object& families) {
+  if (families.is_none()) return val::allCaseFamilies();
+  std::string list;
+  for (const auto& f : families) list += (list.empty() ? "" : ",") + py::cast<std::string>(f);
+  return val::parseFamilyList(list);
+}
+
+py::object jsonLoads(const std::string& text) {
+  return py::module_::import("json").attr("loads")(text);
+}
+
+py::dict caseDict(const val::ValidationCase& c, std::size_t index) {
+  py::dict d = jsonLoads(val::caseJsonText(c, index));
+  if (!c.refusal.empty()) d["refusal"] = c.refusal;
+  return d;
+}
+
+double finiteOrNan(double v) { return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN(); }
+
+py::dict rowDict(const val::ValidationResult& r) {
+  py::dict row;
+  row["case"] = r.case_name;
+  row["family"] = val::toString(r.family);
+  row["solver"] = r.solver;
+  row["status"] = val::toString(r.status);
+  row["pass"] = r.pass;
+  row["expected"] = r.expected;
+  row["observed"] = r.observed;
+  row["reason"] = r.reason;
+  row["metric"] = r.metric;
+  row["metric_value"] = finiteOrNan(r.metric_value);
+  row["acceleration"] = finiteOrNan(r.acceleration);
+  row["acceleration_error"] = finiteOrNan(r.acceleration_error);
+  row["rolling_onset"] = finiteOrNan(r.rolling_onset);
+  row["onset_error"] = finiteOrNan(r.onset_error);
+  row["final_speed"] = finiteOrNan(r.final_speed);
+  row["final_speed_error"] = finiteOrNan(r.final_speed_error);
+  row["heading_drift_deg"] = finiteOrNan(r.heading_drift_deg);
+  row["creep_speed"] = finiteOrNan(r.creep_speed);
+  row["stop_distance"] = finiteOrNan(r.stop_distance);
+  row["spin"] = finiteOrNan(r.spin);
+  row["reversal_time"] = finiteOrNan(r.reversal_time);
+  row["spin_after_reversal"] = finiteOrNan(r.spin_after_reversal);
+  row["slip_speeds"] = std::vector<double>{finiteOrNan(r.slip_plus), finiteOrNan(r.slip_minus)};
+  return row;
+}
+
+val::ValidationCase caseFromDict(const py::dict& d) {
+  const std::string text = py::cast<std::string>(py::module_::import("json").attr("dumps")(d));
+  return val::caseFromJsonText(text, "case '" + (d.contains("name") ? py::str(d["name"]).cast<std::string>() : "?") + "'");
+}
+
+py::list cases(const py::object& families, bool quick) {
+  auto list = val::generateCases(familiesOf(families));
+  if (quick) list = val::quickSubset(list);
+  py::list out;
+  for (std::size_t i = 0; i < list.size(); ++i) out.append(caseDict(list[i], i));
+  return out;
+}
+
+std::size_t exportCases(const std::string& folder, const py::object& families, bool quick) {
+  auto list = val::generateCases(familiesOf(families));
+  if (quick) list = val::quickSubset(list);
+  val::exportCases(list, folder);
+  return list.size();
+}
+
+py::list readCases(const std::string& folder) {
+  const auto list = val::importCases(folder);
+  py::list out;
+  for (std::size_t i = 0; i < list.size(); ++i) out.append(caseDict(list[i], i));
+  return out;
+}
+
+py::dict score(const py::dict& case_dict,
+               const py::array_t<double, py::array::c_style | py::array::forcecast>& trajectory,
+               const std::string& solver_name) {
+  const val::ValidationCase c = caseFromDict(case_dict);
+  const val::SolverSpec solver{solver_name, "-", 0.0};
+  if (trajectory.ndim() != 2 || (trajectory.shape(1) != 10 && trajectory.shape(1) != 14)) {
+    throw nsd::InvalidInput("trajectory must be an (n, 10) or (n, 14) array, got shape (" +
+                            std::to_string(trajectory.ndim() > 0 ? trajectory.shape(0) : 0) +
+                            ", " + std::to_string(trajectory.ndim() > 1 ? trajectory.shape(1) : 0) +
+                            ")");
+  }
+  if (trajectory.shape(0) > 100'000'000) throw nsd::InvalidInput("trajectory: more than 1e8 rows");
+  if (!c.refusal.empty()) {
+    val::SolverTrajectory none;
+    val::ValidationResult r = val::judge(c, solver, none);
+    r.status = val::RowStatus::kRefused;
+    r.observed = "refused";
+    r.reason = "case refused: " + c.refusal;
+    return rowDict(r);
+  }
+  const auto columns = static_cast<std::size_t>(trajectory.shape(1));
+  std::vector<std::vector<double>> rows(static_cast<std::size_t>(trajectory.shape(0)),
+                                        std::vector<double>(columns));
+  const auto a = trajectory.unchecked<2>();
+  for (py::ssize_t i = 0; i < trajectory.shape(0); ++i) {
+    for (py::ssize_t k = 0; k < trajectory.shape(1); ++k) rows[i][k] = a(i, k);
+  }
+  val::ValidationResult r;
+  {
+    py::gil_scoped_release release;
+    r = val::judge(c, solver, val::trajectoryFromTable(c, rows, columns == 14));
+  }
+  return rowDict(r);
+}
+
+py::list scoreFolder(const std::string& cases_dir, const std::string& trajectories_dir,
+                     const std::string& solver_name, const py::object& report_dir) {
+  if (!std::filesystem::is_directory(trajectories_dir)) {
+    throw nsd::InvalidInput("trajectories: no folder '" + trajectories_dir + "'");
+  }
+  const auto list = val::importCases(cases_dir);
+  std::vector<val::ValidationResult> results;
+  {
+    py::gil_scoped_release release;
+    results = val::scoreTrajectories(list, trajectories_dir, solver_name);
+  }
+  if (!report_dir.is_none()) {
+    val::writeReport(py::cast<std::string>(report_dir), list, results, {},
+                     {{solver_name, "-", 0.0}}, {});
+  }
+  py::list out;
+  for (const auto& r : results) out.append(rowDict(r));
+  return out;
+}
+
+py::array_t<double> analyticTrajectory(const py::dict& case_dict, double spacing_s) {
+  const val::ValidationCase c = caseFromDict(case_dict);
+  if (!c.refusal.empty()) throw nsd::InvalidInput(c.refusal);
+  if (!(spacing_s >= 1e-5)) throw nsd::InvalidInput("spacing_s must be at least 1e-5 s");
+  const auto samples = val::analyticTrajectory(c, spacing_s);
+  py::array_t<double> out({static_cast<py::ssize_t>(samples.size()), py::ssize_t{14}});
+  auto a = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const auto& s = samples[i];
+    const double v[14] = {s.t,          s.x_C_W.x(),  s.x_C_W.y(),  s.x_C_W.z(), s.q_WS.w(),
+                          s.q_WS.x(),   s.q_WS.y(),   s.q_WS.z(),   s.v_C_W.x(), s.v_C_W.y(),
+                          s.v_C_W.z(),  s.omega_W.x(), s.omega_W.y(), s.omega_W.z()};
+    for (int k = 0; k < 14; ++k) a(static_cast<py::ssize_t>(i), k) = v[k];
+  }
+  return out;
+}
+
+}  // namespace
+
+void bindValidation(py::module_& m) {
+  py::module_ v = m.def_submodule(
+      "validation",
+      "Bring your own solver: the contact benchmark's cases (trough, incline, launch, creep, "
+      "block, rattleback) and the trusted scorer. SI units; frames are written in each case.");
+  py::module_::import("sys").attr("modules")["nsdkit.validation"] = v;
+  v.def("cases", &cases, py::arg("families") = py::none(), py::arg("quick") = false,
+        "The benchmark's cases as dicts (schema nsdkit-validation-case/2: 'scene' with shape, "
+        "mass [kg], inertia [kg m^2], planes with mu, gravity [m/s^2], force [N], torque [N m], "
+        "initial position [m], orientation (w, x, y, z), velocity [m/s], angular velocity "
+        "[rad/s]; 'duration_s'; 'expected'; 'model'; 'digest'). families: names (all when "
+        "None); quick: the --quick subset.");
+  v.def("export_cases", &exportCases, py::arg("folder"), py::arg("families") = py::none(),
+        py::arg("quick") = false,
+        "Writes the cases as <folder>/<i>.json and index.json (as nsdkit validate "
+        "--export-cases); returns their number.");
+  v.def("read_cases", &readCases, py::arg("folder"),
+        "Reads an exported folder, every case rebuilt from its model; a refused case's dict has "
+        "'refusal' (the reason). Raises ValueError for a folder that is not a case folder.");
+  v.def("score", &score, py::arg("case"), py::arg("trajectory"), py::arg("solver_name") = "python",
+        "Judges one trajectory of a case: an (n, 10) array t, x, y, z, vx, vy, vz, wx, wy, wz or "
+        "(n, 14) with qw, qx, qy, qz after z (SI, the case's frame, first row the initial state "
+        "at t = 0, rows at most 10 ms apart). The case is rebuilt from its 'model' first: an "
+        "edited case gives a 'refused' row. Returns the row: 'status', 'pass', 'observed', "
+        "'reason', 'metric' and 'metric_value', and the measurements ('acceleration' [m/s^2], "
+        "'heading_drift_deg', 'creep_speed' [m/s], 'rolling_onset' [s], ...).");
+  v.def("score_folder", &scoreFolder, py::arg("cases"), py::arg("trajectories"),
+        py::arg("solver_name") = "python", py::arg("report") = py::none(),
+        "Scores <trajectories>/<i>.csv for every case of an exported folder, like nsdkit validate "
+        "--score; writes the report into `report` when given. Returns the rows.");
+  v.def("analytic_trajectory", &analyticTrajectory, py::arg("case"), py::arg("spacing_s") = 1e-3,
+        "The exact trajectory of a case as an (n, 14) array (as `score` takes it), where one "
+        "exists (ValueError for a trough case whose rolling is not realizable).");
+}
