@@ -32,6 +32,8 @@ deps() {
       missing+=("$p")
     fi
   done
+  # Node and npm (Debian's nodejs and npm) unless the machine already has them (e.g. NodeSource's).
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then missing+=(nodejs npm); fi
   if ((${#missing[@]})); then
     echo "nsdkit.sh: installing ${missing[*]}" >&2
     local sudo=""
@@ -39,6 +41,10 @@ deps() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
       "${missing[@]}" >/dev/null
+  fi
+  # The MuJoCo 3.3.8 WebAssembly solver of examples/byos/mujoco_wasm (npm, from its lock file).
+  if [ ! -f examples/byos/mujoco_wasm/node_modules/mujoco-js/package.json ]; then
+    (cd examples/byos/mujoco_wasm && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   fi
 }
 

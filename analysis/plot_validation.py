@@ -65,7 +65,47 @@ def main():
     fig.savefig(f"{d}/maps.png", dpi=110)
     print(f"{d}/maps.png")
     plot_series(d)
+    plot_family_maps(d)
     return 0
+
+
+def plot_family_maps(d):
+    """Incline verdicts over (s, mu) against Def 9's threshold, and launch heading drift over
+    theta, per engine setting (families_maps.png)."""
+    with open(f"{d}/report.json") as f:
+        entries = json.load(f).get("family_maps", [])
+    inclines = [e for e in entries if e["family"] == "incline"]
+    launches = [e for e in entries if e["family"] == "launch"]
+    if not inclines and not launches:
+        return
+    n = max(len(inclines), 1)
+    fig, axes = plt.subplots(2, n, figsize=(3.2 * n, 6.4), squeeze=False, constrained_layout=True)
+    for k, e in enumerate(inclines):
+        ax = axes[0][k]
+        rows = read_map(f"{d}/{e['file']}")
+        for mode, colour in (("R", "tab:green"), ("S", "tab:red"), ("failed", "k")):
+            sel = rows["observed"] == mode
+            ax.scatter(rows["mu"][sel], rows["slope_deg"][sel], s=10, c=colour, label=mode, marker="s")
+        mu = np.linspace(0.05, 0.5, 100)
+        ax.plot(mu, np.degrees(np.arctan(mu * 1.4 / 0.4)), "k-", lw=1, label="Def 9")
+        ax.set_title(f"{e['solver']}\n{100 * e['agreement']:.0f} % agree", fontsize=8)
+        ax.set_xlabel("mu")
+        ax.set_ylabel("slope [deg]")
+    if inclines:
+        axes[0][0].legend(fontsize=7)
+    ax = axes[1][0]
+    for e in launches:
+        rows = read_map(f"{d}/{e['file']}")
+        ax.plot(rows["heading_deg"], rows["drift_deg"], marker=".", lw=0.8, label=e["solver"])
+    ax.set_xlabel("launch heading [deg from x]")
+    ax.set_ylabel("heading drift [deg]")
+    ax.set_title("launch: heading drift (exact: 0)", fontsize=9)
+    ax.legend(fontsize=5)
+    for k in range(1, n):
+        axes[1][k].axis("off")
+    fig.savefig(f"{d}/family_maps.png", dpi=100)
+    plt.close(fig)
+    print(f"{d}/family_maps.png")
 
 
 def plot_series(d):

@@ -36,6 +36,7 @@ json sceneJson(const engines::SphereScene& s) {
   return {{"shape", engines::toString(s.shape)},
           {"radius_m", s.radius_m},
           {"half_extents_m", vec(s.half_extents_m)},
+          {"shape_offset_m", vec(s.shape_offset_S)},
           {"mass_kg", s.mass_kg},
           {"inertia_kg_m2", inertia},
           {"planes", planes},

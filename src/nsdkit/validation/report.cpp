@@ -98,7 +98,9 @@ double median(std::vector<double> v) {
 
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
                  const std::vector<ValidationResult>& results, const std::vector<ModeMap>& maps,
-                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o,
+                 const std::vector<InclineMap>& incline_maps,
+                 const std::vector<LaunchDriftMap>& launch_maps) {
   std::filesystem::create_directories(dir + "/maps");
   const auto summaries = summarize(cases, results, o);
 
@@ -190,8 +192,14 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       }
     });
   }
+  const nlohmann::json family_maps =
+      nlohmann::json::parse(writeFamilyMaps(dir, incline_maps, launch_maps));
   writeFileAtomically(dir + "/report.json", [&](std::ostream& out) {
-    out << nlohmann::json{{"rows", rows}, {"solvers", solver_json}, {"maps", map_json}}.dump(1)
+    out << nlohmann::json{{"rows", rows},
+                          {"solvers", solver_json},
+                          {"maps", map_json},
+                          {"family_maps", family_maps}}
+               .dump(1)
         << '\n';
   });
   nlohmann::json case_json = nlohmann::json::array();
@@ -286,6 +294,24 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       for (const auto& m : maps) {
         out << "| " << m.solver << " | " << m.section << " | " << fmt(100 * m.agreement, 4)
             << " % | " << fmt(m.wall_seconds) << " |\n";
+      }
+    }
+    if (!incline_maps.empty() || !launch_maps.empty()) {
+      out << "\n## Family maps (h = 1e-3)\n\n| solver | incline: agreement with Def 9 over "
+             "(s, mu) at heading 30 deg | launch: largest heading drift over 0-90 deg [deg] |\n"
+             "|---|---|---|\n";
+      for (std::size_t k = 0; k < std::max(incline_maps.size(), launch_maps.size()); ++k) {
+        double worst = NAN;
+        if (k < launch_maps.size()) {
+          worst = 0.0;
+          for (const auto& p : launch_maps[k].points) {
+            worst = std::max(worst, std::isfinite(p.drift_deg) ? p.drift_deg : 0.0);
+          }
+        }
+        out << "| " << (k < incline_maps.size() ? incline_maps[k].solver : launch_maps[k].solver)
+            << " | "
+            << (k < incline_maps.size() ? fmt(100 * incline_maps[k].agreement, 4) + " %" : "-")
+            << " | " << fmt(worst) << " |\n";
       }
     }
     out << "\n## Settings (every non-default setting and why)\n\n";

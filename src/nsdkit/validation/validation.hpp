@@ -327,6 +327,42 @@ struct ModeMap {
 ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string& section, int grid,
                         unsigned threads);
 
+// ---- Family maps: incline verdicts over (s, mu), launch heading drift over theta ---------------
+
+/// One engine's observed mode of a sphere at rest on slopes (heading 30 degrees from the engine's
+/// x axis, where a 4-sided pyramid differs most from the cone's threshold) over a grid of
+/// (slope, mu), against Def 9's threshold tan s = mu (1 + j) / j.
+struct InclineMapPoint {
+  double slope_deg = 0.0, mu = 0.0;
+  std::string expected, observed;
+  bool agrees = false;
+};
+struct InclineMap {
+  std::string solver;
+  double heading_deg = 30.0;
+  std::vector<InclineMapPoint> points;
+  double agreement = 0.0;
+};
+/// `grid` x `grid` points: mu in [0.05, 0.5], tan s / (mu (1 + j) / j) in [0.5, 1.5] along each
+/// mu's row (the threshold crosses every row at its middle). @throws InvalidInput for grid < 2.
+InclineMap simulateInclineMap(const SolverSpec& solver, int grid, unsigned threads);
+
+/// One engine's heading drift of a sphere launched at 1 m/s without spin, for headings theta
+/// from 0 to 90 degrees.
+struct LaunchDriftPoint {
+  double heading_deg = 0.0, drift_deg = NAN, onset_error = NAN;
+};
+struct LaunchDriftMap {
+  std::string solver;
+  std::vector<LaunchDriftPoint> points;
+};
+/// Headings 0, step_deg, ..., 90. @throws InvalidInput for step_deg outside (0, 90].
+LaunchDriftMap simulateLaunchDrift(const SolverSpec& solver, double step_deg, unsigned threads);
+
+/// Writes the family maps as CSVs into `dir`/maps and returns their entries for report.json.
+std::string writeFamilyMaps(const std::string& dir, const std::vector<InclineMap>& inclines,
+                            const std::vector<LaunchDriftMap>& launches);
+
 // ---- Bring your own solver --------------------------------------------------------------------
 
 /// Schema of the case files: "nsdkit-validation-case/2" (every family; version 1, trough only,
@@ -410,6 +446,8 @@ void writeFamilyTables(std::ostream& out, const std::vector<ValidationCase>& cas
 
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
                  const std::vector<ValidationResult>& results, const std::vector<ModeMap>& maps,
-                 const std::vector<SolverSpec>& solvers, const JudgeOptions& options);
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& options,
+                 const std::vector<InclineMap>& incline_maps = {},
+                 const std::vector<LaunchDriftMap>& launch_maps = {});
 
 }  // namespace nsd::validation

@@ -169,7 +169,25 @@ int runValidate(const ValidateOptions& v) {
       }
     }
   }
-  val::writeReport(v.output, cases, results, maps, options.solvers, options.judge);
+  // Family maps of the one-plane families, every engine at both settings, h = 1e-3.
+  std::vector<val::InclineMap> incline_maps;
+  std::vector<val::LaunchDriftMap> launch_maps;
+  const auto has = [&](val::CaseFamily f) {
+    return std::find(families.begin(), families.end(), f) != families.end();
+  };
+  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
+    for (const char* setting : {"defaults", "exact"}) {
+      const val::SolverSpec s{engine, setting, 1e-3};
+      if (has(val::CaseFamily::kIncline)) {
+        incline_maps.push_back(val::simulateInclineMap(s, v.quick ? 5 : 12, v.threads));
+      }
+      if (has(val::CaseFamily::kLaunch)) {
+        launch_maps.push_back(val::simulateLaunchDrift(s, v.quick ? 15.0 : 5.0, v.threads));
+      }
+    }
+  }
+  val::writeReport(v.output, cases, results, maps, options.solvers, options.judge, incline_maps,
+                   launch_maps);
   std::size_t passed = 0;
   for (const auto& r : results) passed += r.pass;
   std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
