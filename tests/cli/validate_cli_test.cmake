@@ -73,3 +73,18 @@ expect_failure(solver_name_newline ${NSDKIT} validate --score --cases ${WORK}/ca
                --trajectories ${WORK}/empty --solver-name "a\nb" --output ${WORK}/bad3)
 expect_failure(unknown_family ${NSDKIT} validate --families trough,box --output ${WORK}/bad4)
 expect_failure(duplicate_family ${NSDKIT} validate --families launch,launch --output ${WORK}/bad5)
+
+# Case folders that are not what they claim end with one line and exit 2: a path in index.json
+# other than <i>.json, a case file symlinked out of the folder.
+file(READ ${WORK}/cases/index.json index_json)
+string(REPLACE "\"file\": \"3.json\"" "\"file\": \"../../3.json\"" traversal "${index_json}")
+file(WRITE ${WORK}/cases/index.json "${traversal}")
+expect_failure(index_path_traversal ${NSDKIT} validate --score --cases ${WORK}/cases
+               --trajectories ${WORK}/empty --output ${WORK}/bad6)
+file(WRITE ${WORK}/cases/index.json "${index_json}")
+file(RENAME ${WORK}/cases/4.json ${WORK}/outside_4.json)
+file(CREATE_LINK ${WORK}/outside_4.json ${WORK}/cases/4.json SYMBOLIC)
+expect_failure(case_symlink_out ${NSDKIT} validate --score --cases ${WORK}/cases
+               --trajectories ${WORK}/empty --output ${WORK}/bad7)
+file(REMOVE ${WORK}/cases/4.json)
+file(RENAME ${WORK}/outside_4.json ${WORK}/cases/4.json)
