@@ -1,4 +1,5 @@
 #include <nsdkit/validation/body_cases.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -85,11 +86,13 @@ std::vector<ValidationCase> bodyCases(const body::BodyDescription& body,
 }
 
 std::vector<SolverSpec> solversForCases(const std::vector<ValidationCase>& cases) {
-  bool spheres = true;
-  for (const auto& c : cases) spheres &= std::isfinite(sphereRadiusOf(twoContactBodyOf(c)));
+  // Every solver that can run every case (the engines only a sphere on planes).
   std::vector<SolverSpec> solvers;
-  for (const auto& s : allSolvers()) {
-    if (spheres || s.name == "nsdkit-event-driven" || s.name == "siconos") solvers.push_back(s);
+  for (const auto& adapter : solverRegistry()) {
+    bool runs_all = true;
+    for (const auto& c : cases) runs_all &= adapter->cannotRun(c).empty();
+    if (!runs_all) continue;
+    for (auto& s : adapter->specs()) solvers.push_back(std::move(s));
   }
   return solvers;
 }

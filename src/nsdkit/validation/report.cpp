@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
@@ -320,9 +321,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       const std::string key = sp.name + "/" + sp.setting;
       if (seen.count(key)) continue;
       seen.insert(key);
-      const std::set<std::string> known{
-          "nsdkit-event-driven", "siconos", "mujoco", "bullet", "ode", "dart"};
-      if (!known.count(sp.name) || cases.empty()) {
+      if (!findSolver(sp.name) || cases.empty()) {
         out << "- **" << sp.name
             << "**: trajectories supplied by the user, scored by the "
                "same rule.\n";

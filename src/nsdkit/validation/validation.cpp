@@ -12,12 +12,6 @@
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
-#include <nsdkit/engines/bullet/bullet_sphere.hpp>
-#include <nsdkit/engines/dart/dart_sphere.hpp>
-#include <nsdkit/engines/mujoco/mujoco_sphere.hpp>
-#include <nsdkit/engines/ode/ode_sphere.hpp>
-#include <nsdkit/eventdriven/mode_switching.hpp>
-#include <nsdkit/sim/siconos_two_contact.hpp>
 
 namespace nsd::validation {
 
@@ -44,16 +38,6 @@ std::string SolverSpec::label() const {
   return l;
 }
 
-std::vector<SolverSpec> allSolvers() {
-  std::vector<SolverSpec> s{
-      {"nsdkit-event-driven", "-", 0.0}, {"siconos", "-", 1e-3}, {"siconos", "-", 1e-4}};
-  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
-    for (const char* setting : {"defaults", "exact"}) {
-      for (double h : {1e-3, 1e-4}) s.push_back({engine, setting, h});
-    }
-  }
-  return s;
-}
 
 namespace {
 
@@ -287,135 +271,6 @@ engines::SphereScene sceneOf(const ValidationCase& c) {
   minus.mu = body.friction_minus.mu_static;
   s.planes = {plus, minus};
   return s;
-}
-
-namespace {
-
-// ODE, DART (through its ODE collision detector) and Siconos (std::cout capture) keep global
-// state: one of them at a time.
-std::mutex& globalStateMutex() {
-  static std::mutex m;
-  return m;
-}
-
-SolverTrajectory fromEngineRun(engines::EngineRun run) {
-  SolverTrajectory t;
-  t.not_representable = run.not_representable;
-  t.samples = std::move(run.samples);
-  t.completed = run.completed;
-  t.failure = run.failure;
-  t.wall_seconds = run.wall_seconds;
-  t.settings = std::move(run.settings);
-  t.engine_version = run.engine_version;
-  return t;
-}
-
-SolverTrajectory runNsdkit(const ValidationCase& c) {
-  SolverTrajectory t;
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto body = twoContactBodyOf(c);
-  const contact::TwoContactDynamics dyn(body);
-  const auto& b = dyn.bases();
-  // Quasi-velocities (25) of the initial state: slip velocities v+- = v_C + Omega x r+-.
-  const Eigen::Vector3d v_plus = c.v_C0_W + c.omega0_W.cross(body.r_CPplus_W);
-  const Eigen::Vector3d v_minus = c.v_C0_W + c.omega0_W.cross(body.r_CPminus_W);
-  const Eigen::Vector4d s0(v_plus.dot(b.t1_plus_W), v_minus.dot(b.t1_minus_W),
-                           v_plus.dot(b.t2_plus_W) / b.c_plus, c.omega0_W.dot(b.a_W));
-  eventdriven::ModeSwitchingOptions mo;
-  mo.sample_spacing = 1e-3;
-  const auto tr = eventdriven::simulateModeSwitching(body, s0, c.t_end_s, mo);
-  for (const auto& s : tr.samples) {
-    if (s.t <= 0.0) continue;
-    engines::EngineSample e;
-    e.t = s.t;
-    e.v_C_W = s.v_C_W;
-    e.contacts.resize(2);
-    // Slip velocities from the quasi-velocities: v+- = u1+- t1+- + c+- u_a t2+- (eqs. (8), (11)).
-    e.contacts[0].slip_W = s.u1_plus * b.t1_plus_W + b.c_plus * s.u_a * b.t2_plus_W;
-    e.contacts[1].slip_W = s.u1_minus * b.t1_minus_W + b.c_minus * s.u_a * b.t2_minus_W;
-    e.contacts[0].gap_m = e.contacts[1].gap_m = 0.0;
-    t.samples.push_back(e);
-  }
-  t.completed = !t.samples.empty();
-  t.observed_mode_override = eventdriven::toString(tr.samples.back().mode);
-  t.engine_version = "nsdkit";
-  t.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return t;
-}
-
-SolverTrajectory runSiconos(const ValidationCase& c, double h) {
-  SolverTrajectory t;
-  const auto body = twoContactBodyOf(c);
-  sim::SiconosOptions so;
-  so.step = h;
-  so.t_end = c.t_end_s;
-  const auto run = sim::simulateSiconos(body, c.v_C0_W, c.omega0_W, so);
-  for (const auto& s : run.samples) {
-    engines::EngineSample e;
-    e.t = s.t;
-    e.v_C_W = s.v_C_W;
-    e.contacts.resize(2);
-    e.contacts[0].slip_W = Eigen::Vector3d(s.slip_plus, 0, 0);
-    e.contacts[1].slip_W = Eigen::Vector3d(s.slip_minus, 0, 0);
-    e.contacts[0].gap_m = e.contacts[1].gap_m = 0.0;
-    e.contacts[0].normal_force_N = s.force_plus[0];
-    e.contacts[1].normal_force_N = s.force_minus[0];
-    e.contacts[0].tangential_force_W = Eigen::Vector3d(0, s.force_plus[1], s.force_plus[2]);
-    e.contacts[1].tangential_force_W = Eigen::Vector3d(0, s.force_minus[1], s.force_minus[2]);
-    t.samples.push_back(e);
-  }
-  t.completed = true;
-  for (const auto& e : t.samples) {
-    std::string what;
-    if (!engines::sampleIsFinite(e, what)) {
-      t.completed = false;
-      t.failure = "non-finite " + what + " at t = " + std::to_string(e.t) + " s";
-      break;
-    }
-  }
-  if (run.solver_warnings > 0) {
-    t.settings.push_back({"(run note)", std::to_string(run.solver_warnings) +
-                                            " steps where the friction solver did not reach "
-                                            "its tolerance"});
-  }
-  t.engine_version = "siconos 4.4";
-  t.wall_seconds = run.seconds;
-  return t;
-}
-
-}  // namespace
-
-SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver) {
-  try {
-    const engines::EngineRunOptions o{solver.step_s, c.t_end_s,
-                                      solver.setting == "exact"
-                                          ? engines::EngineSetting::kExact
-                                          : engines::EngineSetting::kDefaults};
-    if (c.one_plane && (solver.name == "nsdkit-event-driven" || solver.name == "siconos")) {
-      SolverTrajectory t;
-      t.not_representable = solver.name +
-                            " is nsdkit's two-contact integrator (its Siconos model too): a "
-                            "sphere on one plane is not a two-contact body";
-      return t;
-    }
-    if (solver.name == "nsdkit-event-driven") return runNsdkit(c);
-    if (solver.name == "mujoco") return fromEngineRun(engines::runMujoco(sceneOf(c), o));
-    if (solver.name == "bullet") return fromEngineRun(engines::runBullet(sceneOf(c), o));
-    if (solver.name == "dart" && o.setting == engines::EngineSetting::kDefaults) {
-      return fromEngineRun(engines::runDart(sceneOf(c), o));  // FCL: no ODE state
-    }
-    const std::lock_guard<std::mutex> lock(globalStateMutex());
-    if (solver.name == "siconos") return runSiconos(c, solver.step_s);
-    if (solver.name == "ode") return fromEngineRun(engines::runOde(sceneOf(c), o));
-    if (solver.name == "dart") return fromEngineRun(engines::runDart(sceneOf(c), o));
-    throw InvalidInput("unknown solver '" + solver.name + "'");
-  } catch (const InvalidInput&) {
-    throw;
-  } catch (const std::exception& e) {
-    SolverTrajectory t;
-    t.failure = solver.name + " threw: " + e.what();
-    return t;
-  }
 }
 
 Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {

@@ -1,0 +1,41 @@
+#pragma once
+/// @file solver_registry.hpp
+/// The solvers of the validation as adapters behind one interface (a case in, a trajectory out),
+/// looked up by name from one registry: nsdkit's event-driven integrator, Siconos, MuJoCo,
+/// Bullet, ODE and DART. Validation iterates over the registry; nothing else names a solver.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::validation {
+
+/// One solver: its settings and steps in the report, what it can run, and the run itself.
+class SolverAdapter {
+ public:
+  virtual ~SolverAdapter() = default;
+  /// The name in SolverSpec::name ("mujoco", ...).
+  virtual std::string name() const = 0;
+  /// Every setting and step of the report.
+  virtual std::vector<SolverSpec> specs() const = 0;
+  /// Why the solver cannot run the case at all (a one-plane case for the two-contact
+  /// integrators, a body that is not a sphere on planes for the engines); "" when it can.
+  virtual std::string cannotRun(const ValidationCase& c) const = 0;
+  /// True when the solver decides its transitions with the Def-11 predicate itself: its rows on
+  /// predicate-only cases do not validate it.
+  virtual bool decidesByDef11() const { return false; }
+  /// True when runs of this spec must not overlap (a library with global state).
+  virtual bool sharesGlobalState(const SolverSpec& spec) const = 0;
+  /// Runs the case; may throw for what the solver does (runSolver turns that into a failure).
+  virtual SolverTrajectory run(const ValidationCase& c, const SolverSpec& spec) const = 0;
+};
+
+/// Every solver, in report order.
+const std::vector<std::unique_ptr<SolverAdapter>>& solverRegistry();
+
+/// The adapter of `name`, or nullptr (a user's solver scored from its trajectories).
+const SolverAdapter* findSolver(const std::string& name);
+
+}  // namespace nsd::validation
