@@ -157,10 +157,15 @@ int runValidate(const ValidateOptions& v) {
   const double m_z2 = nsd::models::specialValues(0.3).m_z2;
   const bool trough_maps =
       std::find(families.begin(), families.end(), val::CaseFamily::kTrough) != families.end();
-  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
+  // The engines (the solvers with settings) at h = 1e-3: the trough maps at their exact setting,
+  // the family maps at both.
+  std::vector<val::SolverSpec> map_solvers;
+  for (const auto& s : val::allSolvers()) {
+    if (s.setting != "-" && s.step_s == 1e-3) map_solvers.push_back(s);
+  }
+  for (const auto& s : map_solvers) {
     if (!trough_maps) break;
-    for (const char* setting : {"exact"}) {
-      const val::SolverSpec s{engine, setting, 1e-3};
+    if (s.setting == "exact") {
       maps.push_back(val::simulateModeMap(s, 0.0, "mz=0", v.map_grid, v.threads));
       maps.push_back(val::simulateModeMap(s, m_z2, "mz=mz2", v.map_grid, v.threads));
       if (!v.quiet) {
@@ -175,15 +180,12 @@ int runValidate(const ValidateOptions& v) {
   const auto has = [&](val::CaseFamily f) {
     return std::find(families.begin(), families.end(), f) != families.end();
   };
-  for (const char* engine : {"mujoco", "bullet", "ode", "dart"}) {
-    for (const char* setting : {"defaults", "exact"}) {
-      const val::SolverSpec s{engine, setting, 1e-3};
-      if (has(val::CaseFamily::kIncline)) {
-        incline_maps.push_back(val::simulateInclineMap(s, v.quick ? 5 : 12, v.threads));
-      }
-      if (has(val::CaseFamily::kLaunch)) {
-        launch_maps.push_back(val::simulateLaunchDrift(s, v.quick ? 15.0 : 5.0, v.threads));
-      }
+  for (const auto& s : map_solvers) {
+    if (has(val::CaseFamily::kIncline)) {
+      incline_maps.push_back(val::simulateInclineMap(s, v.quick ? 5 : 12, v.threads));
+    }
+    if (has(val::CaseFamily::kLaunch)) {
+      launch_maps.push_back(val::simulateLaunchDrift(s, v.quick ? 15.0 : 5.0, v.threads));
     }
   }
   val::writeReport(v.output, cases, results, maps, options.solvers, options.judge, incline_maps,
