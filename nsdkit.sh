@@ -44,7 +44,9 @@ deps() {
   fi
   # The MuJoCo 3.3.8 WebAssembly solver of examples/byos/mujoco_wasm (npm, from its lock file).
   if [ ! -f examples/byos/mujoco_wasm/node_modules/mujoco-js/package.json ]; then
-    (cd examples/byos/mujoco_wasm && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    (cd examples/byos/mujoco_wasm && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
+      echo "nsdkit.sh: npm ci failed in examples/byos/mujoco_wasm (is the npm registry reachable?);" \
+        "byos_mujoco_wasm_test will fail" >&2
   fi
 }
 

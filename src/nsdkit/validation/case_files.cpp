@@ -52,6 +52,7 @@ json sceneJson(const engines::SphereScene& s) {
 
 json expectationJson(const ValidationCase& c) {
   return {{"modes", c.allowed_modes},
+          {"metric", familyMetricName(c)},
           {"reference", toString(c.reference)},
           {"acceleration_m_s2", numberOrNull(c.expected_acceleration)},
           {"acceleration_axis", vec(c.along_W)},

@@ -299,32 +299,27 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c, const So
   return reasons;
 }
 
-// The family's headline metric (the report's metric column).
-void setHeadlineMetric(const ValidationCase& c, ValidationResult& r) {
-  if (std::isfinite(c.expected_reversal_s)) {
-    r.metric = "reversal-time error [-]";
-    r.metric_value = r.reversal_error;
-  } else if (c.exact_rest) {
-    r.metric = "creep speed [m/s]";
-    r.metric_value = r.creep_speed;
-  } else if (c.measure_heading) {
-    r.metric = "heading drift [deg]";
-    r.metric_value = r.heading_drift_deg;
-  } else if (std::isfinite(c.expected_rolling_onset_s)) {
-    r.metric = "onset error [-]";
-    r.metric_value = r.onset_error;
-  } else if (std::isfinite(c.expected_acceleration)) {
-    r.metric = "acceleration error [-]";
-    r.metric_value = r.acceleration_error;
-  } else {
-    r.metric = "slip growth [-]";
-    r.metric_value = std::max(r.slip_growth_plus, std::isfinite(r.slip_growth_minus)
-                                                      ? r.slip_growth_minus
-                                                      : r.slip_growth_plus);
-  }
+// The value of the case's headline metric in a judged row.
+double headlineMetricValue(const ValidationCase& c, const ValidationResult& r) {
+  if (std::isfinite(c.expected_reversal_s)) return r.reversal_error;
+  if (c.exact_rest) return r.creep_speed;
+  if (c.measure_heading) return r.heading_drift_deg;
+  if (std::isfinite(c.expected_rolling_onset_s)) return r.onset_error;
+  if (std::isfinite(c.expected_acceleration)) return r.acceleration_error;
+  return std::max(r.slip_growth_plus,
+                  std::isfinite(r.slip_growth_minus) ? r.slip_growth_minus : r.slip_growth_plus);
 }
 
 }  // namespace
+
+std::string familyMetricName(const ValidationCase& c) {
+  if (std::isfinite(c.expected_reversal_s)) return "reversal-time error [-]";
+  if (c.exact_rest) return "creep speed [m/s]";
+  if (c.measure_heading) return "heading drift [deg]";
+  if (std::isfinite(c.expected_rolling_onset_s)) return "onset error [-]";
+  if (std::isfinite(c.expected_acceleration)) return "acceleration error [-]";
+  return "slip growth [-]";
+}
 
 ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
                        const SolverTrajectory& tr, const JudgeOptions& o) {
@@ -343,7 +338,8 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
   observeModes(tr, o.rule, r);
   measure(c, tr, o.rule, r);
   const std::vector<std::string> reasons = checkAgainstReference(c, solver, o, r);
-  setHeadlineMetric(c, r);
+  r.metric = familyMetricName(c);
+  r.metric_value = headlineMetricValue(c, r);
   r.pass = reasons.empty();
   r.status = r.pass ? RowStatus::kPass : RowStatus::kFail;
   for (const auto& s : reasons) r.reason += (r.reason.empty() ? "" : "; ") + s;

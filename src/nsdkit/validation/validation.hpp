@@ -234,7 +234,7 @@ struct ValidationResult {
   double reversal_time = NAN;        ///< first spin reversal [s] (rattleback)
   double reversal_error = NAN;       ///< relative to the reference's
   double spin_after_reversal = NAN;  ///< spin about the downward vertical, last second [rad/s]
-  /// The family's headline metric: its name and value (see familyMetricName).
+  /// The case's headline metric: its name and value (familyMetricName).
   std::string metric;
   double metric_value = NAN;
   /// For failures: computed reason (including, where rolling was observed but is not
@@ -262,6 +262,10 @@ struct JudgeOptions {
   /// removes it).
   double reversal_tolerance = 0.1;
 };
+
+/// The name of the case's headline metric (a row's `metric`): reversal-time error, creep speed,
+/// heading drift, onset error, acceleration error or slip growth, by what the case checks.
+std::string familyMetricName(const ValidationCase& c);
 
 /// Judges a trajectory of `c` by the common rule.
 ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
