@@ -144,7 +144,7 @@ py::dict classifyBall(const Matrix& torques, double mu, double inertia, double a
   params.mu_minus = mu_minus.is_none() ? mu : mu_minus.cast<double>();
   params.inertia_ratio = inertia;
   nsd::requireFinite(angle_deg, "angle_deg");
-  params.opening_angle_rad = angle_deg == 90.0 ? 0.5 * nsd::kPi : angle_deg * nsd::kPi / 180.0;
+  params.opening_angle_rad = nsd::degreesToRadians(angle_deg);
   params.validate();
   if (method != "generic" && method != "closed-form") {
     throw nsd::InvalidInput("method must be 'generic' or 'closed-form', got '" + method + "'");
@@ -284,7 +284,7 @@ py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
 py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus, double angle_deg) {
   auto params = nsd::models::BallTroughParameters::paper(mu, inertia);
   if (!std::isnan(mu_minus)) params.mu_minus = mu_minus;
-  params.opening_angle_rad = angle_deg == 90.0 ? 0.5 * nsd::kPi : angle_deg * nsd::kPi / 180.0;
+  params.opening_angle_rad = nsd::degreesToRadians(angle_deg);
   nsd::mesh::BodyMeshOptions options;
   options.tolerance = tolerance;
   nsd::mesh::BodyMesh mesh;

@@ -44,7 +44,7 @@ models::BallTroughParameters troughParameters(const TroughOptions& o) {
   p.mu_minus = o.mu_minus_given ? o.mu_minus : o.mu;
   p.inertia_ratio = o.inertia;
   if (!std::isfinite(o.angle_deg)) throw InvalidInput("trough angle must be finite");
-  p.opening_angle_rad = (o.angle_deg == 90.0) ? 0.5 * kPi : o.angle_deg * kPi / 180.0;
+  p.opening_angle_rad = degreesToRadians(o.angle_deg);
   p.validate();
   return p;
 }
@@ -54,7 +54,7 @@ region::ParameterPoint troughMetadata(const TroughOptions& o) {
   return {{"mu_plus", p.mu_plus},
           {"mu_minus", p.mu_minus},
           {"inertia", p.inertia_ratio},
-          {"angle_deg", p.opening_angle_rad * 180.0 / kPi}};
+          {"angle_deg", radiansToDegrees(p.opening_angle_rad)}};
 }
 
 region::ParameterPredicate troughPredicate(const TroughOptions& o,

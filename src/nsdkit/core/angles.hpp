@@ -11,6 +11,12 @@ inline constexpr double kPi = 3.14159265358979323846;
 /// 2 pi to double precision.
 inline constexpr double kTwoPi = 6.28318530717958647692;
 
+/// Degrees to radians: deg / 180 pi (exact for 90, 45, 180: the fraction first).
+inline constexpr double degreesToRadians(double degrees) { return degrees / 180.0 * kPi; }
+
+/// Radians to degrees.
+inline constexpr double radiansToDegrees(double radians) { return radians / kPi * 180.0; }
+
 /// Wraps an angle [rad] into [0, 2 pi).
 inline double wrapToTwoPi(double angle_rad) {
   double wrapped = std::fmod(angle_rad, kTwoPi);

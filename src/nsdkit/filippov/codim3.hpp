@@ -27,6 +27,7 @@
 #include <functional>
 #include <vector>
 
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/filippov/trig_polynomial.hpp>
 #include <nsdkit/filippov/types.hpp>
 
@@ -37,8 +38,8 @@ namespace nsd::filippov {
 /// arcs phi± are 0 or pi and n carries the position along the arc.
 struct SphereDirection {
   Eigen::Vector3d n = Eigen::Vector3d::UnitZ();
-  double phi_plus = 0.5 * 3.14159265358979323846;
-  double phi_minus = 0.5 * 3.14159265358979323846;
+  double phi_plus = 0.5 * kPi;
+  double phi_minus = 0.5 * kPi;
   /// cos/sin of phi± (filled by the searches and by sphereDirection(); fields may use them
   /// instead of recomputing the trigonometric functions).
   double cos_phi_plus = 0.0, sin_phi_plus = 1.0, cos_phi_minus = 0.0, sin_phi_minus = 1.0;

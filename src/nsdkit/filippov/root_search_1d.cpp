@@ -1,3 +1,4 @@
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/filippov/root_search_1d.hpp>
 
 #include <nsdkit/core/errors.hpp>
@@ -46,7 +47,7 @@ RootSearch1DResult findAllRoots1D(const std::function<Sample1D(double)>& f, doub
   detail::validateRootSearch1DOptions(options);
   const int n = options.initial_intervals;
   const double h = (upper - lower) / n;
-  const LineGeometry geometry{lower, upper, periodic ? h / 3.14159265358979323846 : 0.0, h, n};
+  const LineGeometry geometry{lower, upper, periodic ? h / kPi : 0.0, h, n};
   detail::RootSearcher<LineGeometry, const std::function<Sample1D(double)>> searcher(geometry, f,
                                                                                      options);
   return searcher.run(periodic, lower, upper);

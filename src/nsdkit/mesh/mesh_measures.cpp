@@ -19,7 +19,7 @@ namespace PMP = CGAL::Polygon_mesh_processing;
 double angleDeg(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c) {
   const Eigen::Vector3d u = b - a, v = c - a;
   const double cosine = u.dot(v) / (u.norm() * v.norm());
-  return std::acos(std::clamp(cosine, -1.0, 1.0)) * 180.0 / kPi;
+  return radiansToDegrees(std::acos(std::clamp(cosine, -1.0, 1.0)));
 }
 
 double smallestAngleDeg(const Eigen::Vector3d& a, const Eigen::Vector3d& b,

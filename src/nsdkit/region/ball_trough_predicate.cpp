@@ -35,7 +35,7 @@ ParameterPredicate ballTroughPredicate(const models::BallTroughParameters& base)
       else if (name == "inertia")
         p.inertia_ratio = value;
       else if (name == "angle_deg")
-        p.opening_angle_rad = value == 90.0 ? 0.5 * kPi : value * kPi / 180.0;
+        p.opening_angle_rad = degreesToRadians(value);
       else
         throw InvalidInput("ball-trough model has no parameter '" + name + "'");
     }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/rolling/brush_contact.hpp>
 
 namespace nsd::rolling {
@@ -16,7 +17,7 @@ namespace nsd::rolling {
 /// The system and its excitation.
 struct RollingCaseParameters {
   std::string system = "two-plates";                     ///< "plate", "two-plates" or "v-groove"
-  double groove_angle_rad = 3.14159265358979323846 / 3;  ///< V-groove opening angle alpha
+  double groove_angle_rad = kPi / 3;  ///< V-groove opening angle alpha
   double radius = 0.005;                                 ///< R [m]
   double load = 100.0;                                   ///< W [N] per contact
   double elastic_modulus = 1.1538e11;                    ///< E [Pa] (equivalent)

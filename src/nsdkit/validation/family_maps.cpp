@@ -27,11 +27,11 @@ InclineMap simulateInclineMap(const SolverSpec& solver, int grid, unsigned threa
     m.mu = 0.05 + 0.45 * w;
     const double threshold = m.mu * (1.0 + m.inertia_ratio) / m.inertia_ratio;
     m.slope_rad = std::atan((0.5 + u) * threshold);
-    m.heading_rad = map.heading_deg * kPi / 180.0;
+    m.heading_rad = degreesToRadians(map.heading_deg);
     const ValidationCase c = buildOnePlaneCase("incline-map", m);
     const ValidationResult r = judge(c, solver, runSolver(c, solver));
     InclineMapPoint& p = map.points[i];
-    p.slope_deg = m.slope_rad * 180.0 / kPi;
+    p.slope_deg = radiansToDegrees(m.slope_rad);
     p.mu = m.mu;
     p.expected = c.allowed_modes.front();
     p.observed = r.observed;
@@ -55,7 +55,7 @@ LaunchDriftMap simulateLaunchDrift(const SolverSpec& solver, double step_deg, un
     OnePlaneModel m;
     m.family = CaseFamily::kLaunch;
     m.launch_speed_m_s = 1.0;
-    m.heading_rad = static_cast<double>(i) * step_deg * kPi / 180.0;
+    m.heading_rad = degreesToRadians(static_cast<double>(i) * step_deg);
     const ValidationCase c = buildOnePlaneCase("launch-map", m);
     const ValidationResult r = judge(c, solver, runSolver(c, solver));
     map.points[i] = {static_cast<double>(i) * step_deg, r.heading_drift_deg, r.onset_error};

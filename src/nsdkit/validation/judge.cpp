@@ -144,7 +144,7 @@ void measure(const ValidationCase& c, const SolverTrajectory& tr, const ModeRule
       last.v_C_W.norm() > 1e-3 ? last.v_C_W : Eigen::Vector3d(last.x_C_W);
   if (c.measure_heading && c.v_C0_W.norm() > 0.0 && final_direction.norm() > 0.0) {
     const double cosine = c.v_C0_W.normalized().dot(final_direction.normalized());
-    r.heading_drift_deg = std::acos(std::clamp(cosine, -1.0, 1.0)) * 180.0 / kPi;
+    r.heading_drift_deg = radiansToDegrees(std::acos(std::clamp(cosine, -1.0, 1.0)));
   }
   if (std::isfinite(c.expected_reversal_s)) {
     // The spin angle about the downward vertical (Kane and Levinson's gamma when upright), by the

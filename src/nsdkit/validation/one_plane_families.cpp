@@ -334,7 +334,7 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
         m.family = CaseFamily::kIncline;
         m.mu = mu;
         m.slope_rad = std::atan(factor * mu * (1.0 + m.inertia_ratio) / m.inertia_ratio);
-        m.heading_rad = heading_deg * kPi / 180.0;
+        m.heading_rad = degreesToRadians(heading_deg);
         std::ostringstream s;
         s << "mu" << mu << "/tan" << factor << "x/heading" << heading_deg;
         out.emplace_back(name("incline", s.str()), m);
@@ -357,7 +357,7 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
       m.family = CaseFamily::kLaunch;
       m.launch_speed_m_s = 1.0;
       m.backspin_rad_s = backspin;
-      m.heading_rad = heading_deg * kPi / 180.0;
+      m.heading_rad = degreesToRadians(heading_deg);
       m.duration_s = 0.4;
       std::ostringstream s;
       s << "heading" << heading_deg << "/backspin" << backspin;
@@ -370,7 +370,7 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
       OnePlaneModel m;
       m.family = CaseFamily::kCreep;
       m.slope_rad = std::atan(factor * m.mu);
-      m.heading_rad = heading_deg * kPi / 180.0;
+      m.heading_rad = degreesToRadians(heading_deg);
       m.duration_s = 1.0;
       std::ostringstream s;
       s << "mu0.3/tan" << factor << "mu/heading" << heading_deg;
@@ -383,7 +383,7 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
     OnePlaneModel m;
     m.family = CaseFamily::kBlock;
     m.launch_speed_m_s = 1.0;
-    m.heading_rad = heading_deg * kPi / 180.0;
+    m.heading_rad = degreesToRadians(heading_deg);
     m.duration_s = 0.6;
     std::ostringstream s;
     s << "sliding/heading" << heading_deg;
@@ -394,7 +394,7 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
       OnePlaneModel m;
       m.family = CaseFamily::kBlock;
       m.slope_rad = std::atan(factor * m.mu);
-      m.heading_rad = heading_deg * kPi / 180.0;
+      m.heading_rad = degreesToRadians(heading_deg);
       m.duration_s = 1.0;
       std::ostringstream s;
       s << "incline/tan" << factor << "mu/heading" << heading_deg;
@@ -406,8 +406,8 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
     OnePlaneModel m;
     m.family = CaseFamily::kRattleback;
     m.mu = 1.0;
-    m.rattleback_initial.alpha = 0.5 * kPi / 180.0;
-    m.rattleback_initial.beta = 0.5 * kPi / 180.0;
+    m.rattleback_initial.alpha = degreesToRadians(0.5);
+    m.rattleback_initial.beta = degreesToRadians(0.5);
     m.rattleback_initial.omega3 = -5.0;
     m.duration_s = 8.0;
     out.emplace_back("rattleback/kane-levinson/omega3=-5", m);

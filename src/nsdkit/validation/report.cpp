@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/validation.hpp>
@@ -221,7 +222,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       entry["mu_plus"] = c.parameters.mu_plus;
       entry["mu_minus"] = c.parameters.mu_minus;
       entry["inertia"] = c.parameters.inertia_ratio;
-      entry["angle_deg"] = c.parameters.opening_angle_rad * 180 / 3.14159265358979323846;
+      entry["angle_deg"] = radiansToDegrees(c.parameters.opening_angle_rad);
       entry["torque"] = {c.torque[0], c.torque[1], c.torque[2]};
     }
     case_json.push_back(entry);

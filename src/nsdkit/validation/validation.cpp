@@ -1,3 +1,4 @@
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 #include <Eigen/Geometry>
@@ -120,7 +121,7 @@ std::vector<ValidationCase> generateCases() {
   auto angled = [](double angle_deg, double mu_plus, double mu_minus) {
     auto p = models::BallTroughParameters::paper(mu_plus, 0.4);
     p.mu_minus = mu_minus;
-    p.opening_angle_rad = angle_deg * 3.14159265358979323846 / 180.0;
+    p.opening_angle_rad = degreesToRadians(angle_deg);
     return p;
   };
   const std::vector<Family> families{

@@ -20,8 +20,8 @@ int runRattleback(const std::string& model, const std::string& preset, double pa
                   double alpha0_deg, double beta0_deg, double t_end, double dt, double tolerance,
                   const std::string& output) {
   nsd::rattleback::KaneLevinsonInitial init;
-  init.alpha = alpha0_deg * nsd::kPi / 180.0;
-  init.beta = beta0_deg * nsd::kPi / 180.0;
+  init.alpha = nsd::degreesToRadians(alpha0_deg);
+  init.beta = nsd::degreesToRadians(beta0_deg);
   init.omega3 = omega3;
   if (!(dt > 0.0 && dt <= 1e-3)) throw nsd::InvalidInput("--dt must be in (0, 0.001] s");
   requireSampleCount(t_end, dt);

@@ -1,4 +1,5 @@
 // nsdkit rolling
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/cli/commands/commands.hpp>
 
 #include <filesystem>
@@ -26,7 +27,7 @@ int runRollingFriction(RollingFrictionOptions o) {
   if (!(o.groove_angle_deg > 0.0 && o.groove_angle_deg < 180.0)) {
     throw nsd::InvalidInput("groove angle must be in (0, 180) degrees");
   }
-  o.parameters.groove_angle_rad = o.groove_angle_deg * 3.14159265358979323846 / 180.0;
+  o.parameters.groove_angle_rad = nsd::degreesToRadians(o.groove_angle_deg);
   const auto scales = nsd::rolling::scales(o.parameters);
   nlohmann::json summary = {
       {"case", o.parameters.system},
@@ -80,7 +81,7 @@ int runRollingFriction(RollingFrictionOptions o) {
     summary["zeta_r"] = h.zeta_r;
     summary["loop_area"] = h.loop_area;
     summary["frf_magnitude"] = h.frf_magnitude;
-    summary["frf_phase_deg"] = h.frf_phase_rad * 180.0 / 3.14159265358979323846;
+    summary["frf_phase_deg"] = nsd::radiansToDegrees(h.frf_phase_rad);
     std::cout << o.parameters.system << " sine response (A = " << o.amplitude
               << ", f = " << o.frequency << "): k_e = " << h.k_e << ", c_e = " << h.c_e
               << ", zeta_r = " << h.zeta_r << ", dissipated per period = " << h.loop_area << '\n';
