@@ -102,7 +102,6 @@ TEST(Validation, FailedRowsSayWhetherRollingWasPossible) {
   // A solver that reports rolling there fails with the reason computed.
   SolverTrajectory t;
   t.completed = true;
-  t.observed_mode_override = "RR";
   for (int i = 1; i <= 100; ++i) {
     engines::EngineSample s = engines::makeSample(sceneOf(far), 0.002 * i, Eigen::Vector3d::Zero(),
                                                   Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero());
@@ -113,6 +112,27 @@ TEST(Validation, FailedRowsSayWhetherRollingWasPossible) {
   const auto r = judge(far, {"fake", "-", 1e-3}, t);
   EXPECT_FALSE(r.pass);
   EXPECT_NE(r.reason.find("no RR force set"), std::string::npos) << r.reason;
+}
+
+TEST(Validation, NsdkitsRowsAreJudgedFromTheirTrajectoryAndCountOnlyOnClosedForms) {
+  // nsdkit's event-driven integrator is judged from its trajectory by the one rule (its slip
+  // speeds, exactly 0 while rolling), like any solver; on predicate-only cases (a 60-degree
+  // trough) it decides by the predicate itself, so its rows there do not count as validating
+  // it, while an engine's do.
+  const auto cases = generateCases();
+  const SolverSpec nsdkit{"nsdkit-event-driven", "-", 0.0}, ode{"ode", "exact", 1e-3};
+  int closed = 0, predicate = 0;
+  for (std::size_t i = 0; i < cases.size(); i += 7) {
+    const auto& c = cases[i];
+    const ValidationResult r = judge(c, nsdkit, runSolver(c, nsdkit));
+    EXPECT_TRUE(r.pass) << c.name << ": " << r.reason;
+    const bool closed_form = c.reference == ReferenceSource::kClosedForm;
+    EXPECT_EQ(r.counts_as_validation, closed_form) << c.name;
+    EXPECT_TRUE(judge(c, ode, SolverTrajectory{}).counts_as_validation) << c.name;
+    (closed_form ? closed : predicate) += 1;
+  }
+  EXPECT_GT(closed, 5);
+  EXPECT_GT(predicate, 5);
 }
 
 class Scoring : public ::testing::Test {

@@ -110,7 +110,7 @@ void observeModes(const SolverTrajectory& tr, const ModeRule& rule, ValidationRe
                        speed > rule.clear_slip_m_s || gap > rule.separation_m;
     modes += slips ? "S" : "R";
   }
-  r.observed = tr.observed_mode_override.empty() ? modes : tr.observed_mode_override;
+  r.observed = modes;
 }
 
 double speedAlong(const ValidationCase& c, const engines::EngineSample& s) {

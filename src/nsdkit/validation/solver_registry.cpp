@@ -62,7 +62,6 @@ SolverTrajectory runNsdkit(const ValidationCase& c) {
     t.samples.push_back(e);
   }
   t.completed = !t.samples.empty();
-  t.observed_mode_override = eventdriven::toString(tr.samples.back().mode);
   t.engine_version = "nsdkit";
   t.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return t;

@@ -157,7 +157,6 @@ struct SolverTrajectory {
   double wall_seconds = 0.0;
   std::vector<engines::SettingNote> settings;
   std::string engine_version;
-  std::string observed_mode_override;  ///< nsdkit's own mode (its slips are exactly 0).
   /// Non-empty: the solver cannot represent the case (the reason); the row counts as neither
   /// pass nor fail.
   std::string not_representable;
