@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/nan_propagating.hpp"
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <array>
@@ -98,7 +100,7 @@ double distanceToSurface88(double mu, double j, Eigen::Vector3d x, bool bottom) 
     bq += step[1];
     if (step.norm() < 1e-13) break;
   }
-  return std::min(std::sqrt(best), (s(bp, bq) - x).norm());
+  return nsd::test_support::minPropagatingNaN({std::sqrt(best), (s(bp, bq) - x).norm()});
 }
 
 // Distance from x to triangle abc (closest point by region tests on the plane projection).
@@ -148,7 +150,7 @@ TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
     for (const Eigen::Vector3d& x :
          {Eigen::Vector3d((a + c1 + c2) / 3), Eigen::Vector3d((a + c1) / 2),
           Eigen::Vector3d((c1 + c2) / 2), Eigen::Vector3d((c2 + a) / 2)}) {
-      mesh_to_exact = std::max(mesh_to_exact, distanceToSurface88(mu, j, x, face == 1));
+      mesh_to_exact = nsd::test_support::maxPropagatingNaN({mesh_to_exact, distanceToSurface88(mu, j, x, face == 1)});
     }
     ++curved;
   }
@@ -165,11 +167,11 @@ TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
       double nearest = INFINITY;
       for (const auto& tri : m.triangles) {
         nearest =
-            std::min(nearest, pointTriangleDistance(x, m.vertices[static_cast<std::size_t>(tri[0])],
+            nsd::test_support::minPropagatingNaN({nearest, pointTriangleDistance(x, m.vertices[static_cast<std::size_t>(tri[0])],
                                                     m.vertices[static_cast<std::size_t>(tri[1])],
-                                                    m.vertices[static_cast<std::size_t>(tri[2])]));
+                                                    m.vertices[static_cast<std::size_t>(tri[2])])});
       }
-      exact_to_mesh = std::max(exact_to_mesh, nearest);
+      exact_to_mesh = nsd::test_support::maxPropagatingNaN({exact_to_mesh, nearest});
       ++samples;
     }
   }
@@ -272,7 +274,7 @@ double minAngleAwayFromCorners(const BodyMesh& b) {
     if (near) continue;
     for (std::size_t k = 0; k < 3; ++k) {
       const Eigen::Vector3d u = x[(k + 1) % 3] - x[k], w = x[(k + 2) % 3] - x[k];
-      worst = std::min(worst, std::acos(u.dot(w) / (u.norm() * w.norm())) * 180.0 / kPi);
+      worst = nsd::test_support::minPropagatingNaN({worst, std::acos(u.dot(w) / (u.norm() * w.norm())) * 180.0 / kPi});
     }
   }
   return worst;
@@ -372,7 +374,7 @@ TEST(ImplicitMesh, MeasuredDistanceMatchesTheSphere) {
                j * b.mesh.vertices[static_cast<std::size_t>(t[1])] +
                (8 - i - j) * b.mesh.vertices[static_cast<std::size_t>(t[2])]) /
               8.0;
-          truth = std::max(truth, 0.7 - x.norm());
+          truth = nsd::test_support::maxPropagatingNaN({truth, 0.7 - x.norm()});
         }
       }
     }

@@ -18,21 +18,30 @@ namespace PMP = CGAL::Polygon_mesh_processing;
 
 double angleDeg(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c) {
   const Eigen::Vector3d u = b - a, v = c - a;
-  const double cosine = u.dot(v) / (u.norm() * v.norm());
+  const double lengths = u.norm() * v.norm();
+  if (lengths == 0.0) return 0.0;  // a collapsed triangle: its smallest angle is 0
+  const double cosine = u.dot(v) / lengths;
+  if (std::isnan(cosine)) return cosine;  // non-finite vertices: NaN, never skipped by min
   return radiansToDegrees(std::acos(std::clamp(cosine, -1.0, 1.0)));
 }
 
 double smallestAngleDeg(const Eigen::Vector3d& a, const Eigen::Vector3d& b,
                         const Eigen::Vector3d& c) {
-  return std::min({angleDeg(a, b, c), angleDeg(b, c, a), angleDeg(c, a, b)});
+  const double angles[3] = {angleDeg(a, b, c), angleDeg(b, c, a), angleDeg(c, a, b)};
+  for (const double angle : angles) {
+    if (std::isnan(angle)) return angle;
+  }
+  return std::min({angles[0], angles[1], angles[2]});
 }
 
 double minAngle(const TriangleMesh& mesh) {
   double worst = 180.0;
   for (const auto& t : mesh.triangles) {
-    worst = std::min(worst, smallestAngleDeg(mesh.vertices[static_cast<std::size_t>(t[0])],
-                                             mesh.vertices[static_cast<std::size_t>(t[1])],
-                                             mesh.vertices[static_cast<std::size_t>(t[2])]));
+    const double angle = smallestAngleDeg(mesh.vertices[static_cast<std::size_t>(t[0])],
+                                          mesh.vertices[static_cast<std::size_t>(t[1])],
+                                          mesh.vertices[static_cast<std::size_t>(t[2])]);
+    if (std::isnan(angle)) return angle;  // std::min would skip it
+    worst = std::min(worst, angle);
   }
   return worst;
 }
