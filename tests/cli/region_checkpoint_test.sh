@@ -14,15 +14,32 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$nsdkit" "${sweep[@]}" --threads 2 --output "$work/reference.csv"
 
+# The sweep's grid has 140 * 140 * 30 / 2048 -> 288 blocks (and refinement blocks after them).
+total_grid_blocks=288
+# Waits (up to 60 s) until a grid block is on disk, so that the kill lands mid-sweep.
+wait_for_first_block() {
+  for _ in $(seq 600); do
+    ls "$1" 2>/dev/null | grep -q '^grid-.*\.blk$' && return 0
+    sleep 0.1
+  done
+  fail "no block written within 60 s in $1"
+}
+# Checks that some but not all grid blocks were finished when the sweep was killed.
+expect_partial() {
+  local blocks
+  blocks=$(ls "$1" | grep -c '^grid-.*\.blk$' || true)
+  echo "$2: $blocks of $total_grid_blocks grid blocks finished before SIGKILL"
+  [ "$blocks" -gt 0 ] && [ "$blocks" -lt "$total_grid_blocks" ] || fail "$2: the kill did not land mid-sweep"
+}
+
 # Killed partway (SIGKILL), then resumed.
 setsid "$nsdkit" "${sweep[@]}" --threads 1 --checkpoint "$work/ckpt" --output "$work/killed.csv" &
 pid=$!
-sleep 0.5
+wait_for_first_block "$work/ckpt"
 kill -KILL -- "-$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
-blocks=$(ls "$work/ckpt" | grep -c '\.blk$' || true)
-echo "single process: $blocks blocks finished before SIGKILL"
-[ -e "$work/killed.csv" ] && echo "note: the sweep finished before the kill"
+expect_partial "$work/ckpt" "single process"
+[ -e "$work/killed.csv" ] && fail "the killed sweep wrote its output"
 "$nsdkit" "${sweep[@]}" --threads 2 --checkpoint "$work/ckpt" --resume --output "$work/resumed.csv"
 ls "$work/ckpt" | grep -q 'tmp-nsdkit' && fail "temporary files of killed blocks left behind"
 cmp "$work/reference.csv" "$work/resumed.csv" || fail "resumed output differs"
@@ -39,6 +56,19 @@ rc=$?
 set -e
 [ "$rc" = 2 ] && [[ "$err" == *"model differs"* ]] || fail "mismatch accepted: $rc $err"
 [ -e "$work/x.csv" ] && fail "a refused sweep wrote its output"
+# --resume on a folder that does not exist is refused (a mistyped path); so is a folder with
+# blocks and no manifest.
+set +e
+err=$("$nsdkit" "${sweep[@]}" --checkpoint "$work/no_such_folder" --resume --output "$work/x.csv" 2>&1 >/dev/null)
+rc=$?
+set -e
+[ "$rc" = 2 ] && [[ "$err" == *"--resume: no checkpoint folder"* ]] || fail "resume of a missing folder: $rc $err"
+mkdir -p "$work/orphans" && cp "$work/ckpt/grid-0.blk" "$work/orphans/"
+set +e
+err=$("$nsdkit" "${sweep[@]}" --checkpoint "$work/orphans" --resume --output "$work/x.csv" 2>&1 >/dev/null)
+rc=$?
+set -e
+[ "$rc" = 2 ] && [[ "$err" == *"no manifest.json"* ]] || fail "blocks without a manifest accepted: $rc $err"
 
 # Two MPI ranks, uninterrupted and killed + resumed.
 mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --checkpoint "$work/mpi" --output "$work/mpi.csv"
@@ -46,10 +76,10 @@ cmp "$work/reference.csv" "$work/mpi.csv" || fail "2-rank output differs"
 setsid mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --checkpoint "$work/mpi_killed" \
   --output "$work/mpi_killed.csv" > /dev/null 2>&1 &
 pid=$!
-sleep 0.5
+wait_for_first_block "$work/mpi_killed"
 kill -KILL -- "-$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
-echo "2 ranks: $(ls "$work/mpi_killed" | grep -c '\.blk$' || true) blocks finished before SIGKILL"
+expect_partial "$work/mpi_killed" "2 ranks"
 mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --checkpoint "$work/mpi_killed" --resume \
   --output "$work/mpi_resumed.csv"
 cmp "$work/reference.csv" "$work/mpi_resumed.csv" || fail "2-rank resumed output differs"

@@ -280,7 +280,22 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
     if (sharing.barrier) sharing.barrier();
   };
   if (sharing.rank == 0) {
+    // --resume names a sweep to continue: a missing folder is a mistyped path, not a new sweep
+    // (a requeued job creates the folder empty before its first run; see the README).
+    if (checkpoint.resume && !fs::is_directory(dir)) {
+      throw InvalidInput("--resume: no checkpoint folder '" + dir +
+                         "' (create it empty to start a sweep that can be resumed)");
+    }
     fs::create_directories(dir);
+    if (!fs::exists(manifest_path)) {
+      for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() == ".blk") {
+          throw InvalidInput("checkpoint folder '" + dir +
+                             "' holds blocks but no manifest.json: refusing to take blocks of an "
+                             "unknown sweep");
+        }
+      }
+    }
     if (fs::exists(manifest_path)) {
       if (!checkpoint.resume) {
         throw InvalidInput("checkpoint folder '" + dir +
