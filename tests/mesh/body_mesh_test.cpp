@@ -578,13 +578,13 @@ TEST(BodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
 }
 
 // Seeded random troughs (opening 20-170 degrees, mu+- 0.05-0.95, j 0.1-1): the exact route
-// either refuses with a SolverFailure naming the structure it does not model (the CLI then
-// meshes implicitly), or its mesh meets every default target and its exact volume agrees with
+// either refuses with a SolverFailure naming one of the structures it does not model (the CLI
+// then meshes implicitly), or its mesh meets every default target and its exact volume agrees with
 // a seeded Monte Carlo of Def 11 (3e4 samples in the mesh's box; within 4 standard errors).
 TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
   std::mt19937 rng(20);
   std::uniform_real_distribution<double> mu(0.05, 0.95), angle(20.0, 170.0), j(0.1, 1.0);
-  int meshed = 0;
+  int meshed = 0, refused = 0;
   for (int i = 0; i < 12; ++i) {
     models::BallTroughParameters p = models::BallTroughParameters::paper(0.3, 0.4);
     p.mu_plus = mu(rng);
@@ -597,7 +597,13 @@ TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
     try {
       b = meshBallTroughBody(p);
     } catch (const SolverFailure& e) {
-      EXPECT_GT(std::string(e.what()).size(), 20u);
+      // The two structures the exact route does not model on these troughs: a two-point-slip
+      // sheet folding over, and a Painleve-type configuration (D within rounding of 0).
+      const std::string why = e.what();
+      EXPECT_TRUE(why.find("folds over") != std::string::npos ||
+                  why.find("Painleve-type configuration") != std::string::npos)
+          << why;
+      ++refused;
       continue;
     }
     ++meshed;
@@ -608,7 +614,9 @@ TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
     EXPECT_LE(std::fabs(r.volume - r.exact_volume), 5e-4 * r.exact_volume);
     expectExactVolumeMatchesMonteCarlo(b, p, 30000, static_cast<std::uint64_t>(100 + i));
   }
-  EXPECT_GE(meshed, 4);
+  // Seeded: 7 troughs meshed, 5 refused (3 folded sheets, 2 Painleve-type), as measured.
+  EXPECT_EQ(meshed, 7);
+  EXPECT_EQ(refused, 5);
 }
 
 // The ball bodies of examples/bodies mesh by the exact route over their torques; the paper's
