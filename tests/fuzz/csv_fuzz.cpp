@@ -2,6 +2,7 @@
 // input must end in InvalidInput with a message, never a crash, a hang or undefined behaviour.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -20,6 +21,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto rows = nsd::cli::readNumericCsv(path, {"mx", "my", "mz"});
     for (const auto& row : rows) {
       if (row.size() != 3) __builtin_trap();  // the reader promised three numbers per row
+      for (const double v : row) {
+        if (!std::isfinite(v)) __builtin_trap();  // ... and finite ones ("nan", "inf", 1e999)
+      }
     }
   } catch (const nsd::InvalidInput& e) {
     if (std::string(e.what()).empty()) __builtin_trap();  // errors name the problem
