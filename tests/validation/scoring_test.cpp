@@ -76,6 +76,29 @@ TEST_F(Scorer, EveryFamilysAnalyticTrajectoriesPass) {
   EXPECT_EQ(families.size(), allCaseFamilies().size());
 }
 
+TEST_F(Scorer, ExportThenImportKeepsEveryFieldOfEveryCase) {
+  // The round trip rebuilds each case from its model: scene (initial angular velocity and
+  // orientation included), duration, reference and every expectation must come back equal, for
+  // every family (a sliding start, a held sphere's torque, a launch's backspin, a block's pose).
+  const auto imported = importCases((dir_ / "cases").string());
+  ASSERT_EQ(imported.size(), cases_.size());
+  for (std::size_t i = 0; i < cases_.size(); ++i) {
+    const ValidationCase &a = cases_[i], &b = imported[i];
+    SCOPED_TRACE(a.name);
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.kind, b.kind);
+    EXPECT_EQ(a.reference, b.reference);
+    EXPECT_EQ(a.allowed_modes, b.allowed_modes);
+    EXPECT_EQ(a.t_end_s, b.t_end_s);
+    EXPECT_EQ(caseJsonText(a, i), caseJsonText(b, i));  // scene, expectation, model, digest
+    const engines::SphereScene sa = sceneOf(a), sb = sceneOf(b);
+    EXPECT_EQ(sa.omega0_W, sb.omega0_W);
+    EXPECT_EQ(sa.v_C0_W, sb.v_C0_W);
+    EXPECT_EQ(sa.torque_W, sb.torque_W);
+    EXPECT_EQ(sa.q0_WS.coeffs(), sb.q0_WS.coeffs());
+  }
+}
+
 TEST_F(Scorer, AccelerationToleranceSeparatesHalfAPercentFromThree) {
   // The 1 % tolerance tested well inside (0.5 %) and well outside (3 %), never on its edge.
   const std::size_t i = indexOf("mu0.3_j0.4/inside");
