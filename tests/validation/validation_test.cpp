@@ -39,6 +39,71 @@ TEST(Validation, RayCasesCrossTheFaceTheyProbeAtTheirMeasuredDistance) {
   }
 }
 
+// The ray a probe case lies on, from its name (as generateCases builds them).
+struct ProbeRay {
+  Eigen::Vector3d origin, direction;
+};
+ProbeRay probeRayOf(const ValidationCase& c) {
+  const std::string probe = c.name.substr(c.family.size() + 1);
+  const bool closed = c.parameters.closedFormApplies();
+  const auto sv = closed ? models::specialValues(c.parameters.mu()) : models::SpecialValues{};
+  const double sign = probe.find("-mz") != std::string::npos ? -1.0 : 1.0;
+  const double mz_high = closed ? 0.5 * (sv.m_z2 + sv.m_z3) : 0.3;
+  ProbeRay ray{Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ()};
+  if (probe.rfind("low", 0) == 0) ray.origin.z() = sign * 0.05;
+  if (probe.rfind("high", 0) == 0) ray.origin.z() = sign * mz_high;
+  if (probe.rfind("mz1/", 0) == 0) ray.origin.z() = sv.m_z1;
+  if (probe.rfind("mz2/", 0) == 0) ray.origin.z() = sv.m_z2;
+  const std::vector<std::pair<std::string, Eigen::Vector3d>> directions{
+      {"ray+x+y", Eigen::Vector3d(1, 1, 0).normalized()}, {"ray+x", Eigen::Vector3d::UnitX()},
+      {"ray-x", -Eigen::Vector3d::UnitX()}, {"ray+y", Eigen::Vector3d::UnitY()},
+      {"ray-y", -Eigen::Vector3d::UnitY()}};
+  for (const auto& [tag, d] : directions) {
+    if (probe.find(tag + "/") != std::string::npos) {
+      ray.direction = d;
+      break;
+    }
+  }
+  if (probe.rfind("vmax_edge", 0) == 0) ray.direction = c.torque.normalized();
+  return ray;
+}
+
+TEST(Validation, FaceDistancesRecomputedByAnIndependentRoute) {
+  // Each probe's distance from the face it probes, recomputed along its ray by bisection on
+  // another route than the generator's: the generic two-contact route for the closed-form
+  // troughs (the generator bisected the closed forms), the sampled SS search for the
+  // predicate-only troughs (the generator used the rational one). 40 bisection steps put the
+  // boundary within 1e-12 of the ray's length: the distances must be +-2 % to 1e-6.
+  contact::RealizabilityOptions sampled;
+  sampled.ss_search = contact::SlipSlipSearch::kSampledField;
+  sampled.analyze_roll_roll = false;
+  int checked = 0;
+  const auto cases = generateCases();
+  for (std::size_t i = 0; i < cases.size(); i += 3) {
+    const auto& c = cases[i];
+    if (c.probed_face.empty()) continue;
+    const ProbeRay ray = probeRayOf(c);
+    const bool closed = c.reference == ReferenceSource::kClosedForm;
+    auto realizable = [&](double s) {
+      const Eigen::Vector3d m = ray.origin + s * ray.direction;
+      return closed ? models::classifyGeneric(c.parameters, m).realizable
+                    : models::classifyGeneric(c.parameters, m, sampled).realizable;
+    };
+    const double s_case = (c.torque - ray.origin).norm();
+    ASSERT_LE((c.torque - ray.origin - s_case * ray.direction).norm(), 1e-12) << c.name;
+    double inside = 0.0, outside = 2.0 * s_case;
+    ASSERT_TRUE(realizable(inside)) << c.name;
+    ASSERT_FALSE(realizable(outside)) << c.name;
+    for (int k = 0; k < 40; ++k) {
+      const double mid = 0.5 * (inside + outside);
+      (realizable(mid) ? inside : outside) = mid;
+    }
+    EXPECT_NEAR(s_case / inside - 1.0, c.face_distance, 1e-6) << c.name;
+    ++checked;
+  }
+  EXPECT_GT(checked, 30);
+}
+
 TEST(Validation, NsdkitAndEveryEngineRunASubsetAndNsdkitPassesTheClosedFormCases) {
   auto cases = generateCases();
   std::vector<ValidationCase> subset;
