@@ -154,9 +154,12 @@ file(READ ${WORK}/bt/summary.json summary)
 string(JSON volume GET "${summary}" mesh volume)
 string(JSON hausdorff GET "${summary}" mesh relative_hausdorff)
 string(JSON exact_volume GET "${summary}" mesh exact_volume)
-if(exact_volume LESS 0.5405071 OR exact_volume GREATER 0.5405081)
+# Written as "not inside": CMake's LESS/GREATER are false for a non-number (null, nan), so the
+# negated range check fails on them instead of passing.
+if(NOT (exact_volume GREATER 0.5405071 AND exact_volume LESS 0.5405081))
   message(FATAL_ERROR "exact volume ${exact_volume}")
 endif()
-if(volume LESS 0.53997 OR volume GREATER 0.54105 OR hausdorff GREATER 5e-4)
+if(NOT (volume GREATER 0.53997 AND volume LESS 0.54105 AND hausdorff GREATER 0 AND
+        hausdorff LESS 5e-4))
   message(FATAL_ERROR "mesh volume ${volume}, relative Hausdorff ${hausdorff}")
 endif()

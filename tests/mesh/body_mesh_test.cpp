@@ -127,20 +127,20 @@ double pointTriangleDistance(const Eigen::Vector3d& x, const Eigen::Vector3d& a,
   return (x - (a + ab * (vb * denom) + ac * (vc * denom))).norm();
 }
 
-TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
-  const double mu = 0.3, j = 0.4;
-  const BodyMesh b = meshBallTroughBody(models::BallTroughParameters::paper(mu, j));
-  const double target = 5e-4 * b.report.diameter;
-  // The mesher's own report.
-  EXPECT_LE(b.report.hausdorff, target);
-  EXPECT_LT(b.report.max_vertex_distance, 1e-13);
-  EXPECT_GE(b.report.min_angle_away_from_corners_deg, 20.0);
-  // Measured here, independently of the mesher. Mesh -> exact: points of every curved-face
-  // triangle (vertices, edge midpoints, centroid) against (88) by Gauss-Newton.
+// The two-sided distance between a mesh of the paper's body (mu, j) and its exact curved faces,
+// measured independently of the mesher. Mesh -> exact: points of every `stride`-th curved-face
+// triangle (vertices' midpoints, centroid) against (88) by Gauss-Newton. Exact -> mesh: points of
+// (88) on a `grid` x `grid` parameter grid inside the tetrahedron (the top face) against every
+// triangle.
+struct MeasuredDistances {
+  double mesh_to_exact = 0.0, exact_to_mesh = 0.0;
+  int curved = 0, samples = 0;
+};
+MeasuredDistances measureAgainstSurface88(double mu, double j, const BodyMesh& b, std::size_t stride,
+                                          int grid) {
+  MeasuredDistances out;
   const auto& m = b.mesh;
-  double mesh_to_exact = 0.0;
-  int curved = 0;
-  for (std::size_t t = 0; t < m.triangles.size(); t += 3) {  // every third triangle
+  for (std::size_t t = 0; t < m.triangles.size(); t += stride) {
     const int face = m.face_of_triangle[t];
     if (face > 1) continue;
     const auto& tri = m.triangles[t];
@@ -150,32 +150,57 @@ TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
     for (const Eigen::Vector3d& x :
          {Eigen::Vector3d((a + c1 + c2) / 3), Eigen::Vector3d((a + c1) / 2),
           Eigen::Vector3d((c1 + c2) / 2), Eigen::Vector3d((c2 + a) / 2)}) {
-      mesh_to_exact = nsd::test_support::maxPropagatingNaN({mesh_to_exact, distanceToSurface88(mu, j, x, face == 1)});
+      out.mesh_to_exact = nsd::test_support::maxPropagatingNaN(
+          {out.mesh_to_exact, distanceToSurface88(mu, j, x, face == 1)});
     }
-    ++curved;
+    ++out.curved;
   }
-  ASSERT_GT(curved, 100);
-  EXPECT_LE(mesh_to_exact, target);
-  // Exact -> mesh: points of (88) inside the tetrahedron (the top face) against every triangle.
   const auto p = models::BallTroughParameters::paper(mu, j);
-  double exact_to_mesh = 0.0;
-  int samples = 0;
-  for (int a = 1; a < 40; ++a) {
-    for (int c = 1; c < 40; ++c) {
-      const Eigen::Vector3d x = models::twoPointSlipSurface(mu, j, kPi * a / 40, kPi * c / 40);
+  for (int a = 1; a < grid; ++a) {
+    for (int c = 1; c < grid; ++c) {
+      const Eigen::Vector3d x = models::twoPointSlipSurface(mu, j, kPi * a / grid, kPi * c / grid);
       if (!models::insideTetrahedron(p, x)) continue;
       double nearest = INFINITY;
       for (const auto& tri : m.triangles) {
-        nearest =
-            nsd::test_support::minPropagatingNaN({nearest, pointTriangleDistance(x, m.vertices[static_cast<std::size_t>(tri[0])],
-                                                    m.vertices[static_cast<std::size_t>(tri[1])],
-                                                    m.vertices[static_cast<std::size_t>(tri[2])])});
+        nearest = nsd::test_support::minPropagatingNaN(
+            {nearest, pointTriangleDistance(x, m.vertices[static_cast<std::size_t>(tri[0])],
+                                            m.vertices[static_cast<std::size_t>(tri[1])],
+                                            m.vertices[static_cast<std::size_t>(tri[2])])});
       }
-      exact_to_mesh = nsd::test_support::maxPropagatingNaN({exact_to_mesh, nearest});
-      ++samples;
+      out.exact_to_mesh = nsd::test_support::maxPropagatingNaN({out.exact_to_mesh, nearest});
+      ++out.samples;
     }
   }
-  ASSERT_GT(samples, 200);
+  return out;
+}
+
+// The volume enclosed by a closed, outward mesh (divergence theorem: the sum of the signed
+// tetrahedra from the origin), from the triangles alone.
+double meshVolume(const BodyMesh& b) {
+  double volume = 0.0;
+  for (const auto& t : b.mesh.triangles) {
+    volume += b.mesh.vertices[static_cast<std::size_t>(t[0])].dot(
+                  b.mesh.vertices[static_cast<std::size_t>(t[1])].cross(
+                      b.mesh.vertices[static_cast<std::size_t>(t[2])])) /
+              6.0;
+  }
+  return volume;
+}
+
+TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
+  const double mu = 0.3, j = 0.4;
+  const BodyMesh b = meshBallTroughBody(models::BallTroughParameters::paper(mu, j));
+  const double target = 5e-4 * b.report.diameter;
+  // The mesher's own report.
+  EXPECT_LE(b.report.hausdorff, target);
+  EXPECT_LT(b.report.max_vertex_distance, 1e-13);
+  EXPECT_GE(b.report.min_angle_away_from_corners_deg, 20.0);
+  // Measured here, independently of the mesher.
+  const MeasuredDistances d = measureAgainstSurface88(mu, j, b, 3, 40);
+  const double mesh_to_exact = d.mesh_to_exact, exact_to_mesh = d.exact_to_mesh;
+  ASSERT_GT(d.curved, 100);
+  EXPECT_LE(mesh_to_exact, target);
+  ASSERT_GT(d.samples, 200);
   EXPECT_LE(exact_to_mesh, target);
   // Both measured distances are the same kind of number as the mesher's report, and neither is
   // trivially zero (a test that could not fail): the chords of a curved face are off it.
@@ -294,6 +319,16 @@ TEST(BodyMesh, AcceptanceSetIsClosedAccurateAndHasTheExactVolume) {
       EXPECT_TRUE(r.closed && r.manifold && r.outward);
       EXPECT_LE(r.hausdorff, 5e-4 * r.diameter);
       EXPECT_LE(std::fabs(r.volume - r.exact_volume), 5e-4 * r.exact_volume);
+      // Recomputed from the mesh, not read from the report: the two-sided distance to the exact
+      // curved faces and the enclosed volume (NaN fails every comparison).
+      const MeasuredDistances d = measureAgainstSurface88(mu, j, b, 5, 24);
+      EXPECT_GT(d.curved, 20);
+      EXPECT_GT(d.samples, 20);
+      EXPECT_LE(d.mesh_to_exact, 5e-4 * r.diameter);
+      EXPECT_LE(d.exact_to_mesh, 5e-4 * r.diameter);
+      const double volume = meshVolume(b);
+      EXPECT_LE(std::fabs(volume - r.exact_volume), 5e-4 * r.exact_volume);
+      EXPECT_NEAR(volume, r.volume, 1e-9 * r.volume);
       EXPECT_EQ(r.corners, 8);
       EXPECT_EQ(r.sharp_edges, 12);
       // Shape: at least 20 degrees away from the corners (recomputed here from the mesh).
