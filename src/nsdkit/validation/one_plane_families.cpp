@@ -320,6 +320,28 @@ BodyState exactStateAt(const OnePlaneModel& m, double t) {
   return x;
 }
 
+namespace {
+
+// A body at rest on slopes at 0.5, 0.9 (exact rest) and 1.1 (slides) times tan s = mu = 0.3,
+// headings 0 and 30 degrees, 1 s: the creep family's held sphere and the block on an incline.
+void addRestOnSlopeCases(std::vector<std::pair<std::string, OnePlaneModel>>& out,
+                         CaseFamily family, const std::string& prefix) {
+  for (const double factor : {0.5, 0.9, 1.1}) {
+    for (const double heading_deg : {0.0, 30.0}) {
+      OnePlaneModel m;
+      m.family = family;
+      m.slope_rad = std::atan(factor * m.mu);
+      m.heading_rad = degreesToRadians(heading_deg);
+      m.duration_s = 1.0;
+      std::ostringstream s;
+      s << prefix << "tan" << factor << "mu/heading" << heading_deg;
+      out.emplace_back(s.str(), m);
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
   std::vector<std::pair<std::string, OnePlaneModel>> out;
   auto name = [](const std::string& family, const std::string& rest) {
@@ -365,18 +387,7 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
     }
   }
   // Creep: held at tan s = 0.5 mu and 0.9 mu (exact rest) and 1.1 mu (slides), two headings.
-  for (const double factor : {0.5, 0.9, 1.1}) {
-    for (const double heading_deg : {0.0, 30.0}) {
-      OnePlaneModel m;
-      m.family = CaseFamily::kCreep;
-      m.slope_rad = std::atan(factor * m.mu);
-      m.heading_rad = degreesToRadians(heading_deg);
-      m.duration_s = 1.0;
-      std::ostringstream s;
-      s << "mu0.3/tan" << factor << "mu/heading" << heading_deg;
-      out.emplace_back(name("creep", s.str()), m);
-    }
-  }
+  addRestOnSlopeCases(out, CaseFamily::kCreep, "creep/mu0.3/");
   // Block: sliding at 1 m/s in four directions (edges along W's axes); at rest on slopes at 0.5,
   // 0.9 (rest) and 1.1 (slides) times tan s = mu, headings 0 and 30 degrees.
   for (const double heading_deg : {0.0, 15.0, 30.0, 45.0}) {
@@ -389,18 +400,7 @@ std::vector<std::pair<std::string, OnePlaneModel>> onePlaneModels() {
     s << "sliding/heading" << heading_deg;
     out.emplace_back(name("block", s.str()), m);
   }
-  for (const double factor : {0.5, 0.9, 1.1}) {
-    for (const double heading_deg : {0.0, 30.0}) {
-      OnePlaneModel m;
-      m.family = CaseFamily::kBlock;
-      m.slope_rad = std::atan(factor * m.mu);
-      m.heading_rad = degreesToRadians(heading_deg);
-      m.duration_s = 1.0;
-      std::ostringstream s;
-      s << "incline/tan" << factor << "mu/heading" << heading_deg;
-      out.emplace_back(name("block", s.str()), m);
-    }
-  }
+  addRestOnSlopeCases(out, CaseFamily::kBlock, "block/incline/");
   // Rattleback: Kane and Levinson's Section 3 body, omega3 = -5 rad/s, alpha = beta = 0.5 deg.
   {
     OnePlaneModel m;
