@@ -15,10 +15,25 @@
 namespace nsd::cli {
 namespace {
 
-int runRattleback(const std::string& model, const std::string& preset, double pade_mu,
-                  double pade_eps1, const nsd::rattleback::KaneLevinsonParameters& p, double omega3,
-                  double alpha0_deg, double beta0_deg, double t_end, double dt, double tolerance,
-                  const std::string& output) {
+// The options of `nsdkit rattleback` (one struct instead of twelve positional arguments).
+struct RattlebackCommandOptions {
+  rattleback::KaneLevinsonParameters rb;  ///< the body (Kane-Levinson model; --sigma)
+  std::string model = "kane-levinson";    ///< kane-levinson or pade
+  std::string preset = "A";               ///< Pade model preset
+  std::string output;                     ///< CSV path
+  double omega3 = -5.0;                   ///< initial omega3 [rad/s]
+  double alpha0_deg = 0.5, beta0_deg = 0.5;  ///< initial tilt [deg]
+  double t_end = 20.0, dt = 1e-3;            ///< end time and output spacing [s]
+  double tolerance = NAN;                    ///< ODE tolerance (NaN: the model's default)
+  double pade_mu = NAN, pade_eps1 = NAN;     ///< Pade overrides (NaN: the preset's)
+};
+
+int runRattleback(const RattlebackCommandOptions& cmd) {
+  const std::string &model = cmd.model, &preset = cmd.preset, &output = cmd.output;
+  const nsd::rattleback::KaneLevinsonParameters& p = cmd.rb;
+  const double pade_mu = cmd.pade_mu, pade_eps1 = cmd.pade_eps1, omega3 = cmd.omega3;
+  const double alpha0_deg = cmd.alpha0_deg, beta0_deg = cmd.beta0_deg;
+  const double t_end = cmd.t_end, dt = cmd.dt, tolerance = cmd.tolerance;
   nsd::rattleback::KaneLevinsonInitial init;
   init.alpha = nsd::degreesToRadians(alpha0_deg);
   init.beta = nsd::degreesToRadians(beta0_deg);
@@ -86,33 +101,24 @@ int runRattleback(const std::string& model, const std::string& preset, double pa
 }  // namespace
 
 Command addRattlebackCommand(CLI::App& app) {
-  struct Options {
-    rattleback::KaneLevinsonParameters rb;
-    std::string model = "kane-levinson", preset = "A", output;
-    double omega3 = -5.0, alpha = 0.5, beta = 0.5, t_end = 20.0, dt = 1e-3, tolerance = NAN;
-    double mu = NAN, eps1 = NAN;
-  };
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<RattlebackCommandOptions>();
   CLI::App* c = app.add_subcommand("rattleback", "rattleback simulations (Kane-Levinson)");
   c->add_option("--model", o->model, "kane-levinson or pade")
       ->check(CLI::IsMember({"kane-levinson", "pade"}));
   c->add_option("--preset", o->preset,
                 "Pade model preset: A, B, C, C1, D, D1, E, F, or kane-levinson");
-  c->add_option("--mu", o->mu, "Pade model: override the friction coefficient");
-  c->add_option("--eps1", o->eps1, "Pade model: override the regularization eps1 [m/s]");
+  c->add_option("--mu", o->pade_mu, "Pade model: override the friction coefficient");
+  c->add_option("--eps1", o->pade_eps1, "Pade model: override the regularization eps1 [m/s]");
   c->add_option("--sigma", o->rb.sigma, "air-drag coefficient sigma [N m s]");
   c->add_option("--omega3", o->omega3, "initial omega3 [rad/s]");
-  c->add_option("--alpha0-deg", o->alpha, "initial alpha [deg]");
-  c->add_option("--beta0-deg", o->beta, "initial beta [deg]");
+  c->add_option("--alpha0-deg", o->alpha0_deg, "initial alpha [deg]");
+  c->add_option("--beta0-deg", o->beta0_deg, "initial beta [deg]");
   c->add_option("--t-end", o->t_end, "end time [s]")->required();
   c->add_option("--dt", o->dt, "output spacing [s] (<= 0.001)");
   c->add_option("--tolerance", o->tolerance,
                 "ODE absolute and relative tolerance (default 1e-10 Kane-Levinson, 1e-8 Pade)");
   c->add_option("--output", o->output, "CSV t,alpha,beta,gamma,delta,omega1,omega2,omega3")
       ->required();
-  return {c, [o] {
-            return runRattleback(o->model, o->preset, o->mu, o->eps1, o->rb, o->omega3, o->alpha,
-                                 o->beta, o->t_end, o->dt, o->tolerance, o->output);
-          }};
+  return {c, [o] { return runRattleback(*o); }};
 }
 }  // namespace nsd::cli
