@@ -99,10 +99,11 @@ double median(std::vector<double> v) {
 }  // namespace
 
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
-                 const std::vector<ValidationResult>& results, const std::vector<ModeMap>& maps,
-                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o,
-                 const std::vector<InclineMap>& incline_maps,
-                 const std::vector<LaunchDriftMap>& launch_maps) {
+                 const std::vector<ValidationResult>& results, const ReportMaps& report_maps,
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
+  const std::vector<ModeMap>& maps = report_maps.trough;
+  const std::vector<InclineMap>& incline_maps = report_maps.incline;
+  const std::vector<LaunchDriftMap>& launch_maps = report_maps.launch;
   std::filesystem::create_directories(dir + "/maps");
   const auto summaries = summarize(cases, results, o);
 

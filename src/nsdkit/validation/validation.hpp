@@ -447,10 +447,15 @@ std::string formatForReport(double value, int precision = 3);
 void writeFamilyTables(std::ostream& out, const std::vector<ValidationCase>& cases,
                        const std::vector<ValidationResult>& results, const JudgeOptions& options);
 
+/// The maps of a report: the trough's cross-sections and the one-plane families' maps.
+struct ReportMaps {
+  std::vector<ModeMap> trough;
+  std::vector<InclineMap> incline;
+  std::vector<LaunchDriftMap> launch;
+};
+
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
-                 const std::vector<ValidationResult>& results, const std::vector<ModeMap>& maps,
-                 const std::vector<SolverSpec>& solvers, const JudgeOptions& options,
-                 const std::vector<InclineMap>& incline_maps = {},
-                 const std::vector<LaunchDriftMap>& launch_maps = {});
+                 const std::vector<ValidationResult>& results, const ReportMaps& maps,
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& options);
 
 }  // namespace nsd::validation

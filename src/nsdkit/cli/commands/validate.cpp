@@ -188,8 +188,8 @@ int runValidate(const ValidateOptions& v) {
       launch_maps.push_back(val::simulateLaunchDrift(s, v.quick ? 15.0 : 5.0, v.threads));
     }
   }
-  val::writeReport(v.output, cases, results, maps, options.solvers, options.judge, incline_maps,
-                   launch_maps);
+  val::writeReport(v.output, cases, results, {maps, incline_maps, launch_maps}, options.solvers,
+                   options.judge);
   std::size_t passed = 0;
   for (const auto& r : results) passed += r.pass;
   std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
