@@ -7,7 +7,7 @@
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
-#include <nsdkit/mesh/stability_faces.hpp>
+#include <nsdkit/stability_body/stability_faces.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 
 namespace {

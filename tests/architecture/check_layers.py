@@ -8,7 +8,7 @@ Layers (a component may include its own headers and those of lower layers):
   0 core
   1 filippov, friction, rattleback, rolling, engines/scene
   2 contact, engines/<engine> (each engine adapter on the common scene)
-  3 models, body, eventdriven, sim
+  3 models, body, eventdriven, sim, stability_body
   4 region, mesh
   5 validation
   6 cli
@@ -24,7 +24,7 @@ LAYERS = {
     "core": 0,
     "filippov": 1, "friction": 1, "rattleback": 1, "rolling": 1, "engines/scene": 1,
     "contact": 2, "engines/mujoco": 2, "engines/bullet": 2, "engines/ode": 2, "engines/dart": 2,
-    "models": 3, "body": 3, "eventdriven": 3, "sim": 3,
+    "models": 3, "body": 3, "eventdriven": 3, "sim": 3, "stability_body": 3,
     "region": 4, "mesh": 4,
     "validation": 5,
     "cli": 6,

@@ -195,6 +195,16 @@ TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
   EXPECT_LE(b.report.hausdorff, target);
   EXPECT_LT(b.report.max_vertex_distance, 1e-13);
   EXPECT_GE(b.report.min_angle_away_from_corners_deg, 20.0);
+  // Every triangle carries its bounding condition: SS on the sheets, RS on the planes (82), SR
+  // on the planes (83).
+  ASSERT_EQ(b.mesh.condition_of_triangle.size(), b.mesh.triangles.size());
+  for (std::size_t t = 0; t < b.mesh.triangles.size(); ++t) {
+    const int face = b.mesh.face_of_triangle[t];
+    const BoundingCondition expected = face < 2   ? BoundingCondition::kSlipSlip
+                                       : face < 4 ? BoundingCondition::kRollSlip
+                                                  : BoundingCondition::kSlipRoll;
+    ASSERT_EQ(b.mesh.condition_of_triangle[t], expected) << t;
+  }
   // Measured here, independently of the mesher.
   const MeasuredDistances d = measureAgainstSurface88(mu, j, b, 3, 40);
   const double mesh_to_exact = d.mesh_to_exact, exact_to_mesh = d.exact_to_mesh;

@@ -24,10 +24,26 @@
 #include <string>
 #include <vector>
 
-#include <nsdkit/mesh/stability_faces.hpp>
+#include <nsdkit/stability_body/stability_faces.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::mesh {
+
+// The exact faces the mesher triangulates live in the stability_body component (CGAL-free);
+// their names are used here unqualified.
+using stability_body::BoundaryPlane;
+using stability_body::BoundingCondition;
+using stability_body::invariantLoadDirection;
+using stability_body::realizableAt;
+using stability_body::SheetRectangle;
+using stability_body::SlipAngleRectangle;
+using stability_body::slipSlipBoundaryPoint;
+using stability_body::slipSlipBoundaryPointWithPartials;
+using stability_body::slipSlipNormalForces;
+using stability_body::StabilityBodyFaces;
+using stability_body::stabilityBodyFaces;
+using stability_body::SurfacePoint;
+using stability_body::TwoContactFamily;
 
 /// A triangle surface: vertices [dimensionless torque units] and outward-oriented triangles.
 struct TriangleMesh {
@@ -36,6 +52,8 @@ struct TriangleMesh {
   /// Exact route: 0, 1 the curved (two-point-slip, SS) faces on sheet 0 and 1, 2..5 the planes
   /// RS (u1- > 0), RS (u1- < 0), SR (u1+ > 0), SR (u1+ < 0); implicit route: -1.
   std::vector<int> face_of_triangle;
+  /// Exact route: the condition bounding the body on each triangle (empty on the implicit route).
+  std::vector<BoundingCondition> condition_of_triangle;
 };
 
 /// Options of the body mesher.

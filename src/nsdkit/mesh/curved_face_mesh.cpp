@@ -176,7 +176,7 @@ using Mesher = CGAL::Delaunay_mesher_2<CDT, ChordCriteria>;
 }  // namespace
 
 CurvedFaceMesh meshCurvedFaceConformally(
-    const std::function<Eigen::Vector3d(double, double)>& sheet, const SlipAngleRectangle& r,
+    const std::function<Eigen::Vector3d(double, double)>& sheet, const stability_body::SlipAngleRectangle& r,
     double chord_tolerance, double aspect_bound, int cells) {
   // Reference grid with about square cells on the surface: nodes placed at equal steps of the
   // surface length along each angle (the largest of three parameter lines), their counts from

@@ -18,7 +18,7 @@
 #include <functional>
 #include <vector>
 
-#include <nsdkit/mesh/stability_faces.hpp>
+#include <nsdkit/stability_body/stability_faces.hpp>
 
 namespace nsd::mesh::detail {
 
@@ -38,6 +38,6 @@ struct CurvedFaceMesh {
 /// sheet's metric varies strongly). @throws SolverFailure if the flattening fails or folds.
 CurvedFaceMesh meshCurvedFaceConformally(
     const std::function<Eigen::Vector3d(double, double)>& sheet,
-    const SlipAngleRectangle& rectangle, double chord_tolerance, double aspect_bound, int cells);
+    const stability_body::SlipAngleRectangle& rectangle, double chord_tolerance, double aspect_bound, int cells);
 
 }  // namespace nsd::mesh::detail

@@ -484,6 +484,7 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       if (n3.dot(normal) < 0) std::swap(tri[1], tri[2]);
       b.mesh.triangles.push_back(tri);
       b.mesh.face_of_triangle.push_back(2 + k);
+      b.mesh.condition_of_triangle.push_back(f.planes[static_cast<std::size_t>(k)].bounding);
     }
   }
   // A kept planar region must not reach a tetrahedron-edge piece that is off the body: there
@@ -501,6 +502,7 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
     for (const auto& tri : face.triangles) {
       b.mesh.triangles.push_back(tri);
       b.mesh.face_of_triangle.push_back(f.curved[face.rectangle].sheet);
+      b.mesh.condition_of_triangle.push_back(BoundingCondition::kSlipSlip);
     }
   }
 
@@ -558,6 +560,7 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       compact.mesh.triangles.push_back(t);
     }
     compact.mesh.face_of_triangle = b.mesh.face_of_triangle;
+    compact.mesh.condition_of_triangle = b.mesh.condition_of_triangle;
     FacesMesh out;
     for (int key : keys) {
       if (new_index[static_cast<std::size_t>(key)] >= 0) out.corners.push_back(b.at(key));

@@ -122,13 +122,12 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   const nsd::mesh::BodyMesh body = nsd::mesh::meshBallTroughBody(p);
   const nsd::mesh::BodyMeshReport& br = body.report;
   writeFileAtomically(dir + "/stability_body_triangles.csv", [&](std::ostream& out) {
-    // face_of_triangle: 0, 1 the two-point-slip sheets (88) (SS); 2, 3 the RS planes (82);
-    // 4, 5 the planes (83) (SR).
-    static const char* const kCondition[6] = {"SS", "SS", "RS", "RS", "SR", "SR"};
+    // The bounding condition (SS: the sheets of (88), RS: planes (82), SR: planes (83)) and the
+    // face (0, 1 the sheets, 2..5 the planes).
     out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
     for (std::size_t t = 0; t < body.mesh.triangles.size(); ++t) {
-      const int face = body.mesh.face_of_triangle[t];
-      out << kCondition[face] << ',' << face;
+      out << nsd::stability_body::toString(body.mesh.condition_of_triangle[t]) << ','
+          << body.mesh.face_of_triangle[t];
       for (const int v : body.mesh.triangles[t]) {
         const Eigen::Vector3d& x = body.mesh.vertices[static_cast<std::size_t>(v)];
         out << ',' << number(x[0]) << ',' << number(x[1]) << ',' << number(x[2]);

@@ -38,16 +38,26 @@
 
 #include <nsdkit/contact/two_contact_body.hpp>
 
-namespace nsd::mesh {
+namespace nsd::stability_body {
 
 /// The body's dynamics at a point x of three load parameters (affine in x).
 using TwoContactFamily = std::function<contact::TwoContactDynamics(const Eigen::Vector3d& x)>;
+
+/// The condition that bounds the realizable set on a face: the escape of Def 11 there.
+enum class BoundingCondition {
+  kSlipSlip,  ///< SS: the two-point-slip surface (88)
+  kRollSlip,  ///< RS: a plane (82), du1- = 0
+  kSlipRoll,  ///< SR: a plane (83), du1+ = 0
+};
+/// "SS", "RS" or "SR".
+std::string toString(BoundingCondition condition);
 
 /// A plane of the boundary: outward_normal . x = offset on it, < offset inside (unit normal).
 struct BoundaryPlane {
   Eigen::Vector3d outward_normal = Eigen::Vector3d::UnitZ();
   double offset = 0.0;
   std::string condition;  ///< e.g. "RS (u1- > 0): du1- = 0"
+  BoundingCondition bounding = BoundingCondition::kRollSlip;  ///< RS or SR
   double signedDistance(const Eigen::Vector3d& x) const { return outward_normal.dot(x) - offset; }
 };
 
@@ -111,4 +121,4 @@ std::optional<Eigen::Vector3d> invariantLoadDirection(const TwoContactFamily& fa
 /// Def 11 at x through the family (the predicate the faces bound), for independent checks.
 bool realizableAt(const TwoContactFamily& family, const Eigen::Vector3d& x);
 
-}  // namespace nsd::mesh
+}  // namespace nsd::stability_body

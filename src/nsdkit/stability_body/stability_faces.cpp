@@ -1,4 +1,4 @@
-#include <nsdkit/mesh/stability_faces.hpp>
+#include <nsdkit/stability_body/stability_faces.hpp>
 
 #include <Eigen/Geometry>
 #include <Eigen/LU>
@@ -9,7 +9,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 
-namespace nsd::mesh {
+namespace nsd::stability_body {
 namespace {
 
 // The switching components of the four one-point-slip fields: du1- of RS for u1- -> 0+ and
@@ -132,6 +132,18 @@ bool realizableAt(const TwoContactFamily& family, const Eigen::Vector3d& x) {
   return family(x).analyzeRealizability(options).realizable;
 }
 
+std::string toString(BoundingCondition condition) {
+  switch (condition) {
+    case BoundingCondition::kSlipSlip:
+      return "SS";
+    case BoundingCondition::kRollSlip:
+      return "RS";
+    case BoundingCondition::kSlipRoll:
+      return "SR";
+  }
+  return "?";
+}
+
 StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   if (!family) throw InvalidInput("the two-contact family is empty");
   if (const auto d = invariantLoadDirection(family)) {
@@ -160,7 +172,9 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
       throw SolverFailure(std::string("the condition ") + names[k] +
                           " does not depend on the three load parameters");
     }
-    f.planes[static_cast<std::size_t>(k)] = {g / norm, -inside_sign[k] * s0[k] / norm, names[k]};
+    f.planes[static_cast<std::size_t>(k)] = {
+        g / norm, -inside_sign[k] * s0[k] / norm, names[k],
+        k < 2 ? BoundingCondition::kRollSlip : BoundingCondition::kSlipRoll};
   }
 
   // Affinity, checked at a fifth load: the switching components, the SS numerators at two
@@ -423,4 +437,4 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   return f;
 }
 
-}  // namespace nsd::mesh
+}  // namespace nsd::stability_body
