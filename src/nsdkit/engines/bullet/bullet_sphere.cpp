@@ -13,6 +13,51 @@ namespace {
 btVector3 bt(const Eigen::Vector3d& v) { return btVector3(v.x(), v.y(), v.z()); }
 Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v.z()); }
 
+btMatrix3x3 btMatrix(const Eigen::Matrix3d& c) {
+  return btMatrix3x3(c(0, 0), c(0, 1), c(0, 2), c(1, 0), c(1, 1), c(1, 2), c(2, 0), c(2, 1),
+                     c(2, 2));
+}
+
+// The body's collision shape. The body frame is the principal frame R (Bullet's inertia is
+// diagonal); the shape's frame S sits in it at R^T R0, offset by R^T R0 shape_offset_S, inside
+// a compound. A sphere needs neither and is used directly.
+struct BodyShape {
+  std::unique_ptr<btCollisionShape> primitive;
+  std::unique_ptr<btCompoundShape> compound;
+  Eigen::Matrix3d shape_in_body = Eigen::Matrix3d::Identity();
+  btCollisionShape* collision() const {
+    return compound ? static_cast<btCollisionShape*>(compound.get()) : primitive.get();
+  }
+};
+
+BodyShape makeBodyShape(const SphereScene& scene, const PrincipalInertia& principal) {
+  BodyShape out;
+  const Eigen::Matrix3d R0 = scene.q0_WS.normalized().toRotationMatrix();
+  out.shape_in_body = principal.rotation_W_body.transpose() * R0;
+  if (scene.shape == ShapeKind::kSphere) {
+    out.primitive = std::make_unique<btSphereShape>(scene.radius_m);
+    return out;
+  }
+  if (scene.shape == ShapeKind::kBox) {
+    out.primitive = std::make_unique<btBoxShape>(bt(scene.half_extents_m));
+  } else {
+    // Bullet has no ellipsoid: a unit sphere scaled per axis (btMultiSphereShape with local
+    // scaling), which Bullet collides by its support function.
+    const btVector3 centre(0, 0, 0);
+    const btScalar unit = 1.0;
+    out.primitive = std::make_unique<btMultiSphereShape>(&centre, &unit, 1);
+    out.primitive->setLocalScaling(bt(scene.half_extents_m));
+    out.primitive->setMargin(0.0);
+  }
+  btTransform child;
+  child.setIdentity();
+  child.setOrigin(bt(out.shape_in_body * scene.shape_offset_S));
+  child.setBasis(btMatrix(out.shape_in_body));
+  out.compound = std::make_unique<btCompoundShape>(false, 1);
+  out.compound->addChildShape(child, out.primitive.get());
+  return out;
+}
+
 }  // namespace
 
 EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
@@ -65,43 +110,17 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
     world.addRigidBody(planes.back().get());
   }
   const PrincipalInertia principal = principalInertia(scene.inertia_C_W);
-  // The body frame is the principal frame R; the shape's frame S sits in it at R^T R0.
-  const Eigen::Matrix3d R0 = scene.q0_WS.normalized().toRotationMatrix();
-  const Eigen::Matrix3d shape_in_body = principal.rotation_W_body.transpose() * R0;
-  std::unique_ptr<btCollisionShape> primitive;
-  if (scene.shape == ShapeKind::kBox) {
-    primitive = std::make_unique<btBoxShape>(bt(scene.half_extents_m));
-  } else if (scene.shape == ShapeKind::kEllipsoid) {
-    // Bullet has no ellipsoid: a unit sphere scaled per axis (btMultiSphereShape with local
-    // scaling), which Bullet collides by its support function: exact in shape.
-    const btVector3 centre(0, 0, 0);
-    const btScalar unit = 1.0;
-    primitive = std::make_unique<btMultiSphereShape>(&centre, &unit, 1);
-    primitive->setLocalScaling(bt(scene.half_extents_m));
+  const BodyShape shape = makeBodyShape(scene, principal);
+  if (scene.shape == ShapeKind::kEllipsoid) {
     run.settings.push_back({"ellipsoid as btMultiSphereShape",
                             "one unit sphere with local scaling by the semi-axes (Bullet has no "
                             "ellipsoid primitive); collision margin 0"});
-    primitive->setMargin(0.0);
-  } else {
-    primitive = std::make_unique<btSphereShape>(scene.radius_m);
   }
-  btCompoundShape compound(false, 1);
-  btCollisionShape* body_shape = primitive.get();
-  if (scene.shape != ShapeKind::kSphere) {
-    const Eigen::Matrix3d& c = shape_in_body;
-    btTransform child;
-    child.setIdentity();
-    child.setOrigin(bt(principal.rotation_W_body.transpose() * R0 * scene.shape_offset_S));
-    child.setBasis(btMatrix3x3(c(0, 0), c(0, 1), c(0, 2), c(1, 0), c(1, 1), c(1, 2), c(2, 0),
-                               c(2, 1), c(2, 2)));
-    compound.addChildShape(child, primitive.get());
-    body_shape = &compound;
-  }
+  btCollisionShape* body_shape = shape.collision();
+  const Eigen::Matrix3d& shape_in_body = shape.shape_in_body;
   btTransform start;
   start.setOrigin(bt(scene.centre0_W));
-  const Eigen::Matrix3d& r = principal.rotation_W_body;
-  start.setBasis(
-      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)));
+  start.setBasis(btMatrix(principal.rotation_W_body));
   btDefaultMotionState motion(start);
   btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, &motion, body_shape,
                                                 bt(principal.moments));
