@@ -144,6 +144,310 @@ std::string toString(BoundingCondition condition) {
   return "?";
 }
 
+namespace {
+
+// The state of the pipeline below: the faces found so far and what later stages reuse.
+struct FaceAssembly {
+  StabilityBodyFaces f;
+  Eigen::Vector4d s0 = Eigen::Vector4d::Zero();         // switching components at x = 0
+  Eigen::Matrix<double, 4, 3> gradient;                 // ... and their gradient in x
+  Eigen::Matrix<double, 8, 1> n0;                       // RS/SR normal forces at x = 0
+  Eigen::Matrix<double, 8, 3> n_gradient;               // ... and their gradient in x
+  double scale = 0.0;                                   // extent of the sheets' samples
+  Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;  // bounding box
+};
+
+// Stage 1: the dynamics and SS numerators at the loads x = 0, e0, e1, e2.
+void sampleAtFourLoads(const TwoContactFamily& family, FaceAssembly& fa) {
+  for (int k = 0; k < 4; ++k) {
+    fa.f.dynamics.push_back(family(unitLoad(k)));
+    fa.f.ss_fields[static_cast<std::size_t>(k)] = fa.f.dynamics.back().slipSlipRationalField();
+  }
+  fa.n0 = oneSlipNormalForces(fa.f.dynamics[0]);
+  for (int k = 0; k < 3; ++k) {
+    fa.n_gradient.col(k) =
+        oneSlipNormalForces(fa.f.dynamics[static_cast<std::size_t>(k + 1)]) - fa.n0;
+  }
+}
+
+// Stage 2: the four planes from the switching components at the four loads.
+void fitPlanes(FaceAssembly& fa) {
+  fa.s0 = switchingComponents(fa.f.dynamics[0]);
+  for (int k = 0; k < 3; ++k) {
+    fa.gradient.col(k) =
+        switchingComponents(fa.f.dynamics[static_cast<std::size_t>(k + 1)]) - fa.s0;
+  }
+  const double inside_sign[4] = {1.0, -1.0, 1.0, -1.0};  // attracting: F1*_k < 0 < F2*_k
+  const char* names[4] = {"RS (u1- > 0): du1- = 0", "RS (u1- < 0): du1- = 0",
+                          "SR (u1+ > 0): du1+ = 0", "SR (u1+ < 0): du1+ = 0"};
+  for (int k = 0; k < 4; ++k) {
+    const Eigen::Vector3d g = inside_sign[k] * fa.gradient.row(k).transpose();
+    const double norm = g.norm();
+    if (!(norm > 1e-12 * (std::fabs(fa.s0[k]) + 1e-300))) {
+      throw SolverFailure(std::string("the condition ") + names[k] +
+                          " does not depend on the three load parameters");
+    }
+    fa.f.planes[static_cast<std::size_t>(k)] = {
+        g / norm, -inside_sign[k] * fa.s0[k] / norm, names[k],
+        k < 2 ? BoundingCondition::kRollSlip : BoundingCondition::kSlipRoll};
+  }
+}
+
+// Stage 3: affinity, checked at a fifth load: the switching components, the SS numerators at
+// two angle pairs and the one-point-slip normal forces must be the affine interpolation.
+void checkAffinity(const TwoContactFamily& family, const FaceAssembly& fa) {
+  const Eigen::Vector3d x5(0.3125, -0.4375, 0.2265625);
+  const contact::TwoContactDynamics d5 = family(x5);
+  auto check = [&](const Eigen::VectorXd& at5, const Eigen::VectorXd& interpolated,
+                   const Eigen::VectorXd& scale, const char* what) {
+    const double tolerance = 1e-8 * (scale.lpNorm<Eigen::Infinity>() + 1e-300);
+    if (!((at5 - interpolated).lpNorm<Eigen::Infinity>() <= tolerance)) {
+      throw InvalidInput(std::string("the ") + what +
+                         " is not affine in the three mesh axes: the exact faces need axes "
+                         "that are forces or torques");
+    }
+  };
+  check(switchingComponents(d5), fa.s0 + fa.gradient * x5,
+        fa.s0.cwiseAbs() + fa.gradient.cwiseAbs() * x5.cwiseAbs(), "RS/SR switching field");
+  check(oneSlipNormalForces(d5), fa.n0 + fa.n_gradient * x5,
+        fa.n0.cwiseAbs() + fa.n_gradient.cwiseAbs() * x5.cwiseAbs(), "RS/SR normal force");
+  const filippov::TrigRationalSphereField field5 = d5.slipSlipRationalField();
+  for (const auto& angles :
+       {filippov::AnglePair::fromAngles(0.7, 1.9), filippov::AnglePair::fromAngles(3.9, 4.4)}) {
+    const Eigen::Vector3d h0 = numerator(fa.f.ss_fields[0], angles);
+    Eigen::Vector3d interp = h0, scale = h0.cwiseAbs();
+    for (int k = 0; k < 3; ++k) {
+      const Eigen::Vector3d dk =
+          numerator(fa.f.ss_fields[static_cast<std::size_t>(k + 1)], angles) - h0;
+      interp += x5[k] * dk;
+      scale += std::fabs(x5[k]) * dk.cwiseAbs();
+    }
+    check(numerator(field5, angles), interp, scale, "two-point-slip field");
+    const double d0 = fa.f.ss_fields[0].denominator.value(angles);
+    if (!(std::fabs(field5.denominator.value(angles) - d0) <= 1e-10 * std::fabs(d0))) {
+      throw InvalidInput(
+          "the SS normal-force determinant changes with the mesh axes: they are not loads");
+    }
+  }
+}
+
+// Stage 4: the scale of the sheets, from coarse interior samples of both squares.
+void measureSheetScale(FaceAssembly& fa) {
+  for (int s = 0; s < 2; ++s) {
+    for (int a = 1; a < 8; ++a) {
+      for (int c = 1; c < 8; ++c) {
+        fa.scale = std::max(
+            fa.scale, slipSlipBoundaryPoint(fa.f, s * kPi + kPi * a / 8, s * kPi + kPi * c / 8)
+                          .lpNorm<Eigen::Infinity>());
+      }
+    }
+  }
+}
+
+// Stage 5: the tetrahedron of the planes: vertex k on the three planes other than k, strictly
+// inside plane k.
+void locateTetrahedron(FaceAssembly& fa) {
+  for (int k = 0; k < 4; ++k) {
+    Eigen::Matrix3d normals;
+    Eigen::Vector3d offsets;
+    int row = 0;
+    for (int l = 0; l < 4; ++l) {
+      if (l == k) continue;
+      normals.row(row) = fa.f.planes[static_cast<std::size_t>(l)].outward_normal.transpose();
+      offsets[row++] = fa.f.planes[static_cast<std::size_t>(l)].offset;
+    }
+    const Eigen::FullPivLU<Eigen::Matrix3d> lu(normals);
+    const Eigen::Vector3d v = lu.solve(offsets);
+    if (lu.rank() < 3 || !v.allFinite() ||
+        !(fa.f.planes[static_cast<std::size_t>(k)].signedDistance(v) < 0.0)) {
+      throw SolverFailure("the RS/SR planes do not bound a tetrahedron");
+    }
+    fa.f.tetrahedron_vertices[static_cast<std::size_t>(k)] = v;
+  }
+}
+
+// The runs of set flags: [first, last] index pairs.
+std::vector<std::pair<int, int>> runsOf(const std::vector<char>& flags) {
+  std::vector<std::pair<int, int>> out;
+  for (int i = 0; i < static_cast<int>(flags.size()); ++i) {
+    if (!flags[static_cast<std::size_t>(i)]) continue;
+    if (out.empty() || out.back().second != i - 1) {
+      out.emplace_back(i, i);
+    } else {
+      out.back().second = i;
+    }
+  }
+  return out;
+}
+
+// Stage 6 (per sheet): the sheet's part inside the planes. The plane values along a sheet are
+// N± times a function of one angle, so that part is a product of intervals of theta+ and of
+// theta-. Located on a 96 x 96 scan of the open square (which must show the product), the ends
+// of the intervals bisected along lines through the inside.
+void locateSheetRectangles(FaceAssembly& fa, int s) {
+  const StabilityBodyFaces& f = fa.f;
+  const double margin = 1e-10 * fa.scale;
+  const double lower = s * kPi;
+  const int scan = 96;
+  auto angle = [&](int i) { return lower + kPi * (i + 0.5) / scan; };
+  std::vector<char> in(static_cast<std::size_t>(scan * scan));
+  std::vector<char> plus_in(scan, 0), minus_in(scan, 0);
+  for (int a = 0; a < scan; ++a) {
+    for (int c = 0; c < scan; ++c) {
+      const bool inside = outsideness(f, slipSlipBoundaryPoint(f, angle(a), angle(c))) < -margin;
+      in[static_cast<std::size_t>(a * scan + c)] = inside;
+      plus_in[static_cast<std::size_t>(a)] |= inside;
+      minus_in[static_cast<std::size_t>(c)] |= inside;
+    }
+  }
+  for (int a = 0; a < scan; ++a) {
+    for (int c = 0; c < scan; ++c) {
+      if (in[static_cast<std::size_t>(a * scan + c)] !=
+          (plus_in[static_cast<std::size_t>(a)] && minus_in[static_cast<std::size_t>(c)])) {
+        throw SolverFailure("the part of the two-point-slip sheet " + std::to_string(s) +
+                            " inside the RS/SR planes is not a product of slip-angle "
+                            "intervals: not the faces of Fig. 10");
+      }
+    }
+  }
+  const auto plus_runs = runsOf(plus_in), minus_runs = runsOf(minus_in);
+  if (plus_runs.empty()) return;  // the sheet does not bound this body
+  // The ends of a run, bisected along a line of the other angle through the inside.
+  auto interval = [&](std::pair<int, int> run, const std::function<double(double)>& outside) {
+    auto end_between = [&](double t_in, double t_out) {
+      for (int k = 0; k < 80; ++k) {
+        const double mid = 0.5 * (t_in + t_out);
+        if (mid == t_in || mid == t_out) break;
+        (outside(mid) < 0.0 ? t_in : t_out) = mid;
+      }
+      return t_in;
+    };
+    const double lo_end =
+        run.first == 0 ? lower : end_between(angle(run.first), angle(run.first - 1));
+    const double hi_end = run.second == scan - 1
+                              ? lower + kPi
+                              : end_between(angle(run.second), angle(run.second + 1));
+    return std::make_pair(lo_end, hi_end);
+  };
+  const double minus_inside = angle(minus_runs.front().first);
+  const double plus_inside = angle(plus_runs.front().first);
+  for (const auto& pr : plus_runs) {
+    const auto plus_interval = interval(
+        pr, [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, t, minus_inside)); });
+    for (const auto& mr : minus_runs) {
+      const auto minus_interval = interval(
+          mr, [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, plus_inside, t)); });
+      SheetRectangle rect;
+      rect.sheet = s;
+      rect.angles = {plus_interval.first, plus_interval.second, minus_interval.first,
+                     minus_interval.second};
+      fa.f.curved.push_back(rect);
+    }
+  }
+}
+
+// Stage 7: a rectangle across which Def 11 does not change (another SS limit direction decides
+// on both sides) bounds nothing: dropped.
+void dropRectanglesWithoutChange(const TwoContactFamily& family, FaceAssembly& fa) {
+  std::vector<SheetRectangle> kept;
+  for (const auto& rect : fa.f.curved) {
+    const SlipAngleRectangle& r = rect.angles;
+    const SurfacePoint p = slipSlipBoundaryPointWithPartials(
+        fa.f, 0.5 * (r.plus_lower + r.plus_upper), 0.5 * (r.minus_lower + r.minus_upper));
+    const Eigen::Vector3d n = p.dx_dtheta_plus.cross(p.dx_dtheta_minus).normalized();
+    const double probe = 1e-6 * fa.scale;
+    if (realizableAt(family, p.x - probe * n) != realizableAt(family, p.x + probe * n)) {
+      kept.push_back(rect);
+    }
+  }
+  fa.f.curved = kept;
+}
+
+// Stage 8 (per rectangle): checks on a 48 x 48 grid: sides on a plane each, interior inside all
+// planes, no fold, positive normal forces of SS there and of RS/SR; the bounding box grows.
+void checkRectangle(FaceAssembly& fa, SheetRectangle& rect) {
+  const StabilityBodyFaces& f = fa.f;
+  const int s = rect.sheet;
+  const SlipAngleRectangle& r = rect.angles;
+  const int n = 48;
+  const double side_tolerance = 1e-8 * fa.scale;
+  std::vector<Eigen::Vector3d> normals(static_cast<std::size_t>((n + 1) * (n + 1)));
+  std::array<double, 4> side_worst_plane[4];  // per side, max |distance| from each plane
+  for (auto& side : side_worst_plane) side.fill(0.0);
+  for (int a = 0; a <= n; ++a) {
+    for (int c = 0; c <= n; ++c) {
+      const double tp = r.plus_lower + (r.plus_upper - r.plus_lower) * a / n;
+      const double tm = r.minus_lower + (r.minus_upper - r.minus_lower) * c / n;
+      const Eigen::Vector3d x = slipSlipBoundaryPoint(f, tp, tm);
+      fa.lo = fa.lo.cwiseMin(x);
+      fa.hi = fa.hi.cwiseMax(x);
+      const int side_of[4] = {a == 0, c == 0, a == n, c == n};
+      const bool on_side = a == 0 || c == 0 || a == n || c == n;
+      for (int side = 0; side < 4; ++side) {
+        if (!side_of[side]) continue;
+        for (std::size_t k = 0; k < 4; ++k) {
+          side_worst_plane[side][k] =
+              std::max(side_worst_plane[side][k], std::fabs(f.planes[k].signedDistance(x)));
+        }
+      }
+      if (!on_side && !(outsideness(f, x) < 0.0)) {
+        throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
+                            " crosses an RS/SR plane inside its rectangle");
+      }
+      // A fold (x_theta+ parallel to x_theta-, the sheet doubling back) turns the normal over
+      // between neighbouring samples; a smooth sheet turns it by far less than 90 degrees over
+      // one grid step.
+      const SurfacePoint sp = slipSlipBoundaryPointWithPartials(f, tp, tm);
+      const Eigen::Vector3d normal = sp.dx_dtheta_plus.cross(sp.dx_dtheta_minus).normalized();
+      normals[static_cast<std::size_t>(a * (n + 1) + c)] = normal;
+      const bool flips =
+          !normal.allFinite() ||
+          (a > 0 &&
+           !(normal.dot(normals[static_cast<std::size_t>((a - 1) * (n + 1) + c)]) > 0.0)) ||
+          (c > 0 && !(normal.dot(normals[static_cast<std::size_t>(a * (n + 1) + c - 1)]) > 0.0));
+      if (flips) {
+        throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
+                            " folds over near slip angles (" + formatValue(tp) + ", " +
+                            formatValue(tm) + ") rad: it is not a face of the body there");
+      }
+      const Eigen::Vector2d nss = slipSlipNormalForces(f, tp, tm, x);
+      const Eigen::Matrix<double, 8, 1> nrs = fa.n0 + fa.n_gradient * x;
+      if (!(nss.minCoeff() > 0.0) || !(nrs.minCoeff() > 0.0)) {
+        throw SolverFailure(
+            "a normal force vanishes on the two-point-slip face: contact loss bounds this "
+            "body, which the exact faces do not cover");
+      }
+    }
+  }
+  for (int side = 0; side < 4; ++side) {
+    int plane = -1;
+    for (int k = 0; k < 4; ++k) {
+      if (side_worst_plane[side][static_cast<std::size_t>(k)] <= side_tolerance) plane = k;
+    }
+    if (plane < 0) {
+      throw SolverFailure("a side of the two-point-slip face " + std::to_string(s) +
+                          " does not lie on an RS/SR plane");
+    }
+    rect.side_plane[static_cast<std::size_t>(side)] = plane;
+  }
+}
+
+// Stage 9: the diameter: the curved faces' samples and the tetrahedron's vertices that belong
+// to the body (Def 11 just inside them).
+void measureDiameter(const TwoContactFamily& family, FaceAssembly& fa) {
+  const auto& t = fa.f.tetrahedron_vertices;
+  const Eigen::Vector3d centroid = 0.25 * (t[0] + t[1] + t[2] + t[3]);
+  for (const auto& v : t) {
+    if (!realizableAt(family, v + 1e-3 * (centroid - v))) continue;
+    fa.lo = fa.lo.cwiseMin(v);
+    fa.hi = fa.hi.cwiseMax(v);
+  }
+  if (!(fa.hi - fa.lo).allFinite()) throw SolverFailure("no face of the body was found");
+  fa.f.diameter = (fa.hi - fa.lo).norm();
+}
+
+}  // namespace
+
 StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
   if (!family) throw InvalidInput("the two-contact family is empty");
   if (const auto d = invariantLoadDirection(family)) {
@@ -151,290 +455,17 @@ StabilityBodyFaces stabilityBodyFaces(const TwoContactFamily& family) {
                        formatValue((*d)[0]) + ", " + formatValue((*d)[1]) + ", " +
                        formatValue((*d)[2]) + ") of the three axes");
   }
-  StabilityBodyFaces f;
-  for (int k = 0; k < 4; ++k) {
-    f.dynamics.push_back(family(unitLoad(k)));
-    f.ss_fields[static_cast<std::size_t>(k)] = f.dynamics.back().slipSlipRationalField();
-  }
-
-  // The four planes from the switching components at the four loads.
-  const Eigen::Vector4d s0 = switchingComponents(f.dynamics[0]);
-  Eigen::Matrix<double, 4, 3> gradient;
-  for (int k = 0; k < 3; ++k)
-    gradient.col(k) = switchingComponents(f.dynamics[static_cast<std::size_t>(k + 1)]) - s0;
-  const double inside_sign[4] = {1.0, -1.0, 1.0, -1.0};  // attracting: F1*_k < 0 < F2*_k
-  const char* names[4] = {"RS (u1- > 0): du1- = 0", "RS (u1- < 0): du1- = 0",
-                          "SR (u1+ > 0): du1+ = 0", "SR (u1+ < 0): du1+ = 0"};
-  for (int k = 0; k < 4; ++k) {
-    const Eigen::Vector3d g = inside_sign[k] * gradient.row(k).transpose();
-    const double norm = g.norm();
-    if (!(norm > 1e-12 * (std::fabs(s0[k]) + 1e-300))) {
-      throw SolverFailure(std::string("the condition ") + names[k] +
-                          " does not depend on the three load parameters");
-    }
-    f.planes[static_cast<std::size_t>(k)] = {
-        g / norm, -inside_sign[k] * s0[k] / norm, names[k],
-        k < 2 ? BoundingCondition::kRollSlip : BoundingCondition::kSlipRoll};
-  }
-
-  // Affinity, checked at a fifth load: the switching components, the SS numerators at two
-  // angle pairs and the one-point-slip normal forces must be the affine interpolation.
-  {
-    const Eigen::Vector3d x5(0.3125, -0.4375, 0.2265625);
-    const contact::TwoContactDynamics d5 = family(x5);
-    auto check = [&](const Eigen::VectorXd& at5, const Eigen::VectorXd& interpolated,
-                     const Eigen::VectorXd& scale, const char* what) {
-      const double tolerance = 1e-8 * (scale.lpNorm<Eigen::Infinity>() + 1e-300);
-      if (!((at5 - interpolated).lpNorm<Eigen::Infinity>() <= tolerance)) {
-        throw InvalidInput(std::string("the ") + what +
-                           " is not affine in the three mesh axes: the exact faces need axes "
-                           "that are forces or torques");
-      }
-    };
-    check(switchingComponents(d5), s0 + gradient * x5,
-          s0.cwiseAbs() + gradient.cwiseAbs() * x5.cwiseAbs(), "RS/SR switching field");
-    const Eigen::Matrix<double, 8, 1> n0 = oneSlipNormalForces(f.dynamics[0]);
-    Eigen::Matrix<double, 8, 1> n_interp = n0, n_scale = n0.cwiseAbs();
-    for (int k = 0; k < 3; ++k) {
-      const Eigen::Matrix<double, 8, 1> dk =
-          oneSlipNormalForces(f.dynamics[static_cast<std::size_t>(k + 1)]) - n0;
-      n_interp += x5[k] * dk;
-      n_scale += std::fabs(x5[k]) * dk.cwiseAbs();
-    }
-    check(oneSlipNormalForces(d5), n_interp, n_scale, "RS/SR normal force");
-    const filippov::TrigRationalSphereField field5 = d5.slipSlipRationalField();
-    for (const auto& angles :
-         {filippov::AnglePair::fromAngles(0.7, 1.9), filippov::AnglePair::fromAngles(3.9, 4.4)}) {
-      const Eigen::Vector3d h0 = numerator(f.ss_fields[0], angles);
-      Eigen::Vector3d interp = h0, scale = h0.cwiseAbs();
-      for (int k = 0; k < 3; ++k) {
-        const Eigen::Vector3d dk =
-            numerator(f.ss_fields[static_cast<std::size_t>(k + 1)], angles) - h0;
-        interp += x5[k] * dk;
-        scale += std::fabs(x5[k]) * dk.cwiseAbs();
-      }
-      check(numerator(field5, angles), interp, scale, "two-point-slip field");
-      const double d0 = f.ss_fields[0].denominator.value(angles);
-      if (!(std::fabs(field5.denominator.value(angles) - d0) <= 1e-10 * std::fabs(d0))) {
-        throw InvalidInput(
-            "the SS normal-force determinant changes with the mesh axes: they are not loads");
-      }
-    }
-  }
-
-  // Scale of the sheets: coarse interior samples of both squares.
-  double scale = 0.0;
-  for (int s = 0; s < 2; ++s) {
-    for (int a = 1; a < 8; ++a) {
-      for (int c = 1; c < 8; ++c) {
-        scale =
-            std::max(scale, slipSlipBoundaryPoint(f, s * kPi + kPi * a / 8, s * kPi + kPi * c / 8)
-                                .lpNorm<Eigen::Infinity>());
-      }
-    }
-  }
-  const double margin = 1e-10 * scale;
-
-  // The tetrahedron of the planes: vertex k on the three planes other than k, strictly inside
-  // plane k.
-  for (int k = 0; k < 4; ++k) {
-    Eigen::Matrix3d normals;
-    Eigen::Vector3d offsets;
-    int row = 0;
-    for (int l = 0; l < 4; ++l) {
-      if (l == k) continue;
-      normals.row(row) = f.planes[static_cast<std::size_t>(l)].outward_normal.transpose();
-      offsets[row++] = f.planes[static_cast<std::size_t>(l)].offset;
-    }
-    const Eigen::FullPivLU<Eigen::Matrix3d> lu(normals);
-    const Eigen::Vector3d v = lu.solve(offsets);
-    if (lu.rank() < 3 || !v.allFinite() ||
-        !(f.planes[static_cast<std::size_t>(k)].signedDistance(v) < 0.0)) {
-      throw SolverFailure("the RS/SR planes do not bound a tetrahedron");
-    }
-    f.tetrahedron_vertices[static_cast<std::size_t>(k)] = v;
-  }
-  const Eigen::Matrix<double, 8, 1> n0 = oneSlipNormalForces(f.dynamics[0]);
-  Eigen::Matrix<double, 8, 3> n_gradient;
-  for (int k = 0; k < 3; ++k)
-    n_gradient.col(k) = oneSlipNormalForces(f.dynamics[static_cast<std::size_t>(k + 1)]) - n0;
-
-  // Each sheet's part inside the planes: the plane values along a sheet are N± times a function
-  // of one angle, so that part is a product of intervals of theta+ and of theta-. Located on a
-  // 96 x 96 scan of the open square (which must show the product), the ends of the intervals
-  // bisected along lines through the inside.
-  for (int s = 0; s < 2; ++s) {
-    const double lower = s * kPi;
-    const int scan = 96;
-    auto angle = [&](int i) { return lower + kPi * (i + 0.5) / scan; };
-    std::vector<char> in(static_cast<std::size_t>(scan * scan));
-    std::vector<char> plus_in(scan, 0), minus_in(scan, 0);
-    for (int a = 0; a < scan; ++a) {
-      for (int c = 0; c < scan; ++c) {
-        const bool inside = outsideness(f, slipSlipBoundaryPoint(f, angle(a), angle(c))) < -margin;
-        in[static_cast<std::size_t>(a * scan + c)] = inside;
-        plus_in[static_cast<std::size_t>(a)] |= inside;
-        minus_in[static_cast<std::size_t>(c)] |= inside;
-      }
-    }
-    for (int a = 0; a < scan; ++a) {
-      for (int c = 0; c < scan; ++c) {
-        if (in[static_cast<std::size_t>(a * scan + c)] !=
-            (plus_in[static_cast<std::size_t>(a)] && minus_in[static_cast<std::size_t>(c)])) {
-          throw SolverFailure("the part of the two-point-slip sheet " + std::to_string(s) +
-                              " inside the RS/SR planes is not a product of slip-angle "
-                              "intervals: not the faces of Fig. 10");
-        }
-      }
-    }
-    auto runs = [](const std::vector<char>& flags) {
-      std::vector<std::pair<int, int>> out;
-      for (int i = 0; i < static_cast<int>(flags.size()); ++i) {
-        if (!flags[static_cast<std::size_t>(i)]) continue;
-        if (out.empty() || out.back().second != i - 1) {
-          out.emplace_back(i, i);
-        } else {
-          out.back().second = i;
-        }
-      }
-      return out;
-    };
-    const auto plus_runs = runs(plus_in), minus_runs = runs(minus_in);
-    if (plus_runs.empty()) continue;  // the sheet does not bound this body
-    // The ends of a run, bisected along a line of the other angle through the inside.
-    auto interval = [&](std::pair<int, int> run, const std::function<double(double)>& outside) {
-      auto end_between = [&](double t_in, double t_out) {
-        for (int k = 0; k < 80; ++k) {
-          const double mid = 0.5 * (t_in + t_out);
-          if (mid == t_in || mid == t_out) break;
-          (outside(mid) < 0.0 ? t_in : t_out) = mid;
-        }
-        return t_in;
-      };
-      const double lo_end =
-          run.first == 0 ? lower : end_between(angle(run.first), angle(run.first - 1));
-      const double hi_end = run.second == scan - 1
-                                ? lower + kPi
-                                : end_between(angle(run.second), angle(run.second + 1));
-      return std::make_pair(lo_end, hi_end);
-    };
-    const double minus_inside = angle(minus_runs.front().first);
-    const double plus_inside = angle(plus_runs.front().first);
-    for (const auto& pr : plus_runs) {
-      const auto plus_interval = interval(
-          pr, [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, t, minus_inside)); });
-      for (const auto& mr : minus_runs) {
-        const auto minus_interval = interval(
-            mr, [&](double t) { return outsideness(f, slipSlipBoundaryPoint(f, plus_inside, t)); });
-        SheetRectangle rect;
-        rect.sheet = s;
-        rect.angles = {plus_interval.first, plus_interval.second, minus_interval.first,
-                       minus_interval.second};
-        f.curved.push_back(rect);
-      }
-    }
-  }
-
-  // A rectangle across which Def 11 does not change (another SS limit direction decides on
-  // both sides) bounds nothing: dropped.
-  {
-    std::vector<SheetRectangle> kept;
-    for (const auto& rect : f.curved) {
-      const SlipAngleRectangle& r = rect.angles;
-      const SurfacePoint p = slipSlipBoundaryPointWithPartials(
-          f, 0.5 * (r.plus_lower + r.plus_upper), 0.5 * (r.minus_lower + r.minus_upper));
-      const Eigen::Vector3d n = p.dx_dtheta_plus.cross(p.dx_dtheta_minus).normalized();
-      const double probe = 1e-6 * scale;
-      if (realizableAt(family, p.x - probe * n) != realizableAt(family, p.x + probe * n)) {
-        kept.push_back(rect);
-      }
-    }
-    f.curved = kept;
-  }
-
-  // Checks on a grid of each rectangle: sides on a plane each, interior inside all planes, no
-  // fold, positive normal forces of SS there and of RS/SR.
-  Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
-  const double side_tolerance = 1e-8 * scale;
-  for (auto& rect : f.curved) {
-    const int s = rect.sheet;
-    const SlipAngleRectangle& r = rect.angles;
-    const int n = 48;
-    std::vector<Eigen::Vector3d> normals(static_cast<std::size_t>((n + 1) * (n + 1)));
-    std::array<double, 4> side_worst_plane[4];  // per side, max |distance| from each plane
-    for (auto& side : side_worst_plane) side.fill(0.0);
-    for (int a = 0; a <= n; ++a) {
-      for (int c = 0; c <= n; ++c) {
-        const double tp = r.plus_lower + (r.plus_upper - r.plus_lower) * a / n;
-        const double tm = r.minus_lower + (r.minus_upper - r.minus_lower) * c / n;
-        const Eigen::Vector3d x = slipSlipBoundaryPoint(f, tp, tm);
-        lo = lo.cwiseMin(x);
-        hi = hi.cwiseMax(x);
-        const int side_of[4] = {a == 0, c == 0, a == n, c == n};
-        const bool on_side = a == 0 || c == 0 || a == n || c == n;
-        for (int side = 0; side < 4; ++side) {
-          if (!side_of[side]) continue;
-          for (std::size_t k = 0; k < 4; ++k) {
-            side_worst_plane[side][k] =
-                std::max(side_worst_plane[side][k], std::fabs(f.planes[k].signedDistance(x)));
-          }
-        }
-        if (!on_side && !(outsideness(f, x) < 0.0)) {
-          throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
-                              " crosses an RS/SR plane inside its rectangle");
-        }
-        // A fold (x_theta+ parallel to x_theta-, the sheet doubling back) turns the normal
-        // over between neighbouring samples; a smooth sheet turns it by far less than 90
-        // degrees over one grid step.
-        {
-          const SurfacePoint sp = slipSlipBoundaryPointWithPartials(f, tp, tm);
-          const Eigen::Vector3d normal = sp.dx_dtheta_plus.cross(sp.dx_dtheta_minus).normalized();
-          normals[static_cast<std::size_t>(a * (n + 1) + c)] = normal;
-          const bool flips =
-              !normal.allFinite() ||
-              (a > 0 &&
-               !(normal.dot(normals[static_cast<std::size_t>((a - 1) * (n + 1) + c)]) > 0.0)) ||
-              (c > 0 &&
-               !(normal.dot(normals[static_cast<std::size_t>(a * (n + 1) + c - 1)]) > 0.0));
-          if (flips) {
-            throw SolverFailure("the two-point-slip sheet " + std::to_string(s) +
-                                " folds over near slip angles (" + formatValue(tp) + ", " +
-                                formatValue(tm) + ") rad: it is not a face of the body there");
-          }
-        }
-        const Eigen::Vector2d nss = slipSlipNormalForces(f, tp, tm, x);
-        const Eigen::Matrix<double, 8, 1> nrs = n0 + n_gradient * x;
-        if (!(nss.minCoeff() > 0.0) || !(nrs.minCoeff() > 0.0)) {
-          throw SolverFailure(
-              "a normal force vanishes on the two-point-slip face: contact loss bounds this "
-              "body, which the exact faces do not cover");
-        }
-      }
-    }
-    for (int side = 0; side < 4; ++side) {
-      int plane = -1;
-      for (int k = 0; k < 4; ++k) {
-        if (side_worst_plane[side][static_cast<std::size_t>(k)] <= side_tolerance) plane = k;
-      }
-      if (plane < 0) {
-        throw SolverFailure("a side of the two-point-slip face " + std::to_string(s) +
-                            " does not lie on an RS/SR plane");
-      }
-      rect.side_plane[static_cast<std::size_t>(side)] = plane;
-    }
-  }
-  // The tetrahedron's vertices that belong to the body (Def 11 just inside them) count in its
-  // extent.
-  const Eigen::Vector3d centroid = 0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] +
-                                           f.tetrahedron_vertices[2] + f.tetrahedron_vertices[3]);
-  for (const auto& v : f.tetrahedron_vertices) {
-    if (!realizableAt(family, v + 1e-3 * (centroid - v))) continue;
-    lo = lo.cwiseMin(v);
-    hi = hi.cwiseMax(v);
-  }
-  if (!(hi - lo).allFinite()) throw SolverFailure("no face of the body was found");
-  f.diameter = (hi - lo).norm();
-  return f;
+  FaceAssembly fa;
+  sampleAtFourLoads(family, fa);
+  fitPlanes(fa);
+  checkAffinity(family, fa);
+  measureSheetScale(fa);
+  locateTetrahedron(fa);
+  for (int sheet = 0; sheet < 2; ++sheet) locateSheetRectangles(fa, sheet);
+  dropRectanglesWithoutChange(family, fa);
+  for (auto& rect : fa.f.curved) checkRectangle(fa, rect);
+  measureDiameter(family, fa);
+  return fa.f;
 }
 
 }  // namespace nsd::stability_body
