@@ -215,30 +215,30 @@ struct FacesMesh {
   double exact_volume = NAN, exact_volume_error = NAN;
 };
 
-// One conforming mesh of the body at the relative distance tolerance `tolerance`: topology and
-// volume measured, and the exact volume if asked (the rest by measureFacesMesh).
-//  - curved faces: meshCurvedFace per rectangle, oriented outward by Def 11 on both sides;
-//  - key points (the rectangles' corners and the tetrahedron's vertices) merged where they
-//    coincide (curved faces meeting at a corner);
-//  - the tetrahedron's six edges discretized once through the key points on them, the spacing
-//    graded between the key points' side spacings;
-//  - planar face k: CGAL constrained Delaunay triangulation of the tetrahedron's face k with
-//    the sides of the curved faces on plane k as constraints; each region they cut it into is
-//    kept if Def 11 holds just inside the body there, and the kept regions are refined
-//    (Delaunay_mesher_no_edge_refinement_2 seeded with them, 20.7 degrees).
-FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& family, double tolerance,
-                      bool with_exact_volume) {
-  const auto t0 = std::chrono::steady_clock::now();
-  Assembly b{f, {}, {}, {}};
-  const double diameter = f.diameter;
-  const double chord_tol = 0.5 * tolerance * diameter;
-  const double on_plane_tolerance = 1e-8 * diameter;
-  const double probe = 1e-6 * diameter;  // Def 11 probes this far from a face
+// The state of meshFacesAt's stages: the assembly of vertices and triangles, the curved faces,
+// the key points and the discretized tetrahedron edges.
+struct FacesAssembly {
+  const StabilityBodyFaces& f;
+  Assembly b;
   std::vector<CurvedFace> curved;
-  for (std::size_t i = 0; i < f.curved.size(); ++i)
-    curved.push_back(meshCurvedFace(b, i, chord_tol));
+  double diameter = 0.0, chord_tol = 0.0, on_plane_tolerance = 0.0, probe = 0.0;
+  std::vector<int> keys;                // merged key points (corners, tetrahedron vertices)
+  std::array<int, 4> tet_vertex{};      // the tetrahedron's vertices among them
+  std::map<int, double> spacing;        // side spacing at each key point
+  double mean_spacing = 0.0;
+  std::map<std::pair<int, int>, std::vector<int>> edge_points;  // tetrahedron edge (k, l)
+  std::set<std::pair<int, int>> off_body;  // tetrahedron-edge pieces where Def 11 fails
+  bool onPlane(int v, int k) const {
+    return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(b.at(v))) <=
+           on_plane_tolerance;
+  }
+};
 
-  // Orientation of each curved face by Def 11 just off its centre.
+// Stage 1: each curved face oriented outward by Def 11 just off its centre.
+void orientCurvedFaces(FacesAssembly& fa, const TwoContactFamily& family) {
+  const StabilityBodyFaces& f = fa.f;
+  auto& curved = fa.curved;
+  const double probe = fa.probe;
   for (auto& face : curved) {
     const SlipAngleRectangle& r = f.curved[face.rectangle].angles;
     const SurfacePoint p = slipSlipBoundaryPointWithPartials(f, 0.5 * (r.plus_lower + r.plus_upper),
@@ -256,9 +256,15 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       for (auto& tri : face.triangles) std::swap(tri[1], tri[2]);
     }
   }
+}
 
-  // Key points: rectangle corners and tetrahedron vertices, merged where they coincide.
-  std::vector<int> keys;
+// Stage 2: key points: rectangle corners and tetrahedron vertices, merged where they coincide.
+void mergeKeyPoints(FacesAssembly& fa) {
+  const StabilityBodyFaces& f = fa.f;
+  Assembly& b = fa.b;
+  auto& curved = fa.curved;
+  auto& keys = fa.keys;
+  const double on_plane_tolerance = fa.on_plane_tolerance;
   auto key_of = [&](int v) {
     for (int k : keys) {
       if ((b.at(k) - b.at(v)).norm() <= on_plane_tolerance) return k;
@@ -282,19 +288,20 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       }
     }
   }
-  std::array<int, 4> tet_vertex{};
   for (int k = 0; k < 4; ++k) {
-    tet_vertex[static_cast<std::size_t>(k)] = key_of(b.addVertex(
+    fa.tet_vertex[static_cast<std::size_t>(k)] = key_of(b.addVertex(
         f.tetrahedron_vertices[static_cast<std::size_t>(k)], Eigen::Vector3d::Constant(NAN), true));
   }
-  auto on_plane = [&](int v, int k) {
-    return std::fabs(f.planes[static_cast<std::size_t>(k)].signedDistance(b.at(v))) <=
-           on_plane_tolerance;
-  };
 
-  // Spacing at each key point: the shortest side segment at it (curved faces).
-  std::map<int, double> spacing;
-  double mean_spacing = 0.0;
+}
+
+// Stage 3: the spacing at each key point: the shortest side segment at it (curved faces).
+void measureKeySpacing(FacesAssembly& fa) {
+  Assembly& b = fa.b;
+  auto& curved = fa.curved;
+  auto& spacing = fa.spacing;
+  double& mean_spacing = fa.mean_spacing;
+  const double diameter = fa.diameter;
   int spacing_count = 0;
   for (const auto& face : curved) {
     for (const auto& side : face.sides) {
@@ -316,12 +323,24 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
   }
   mean_spacing = spacing_count > 0 ? mean_spacing / spacing_count : 0.02 * diameter;
 
-  // Tetrahedron edges (k, l): through the key points on both planes, graded between them.
+}
+
+// Stage 4: the tetrahedron's edges (k, l), through the key points on both planes, graded between
+// them; pieces off the body are left whole and recorded.
+void discretizeTetrahedronEdges(FacesAssembly& fa, const TwoContactFamily& family) {
+  const StabilityBodyFaces& f = fa.f;
+  Assembly& b = fa.b;
+  const auto& keys = fa.keys;
+  const auto& tet_vertex = fa.tet_vertex;
+  const auto& spacing = fa.spacing;
+  const double mean_spacing = fa.mean_spacing, on_plane_tolerance = fa.on_plane_tolerance;
+  const double probe = fa.probe;
+  auto& edge_points = fa.edge_points;
+  auto& off_body = fa.off_body;
+  auto on_plane = [&](int v, int k) { return fa.onPlane(v, k); };
   const Eigen::Vector3d tet_centroid =
       0.25 * (f.tetrahedron_vertices[0] + f.tetrahedron_vertices[1] + f.tetrahedron_vertices[2] +
               f.tetrahedron_vertices[3]);
-  std::map<std::pair<int, int>, std::vector<int>> edge_points;
-  std::set<std::pair<int, int>> off_body;  // tetrahedron-edge pieces where Def 11 fails
   for (int k = 0; k < 4; ++k) {
     for (int l = k + 1; l < 4; ++l) {
       std::vector<int> on_edge;
@@ -380,8 +399,67 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
     }
   }
 
-  // Planar faces.
-  for (int k = 0; k < 4; ++k) {
+}
+
+// The regions a constrained triangulation of plane k is cut into by its constraints, and a
+// seed (the centroid of the region's largest triangle) in each bounded region where Def 11
+// holds just inside the body: the regions the planar face keeps.
+std::list<K::Point_2> keptRegionSeeds(const CDT& cdt, const TwoContactFamily& family,
+                                      const Eigen::Vector3d& origin, const Eigen::Vector3d& e1,
+                                      const Eigen::Vector3d& e2, const Eigen::Vector3d& normal,
+                                      double probe) {
+  std::map<CDT::Face_handle, int> region;
+  std::vector<CDT::Face_handle> representative;
+  std::vector<bool> reaches_infinity;
+  for (auto fh = cdt.all_faces_begin(); fh != cdt.all_faces_end(); ++fh) {
+    if (region.count(fh)) continue;
+    const int id = static_cast<int>(representative.size());
+    representative.push_back(fh);
+    reaches_infinity.push_back(false);
+    double best_area = -1.0;
+    std::vector<CDT::Face_handle> stack{fh};
+    region[fh] = id;
+    while (!stack.empty()) {
+      const CDT::Face_handle g = stack.back();
+      stack.pop_back();
+      if (cdt.is_infinite(g)) {
+        reaches_infinity[static_cast<std::size_t>(id)] = true;
+      } else {
+        const double area = std::fabs(CGAL::to_double(cdt.triangle(g).area()));
+        if (area > best_area) {
+          best_area = area;
+          representative[static_cast<std::size_t>(id)] = g;
+        }
+      }
+      for (int m = 0; m < 3; ++m) {
+        if (g->is_constrained(m)) continue;
+        const CDT::Face_handle h = g->neighbor(m);
+        if (region.count(h)) continue;
+        region[h] = id;
+        stack.push_back(h);
+      }
+    }
+  }
+  std::list<K::Point_2> seeds;
+  for (std::size_t id = 0; id < representative.size(); ++id) {
+    if (reaches_infinity[id]) continue;
+    const auto tri = cdt.triangle(representative[id]);
+    const K::Point_2 c = CGAL::centroid(tri);
+    const Eigen::Vector3d x = origin + c.x() * e1 + c.y() * e2;
+    if (realizableAt(family, x - probe * normal)) seeds.push_back(c);
+  }
+  return seeds;
+}
+
+// Stage 5 (per plane k): CGAL constrained Delaunay triangulation of the tetrahedron's face k with
+// the curved faces' sides on it as constraints; the regions where Def 11 holds just inside are
+// kept and refined.
+void meshPlanarFace(FacesAssembly& fa, const TwoContactFamily& family, int k) {
+  const StabilityBodyFaces& f = fa.f;
+  Assembly& b = fa.b;
+  auto& curved = fa.curved;
+  const auto& edge_points = fa.edge_points;
+  const double mean_spacing = fa.mean_spacing, probe = fa.probe;
     const BoundaryPlane& plane = f.planes[static_cast<std::size_t>(k)];
     const Eigen::Vector3d normal = plane.outward_normal;
     const Eigen::Vector3d origin = normal * plane.offset;
@@ -422,47 +500,9 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       throw SolverFailure("the sides of the curved faces cross on plane " + plane.condition);
     }
     // Regions between the constraints; keep those where Def 11 holds just inside.
-    std::map<CDT::Face_handle, int> region;
-    std::vector<CDT::Face_handle> representative;
-    std::vector<bool> reaches_infinity;
-    for (auto fh = cdt.all_faces_begin(); fh != cdt.all_faces_end(); ++fh) {
-      if (region.count(fh)) continue;
-      const int id = static_cast<int>(representative.size());
-      representative.push_back(fh);
-      reaches_infinity.push_back(false);
-      double best_area = -1.0;
-      std::vector<CDT::Face_handle> stack{fh};
-      region[fh] = id;
-      while (!stack.empty()) {
-        const CDT::Face_handle g = stack.back();
-        stack.pop_back();
-        if (cdt.is_infinite(g)) {
-          reaches_infinity[static_cast<std::size_t>(id)] = true;
-        } else {
-          const double area = std::fabs(CGAL::to_double(cdt.triangle(g).area()));
-          if (area > best_area) {
-            best_area = area;
-            representative[static_cast<std::size_t>(id)] = g;
-          }
-        }
-        for (int m = 0; m < 3; ++m) {
-          if (g->is_constrained(m)) continue;
-          const CDT::Face_handle h = g->neighbor(m);
-          if (region.count(h)) continue;
-          region[h] = id;
-          stack.push_back(h);
-        }
-      }
-    }
-    std::list<K::Point_2> seeds;
-    for (std::size_t id = 0; id < representative.size(); ++id) {
-      if (reaches_infinity[id]) continue;
-      const auto tri = cdt.triangle(representative[id]);
-      const K::Point_2 c = CGAL::centroid(tri);
-      const Eigen::Vector3d x = origin + c.x() * e1 + c.y() * e2;
-      if (realizableAt(family, x - probe * normal)) seeds.push_back(c);
-    }
-    if (seeds.empty()) continue;  // no part of this plane bounds the body
+    const std::list<K::Point_2> seeds =
+        keptRegionSeeds(cdt, family, origin, e1, e2, normal, probe);
+    if (seeds.empty()) return;  // no part of this plane bounds the body
     Mesher mesher(cdt, Criteria(0.125, 4.0 * mean_spacing));  // 0.125: min angle ~20.7 degrees
     mesher.set_seeds(seeds.begin(), seeds.end(), true);
     mesher.refine_mesh();
@@ -487,8 +527,14 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
       b.mesh.condition_of_triangle.push_back(f.planes[static_cast<std::size_t>(k)].bounding);
     }
   }
-  // A kept planar region must not reach a tetrahedron-edge piece that is off the body: there
-  // something else (contact loss, another limit direction) bounds it.
+
+// Stage 6: a kept planar region must not reach a tetrahedron-edge piece that is off the body
+// (something else bounds it there); then the curved faces' triangles join the mesh.
+void addCurvedTrianglesAfterCheckingPlanarFaces(FacesAssembly& fa) {
+  const StabilityBodyFaces& f = fa.f;
+  Assembly& b = fa.b;
+  auto& curved = fa.curved;
+  const auto& off_body = fa.off_body;
   for (const auto& t : b.mesh.triangles) {
     for (std::size_t m = 0; m < 3; ++m) {
       if (off_body.count({std::min(t[m], t[(m + 1) % 3]), std::max(t[m], t[(m + 1) % 3])})) {
@@ -506,101 +552,145 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
     }
   }
 
-  // The exact volume: (1/3) of the flux of x. Curved faces by quadrature; planar face k gives
-  // its offset times its area: its triangles' area plus, for each triangle edge that is a chord
-  // of a curved side (run as in the triangle, counter-clockwise about the outward normal), the
-  // area between chord and side, (1/2) n . (integral of x x dx along the side - a x b).
+}
+
+// Stage 7: the exact volume, (1/3) of the flux of x. Curved faces by quadrature; planar face k
+// gives its offset times its area: its triangles' area plus, for each triangle edge that is a
+// chord of a curved side (run as in the triangle, counter-clockwise about the outward normal),
+// the area between chord and side, (1/2) n . (integral of x x dx along the side - a x b).
+double exactVolume(const FacesAssembly& fa, int panels) {
+  const StabilityBodyFaces& f = fa.f;
+  const Assembly& b = fa.b;
+  const auto& curved = fa.curved;
   std::map<std::pair<int, int>, bool> side_chord;
   for (const auto& face : curved) {
     for (const auto& side : face.sides) {
       for (std::size_t m = 0; m + 1 < side.size(); ++m) side_chord[{side[m], side[m + 1]}] = true;
     }
   }
-  auto volume_at = [&](int panels) {
-    double flux = 0.0;
-    for (const auto& face : curved) flux += curvedFlux(f, face, panels);
-    for (std::size_t t = 0; t < b.mesh.triangles.size(); ++t) {
-      const int label = b.mesh.face_of_triangle[t];
-      if (label < 2) continue;
-      const BoundaryPlane& plane = f.planes[static_cast<std::size_t>(label - 2)];
-      const auto& tri = b.mesh.triangles[t];
-      double area = 0.5 * plane.outward_normal.dot(
-                              (b.at(tri[1]) - b.at(tri[0])).cross(b.at(tri[2]) - b.at(tri[0])));
-      for (std::size_t m = 0; m < 3; ++m) {
-        const int u = tri[m], v = tri[(m + 1) % 3];
-        const bool forward = side_chord.count({u, v}) > 0;
-        if (!forward && !side_chord.count({v, u})) continue;
-        const int from = forward ? u : v, to = forward ? v : u;
-        const Eigen::Vector3d cap =
-            sideCrossIntegral(f, b.param[static_cast<std::size_t>(from)],
-                              b.param[static_cast<std::size_t>(to)], panels) -
-            b.at(from).cross(b.at(to));
-        area += (forward ? 0.5 : -0.5) * plane.outward_normal.dot(cap);
-      }
-      flux += plane.offset * area;
+  double flux = 0.0;
+  for (const auto& face : curved) flux += curvedFlux(f, face, panels);
+  for (std::size_t t = 0; t < b.mesh.triangles.size(); ++t) {
+    const int label = b.mesh.face_of_triangle[t];
+    if (label < 2) continue;
+    const BoundaryPlane& plane = f.planes[static_cast<std::size_t>(label - 2)];
+    const auto& tri = b.mesh.triangles[t];
+    double area = 0.5 * plane.outward_normal.dot(
+                            (b.at(tri[1]) - b.at(tri[0])).cross(b.at(tri[2]) - b.at(tri[0])));
+    for (std::size_t m = 0; m < 3; ++m) {
+      const int u = tri[m], v = tri[(m + 1) % 3];
+      const bool forward = side_chord.count({u, v}) > 0;
+      if (!forward && !side_chord.count({v, u})) continue;
+      const int from = forward ? u : v, to = forward ? v : u;
+      const Eigen::Vector3d cap =
+          sideCrossIntegral(f, b.param[static_cast<std::size_t>(from)],
+                            b.param[static_cast<std::size_t>(to)], panels) -
+          b.at(from).cross(b.at(to));
+      area += (forward ? 0.5 : -0.5) * plane.outward_normal.dot(cap);
     }
-    return flux / 3.0;
-  };
-  const double exact_volume = with_exact_volume ? volume_at(16) : NAN;
-  const double exact_volume_error =
-      with_exact_volume ? std::fabs(exact_volume - volume_at(8)) : NAN;
-
-  // Drop vertices no triangle uses (merged corners, unused tetrahedron vertices).
-  {
-    std::vector<int> new_index(b.mesh.vertices.size(), -1);
-    for (const auto& t : b.mesh.triangles)
-      for (int v : t) new_index[static_cast<std::size_t>(v)] = 0;
-    Assembly compact{f, {}, {}, {}};
-    for (std::size_t v = 0; v < new_index.size(); ++v) {
-      if (new_index[v] < 0) continue;
-      new_index[v] = compact.addVertex(b.mesh.vertices[v], b.param[v], b.on_sharp_edge[v]);
-    }
-    for (auto t : b.mesh.triangles) {
-      for (int& v : t) v = new_index[static_cast<std::size_t>(v)];
-      compact.mesh.triangles.push_back(t);
-    }
-    compact.mesh.face_of_triangle = b.mesh.face_of_triangle;
-    compact.mesh.condition_of_triangle = b.mesh.condition_of_triangle;
-    FacesMesh out;
-    for (int key : keys) {
-      if (new_index[static_cast<std::size_t>(key)] >= 0) out.corners.push_back(b.at(key));
-    }
-    // Sharp edges: the curved faces' sides, and the pieces of tetrahedron edges between key
-    // points that planar triangles use.
-    int sharp_edges = 0;
-    for (const auto& face : curved) {
-      for (const auto& side : face.sides) sharp_edges += side.front() != side.back();
-    }
-    std::map<std::pair<int, int>, int> edge_use;
-    for (const auto& t : b.mesh.triangles) {
-      for (std::size_t m = 0; m < 3; ++m) {
-        edge_use[{std::min(t[m], t[(m + 1) % 3]), std::max(t[m], t[(m + 1) % 3])}] += 1;
-      }
-    }
-    for (const auto& [edge, points] : edge_points) {
-      bool in_piece = false;
-      for (std::size_t m = 0; m + 1 < points.size(); ++m) {
-        const bool used = edge_use.count({std::min(points[m], points[m + 1]),
-                                          std::max(points[m], points[m + 1])}) > 0;
-        if (used && !in_piece) ++sharp_edges;
-        in_piece = used && std::find(keys.begin(), keys.end(), points[m + 1]) == keys.end();
-      }
-    }
-    BodyMeshReport& r = out.body.report;
-    r.diameter = diameter;
-    r.tolerance_used = tolerance;
-    out.body.mesh = std::move(compact.mesh);
-    out.body.on_sharp_edge = std::move(compact.on_sharp_edge);
-    out.body.slip_angles = std::move(compact.param);
-    SurfaceMesh sm;
-    detail::measureTopology(out.body.mesh, r, sm);
-    r.corners = static_cast<int>(out.corners.size());
-    r.sharp_edges = sharp_edges;
-    out.exact_volume = exact_volume;
-    out.exact_volume_error = exact_volume_error;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return out;
+    flux += plane.offset * area;
   }
+  return flux / 3.0;
+}
+
+// Stage 8: drop vertices no triangle uses (merged corners, unused tetrahedron vertices), count
+// the sharp edges and measure the topology.
+FacesMesh compactAndMeasure(FacesAssembly& fa, double tolerance) {
+  const StabilityBodyFaces& f = fa.f;
+  Assembly& b = fa.b;
+  auto& curved = fa.curved;
+  const auto& keys = fa.keys;
+  const auto& edge_points = fa.edge_points;
+  const double diameter = fa.diameter;
+    std::vector<int> new_index(b.mesh.vertices.size(), -1);
+  for (const auto& t : b.mesh.triangles)
+    for (int v : t) new_index[static_cast<std::size_t>(v)] = 0;
+  Assembly compact{f, {}, {}, {}};
+  for (std::size_t v = 0; v < new_index.size(); ++v) {
+    if (new_index[v] < 0) continue;
+    new_index[v] = compact.addVertex(b.mesh.vertices[v], b.param[v], b.on_sharp_edge[v]);
+  }
+  for (auto t : b.mesh.triangles) {
+    for (int& v : t) v = new_index[static_cast<std::size_t>(v)];
+    compact.mesh.triangles.push_back(t);
+  }
+  compact.mesh.face_of_triangle = b.mesh.face_of_triangle;
+  compact.mesh.condition_of_triangle = b.mesh.condition_of_triangle;
+  FacesMesh out;
+  for (int key : keys) {
+    if (new_index[static_cast<std::size_t>(key)] >= 0) out.corners.push_back(b.at(key));
+  }
+  // Sharp edges: the curved faces' sides, and the pieces of tetrahedron edges between key
+  // points that planar triangles use.
+  int sharp_edges = 0;
+  for (const auto& face : curved) {
+    for (const auto& side : face.sides) sharp_edges += side.front() != side.back();
+  }
+  std::map<std::pair<int, int>, int> edge_use;
+  for (const auto& t : b.mesh.triangles) {
+    for (std::size_t m = 0; m < 3; ++m) {
+      edge_use[{std::min(t[m], t[(m + 1) % 3]), std::max(t[m], t[(m + 1) % 3])}] += 1;
+    }
+  }
+  for (const auto& [edge, points] : edge_points) {
+    bool in_piece = false;
+    for (std::size_t m = 0; m + 1 < points.size(); ++m) {
+      const bool used = edge_use.count({std::min(points[m], points[m + 1]),
+                                        std::max(points[m], points[m + 1])}) > 0;
+      if (used && !in_piece) ++sharp_edges;
+      in_piece = used && std::find(keys.begin(), keys.end(), points[m + 1]) == keys.end();
+    }
+  }
+  BodyMeshReport& r = out.body.report;
+  r.diameter = diameter;
+  r.tolerance_used = tolerance;
+  out.body.mesh = std::move(compact.mesh);
+  out.body.on_sharp_edge = std::move(compact.on_sharp_edge);
+  out.body.slip_angles = std::move(compact.param);
+  SurfaceMesh sm;
+  detail::measureTopology(out.body.mesh, r, sm);
+  r.corners = static_cast<int>(out.corners.size());
+  r.sharp_edges = sharp_edges;
+  return out;
+  }
+
+// One conforming mesh of the body at the relative distance tolerance `tolerance`: topology and
+// volume measured, and the exact volume if asked (the rest by measureFacesMesh).
+//  - curved faces: meshCurvedFace per rectangle, oriented outward by Def 11 on both sides;
+//  - key points (the rectangles' corners and the tetrahedron's vertices) merged where they
+//    coincide (curved faces meeting at a corner);
+//  - the tetrahedron's six edges discretized once through the key points on them, the spacing
+//    graded between the key points' side spacings;
+//  - planar face k: CGAL constrained Delaunay triangulation of the tetrahedron's face k with
+//    the sides of the curved faces on plane k as constraints; each region they cut it into is
+//    kept if Def 11 holds just inside the body there, and the kept regions are refined
+//    (Delaunay_mesher_no_edge_refinement_2 seeded with them, 20.7 degrees).
+FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& family, double tolerance,
+                      bool with_exact_volume) {
+  const auto t0 = std::chrono::steady_clock::now();
+  FacesAssembly fa{f, Assembly{f, {}, {}, {}}, {}, 0.0, 0.0, 0.0, 0.0, {}, {}, {}, 0.0, {}, {}};
+  fa.diameter = f.diameter;
+  fa.chord_tol = 0.5 * tolerance * fa.diameter;
+  fa.on_plane_tolerance = 1e-8 * fa.diameter;
+  fa.probe = 1e-6 * fa.diameter;  // Def 11 probes this far from a face
+  for (std::size_t i = 0; i < f.curved.size(); ++i) {
+    fa.curved.push_back(meshCurvedFace(fa.b, i, fa.chord_tol));
+  }
+  orientCurvedFaces(fa, family);
+  mergeKeyPoints(fa);
+  measureKeySpacing(fa);
+  discretizeTetrahedronEdges(fa, family);
+  for (int k = 0; k < 4; ++k) meshPlanarFace(fa, family, k);
+  addCurvedTrianglesAfterCheckingPlanarFaces(fa);
+  const double exact_volume = with_exact_volume ? exactVolume(fa, 16) : NAN;
+  const double exact_volume_error =
+      with_exact_volume ? std::fabs(exact_volume - exactVolume(fa, 8)) : NAN;
+  FacesMesh out = compactAndMeasure(fa, tolerance);
+  out.exact_volume = exact_volume;
+  out.exact_volume_error = exact_volume_error;
+  out.body.report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
 }
 
 // Angles, distances from the exact faces (both sides) of a mesh of meshFacesAt.
