@@ -5,6 +5,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/filippov/root_search_1d_impl.hpp>
+#include <nsdkit/filippov/root_search_circle_geometry.hpp>
 
 namespace nsd::filippov {
 
