@@ -298,147 +298,9 @@ class PolynomialSearch : CellBounds {
   // nor W- excludes are pushed (initial_tested_ = true). When few cells remain after the
   // strips, they are pushed untested and the search loop tests them one by one.
   template <int kFixedN>
-  void initialCellTests(int n_runtime, double h) {
-    const int n = kFixedN > 0 ? kFixedN : n_runtime;
-    const std::size_t rows = static_cast<std::size_t>(n + 1), cells = static_cast<std::size_t>(n);
-    // Strips first: a theta+ strip where W+ has no zero for any theta- of the square, or a
-    // theta- strip where W- has none, excludes all its cells without the table.
-    strip_plus_.resize(cells);
-    strip_minus_.resize(cells);
-    std::size_t open_plus = 0, open_minus = 0;
-    {
-      // The other angle spans the whole side [base, base + pi]: cos/sin of base = sigma (1, 0).
-      // The half-circle range of each node line is computed once and shared by the two strips
-      // beside it (as is its amplitude |(k1, k2)|, by the table below).
-      const double sigma = nodes1_.front().c;
-      line_lo_plus_.resize(rows);
-      line_hi_plus_.resize(rows);
-      line_lo_minus_.resize(rows);
-      line_hi_minus_.resize(rows);
-      amplitude_plus_.resize(rows);
-      amplitude_minus_.resize(rows);
-      for (std::size_t i = 0; i < rows; ++i) {
-        halfCircleLineRange(nodes1_[i], sigma, line_lo_plus_[i], line_hi_plus_[i],
-                            amplitude_plus_[i]);
-        halfCircleLineRange(nodes2_[i], sigma, line_lo_minus_[i], line_hi_minus_[i],
-                            amplitude_minus_[i]);
-      }
-      auto abs_bound = [sigma](const double* k) {
-        double lo, hi;
-        halfCircleRange(k[1], k[2], sigma, lo, hi);
-        return std::max(std::fabs(k[0] + lo), std::fabs(k[0] + hi));
-      };
-      for (std::size_t i = 0; i < cells; ++i) {
-        strip_plus_[i] =
-            gapExclusion(std::min(line_lo_plus_[i], line_lo_plus_[i + 1]),
-                         std::max(line_hi_plus_[i], line_hi_plus_[i + 1]), nodes1_[i],
-                         nodes1_[i + 1], 0.5 * h, bounds_plus_.b11, fourth_plus_[0], abs_bound);
-        strip_minus_[i] =
-            gapExclusion(std::min(line_lo_minus_[i], line_lo_minus_[i + 1]),
-                         std::max(line_hi_minus_[i], line_hi_minus_[i + 1]), nodes2_[i],
-                         nodes2_[i + 1], 0.5 * h, bounds_minus_.b22, fourth_minus_[2], abs_bound);
-        open_plus += !strip_plus_[i];
-        open_minus += !strip_minus_[i];
-      }
-    }
-    // Few cells left: testing them one by one in the search loop is cheaper than the table.
-    // (Both paths apply the same node test; only its cost differs.)
-    switch (tuning_.initial_tests) {
-      case InitialCellTests::kBatched:
-        initial_tested_ = true;
-        break;
-      case InitialCellTests::kOneByOne:
-        initial_tested_ = false;
-        break;
-      case InitialCellTests::kAutomatic:
-      default:
-        initial_tested_ = open_plus * open_minus > kTableRatio * (open_plus + open_minus);
-        break;
-    }
-    if (!initial_tested_) {
-      for (std::size_t j = cells; j-- > 0;) {
-        if (strip_minus_[j]) continue;
-        for (std::size_t i = cells; i-- > 0;) {
-          if (!strip_plus_[i]) pushInitialCell(i, j);
-        }
-      }
-      return;
-    }
-    range_lo_plus_.resize(rows * cells);
-    range_hi_plus_.resize(rows * cells);
-    nodeRanges<kFixedN>(nodes1_, nodes2_, strip_plus_, amplitude_plus_, n, range_lo_plus_.data(),
-                        range_hi_plus_.data());
-    const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
-    // Distance of each cell's W+ node range from zero (<= 0: the node values straddle zero), for
-    // all cells in one branch-free pass: gap[row * n + arc] from node lines row and row + 1.
-    // (Rows of excluded strips hold stale values; those cells are skipped below.)
-    gap_plus_.resize(cells * cells);
-    {
-      const double* lo = range_lo_plus_.data();
-      const double* hi = range_hi_plus_.data();
-      for (std::size_t row = 0; row < cells; ++row) {
-        const double *lo0 = lo + row * cells, *lo1 = lo0 + cells;
-        const double *hi0 = hi + row * cells, *hi1 = hi0 + cells;
-        double* g = gap_plus_.data() + row * cells;
-        for (std::size_t arc = 0; arc < cells; ++arc) {
-          g[arc] = std::max(std::min(lo0[arc], lo1[arc]), -std::max(hi0[arc], hi1[arc]));
-        }
-      }
-    }
-    const double margin_plus = half_h2 * bounds_plus_.b11,
-                 margin_minus = half_h2 * bounds_minus_.b22;
-    // W+ by the table: the cells within its global margin (in push order), compacted.
-    std::size_t count = 0;
-    candidates_.resize(cells * cells);
-    for (std::size_t j = cells; j-- > 0;) {
-      if (strip_minus_[j]) continue;
-      for (std::size_t i = cells; i-- > 0;) {
-        candidates_[count] = static_cast<std::uint32_t>(i * cells + j);
-        count +=
-            static_cast<std::size_t>(!strip_plus_[i] && gap_plus_[i * cells + j] <= margin_plus);
-      }
-    }
-    // W- on its node lines over the theta+ arc of each candidate (arcRange with the amplitudes
-    // of the strip stage; branch-free), in one pass.
-    gap_minus_.resize(count);
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t i = candidates_[k] / cells, j = candidates_[k] % cells;
-      const Node &u0 = nodes2_[j], &u1 = nodes2_[j + 1], &t0 = nodes1_[i], &t1 = nodes1_[i + 1];
-      const AxisInterval arc{t0.t, t1.t, t0.c, t0.s, t1.c, t1.s};
-      double lo0, hi0, lo1, hi1;
-      arcRange(u0.k[1], u0.k[2], amplitude_minus_[j], arc, lo0, hi0);
-      arcRange(u1.k[1], u1.k[2], amplitude_minus_[j + 1], arc, lo1, hi1);
-      gap_minus_[k] =
-          std::max(std::min(u0.k[0] + lo0, u1.k[0] + lo1), -std::max(u0.k[0] + hi0, u1.k[0] + hi1));
-    }
-    // Excluded with the local margin (as gapExclusion, for gaps in (0, global margin]): the
-    // second derivative along the own angle bounded from the node lines n0, n1 over the arc
-    // of the other angle between the nodes a0, a1.
-    auto excluded_locally = [&](double gap, const Node& n0, const Node& n1, const Node& a0,
-                                const Node& a1, double fourth) {
-      if (!(gap > 0.0)) return false;
-      const AxisInterval side{a0.t, a1.t, a0.c, a0.s, a1.c, a1.s};
-      const double local_b =
-          std::max(absArcBound(n0.d2k, side), absArcBound(n1.d2k, side)) + half_h2 * fourth;
-      return gap > half_h2 * local_b;
-    };
-    for (std::size_t k = 0; k < count; ++k) {
-      const double gm = gap_minus_[k];
-      if (gm > margin_minus) continue;
-      const std::size_t i = candidates_[k] / cells, j = candidates_[k] % cells;
-      const Node &u0 = nodes2_[j], &u1 = nodes2_[j + 1], &t0 = nodes1_[i], &t1 = nodes1_[i + 1];
-      if (excluded_locally(gap_plus_[i * cells + j], t0, t1, u0, u1, fourth_plus_[0]) ||
-          excluded_locally(gm, u0, u1, t0, t1, fourth_minus_[2])) {
-        continue;
-      }
-      pushInitialCell(i, j);
-    }
-  }
+  void initialCellTests(int n_runtime, double h);
 
-  void pushInitialCell(std::size_t i, std::size_t j) {
-    const int x = static_cast<int>(i), y = static_cast<int>(j);
-    push(Cell{x, x + 1, y, y + 1, 0});
-  }
+  void pushInitialCell(std::size_t i, std::size_t j);
 
   // lo/hi[i n + j]: the range of k0 + k1 cos u + k2 sin u (coefficients of node line i of
   // `lines`) over the arc j of `across` (arcRange, with the node values and cross products of
@@ -447,48 +309,7 @@ class PolynomialSearch : CellBounds {
   template <int kFixedN>
   void nodeRanges(const std::vector<Node>& lines, const std::vector<Node>& across,
                   const std::vector<char>& strip_excluded, const std::vector<double>& amplitude,
-                  int n_runtime, double* lo, double* hi) {
-    const int n = kFixedN > 0 ? kFixedN : n_runtime;
-    const std::size_t ends = static_cast<std::size_t>(n + 1);
-    value_.resize(ends);
-    cross_.resize(ends);
-    across_cos_.resize(ends);
-    across_sin_.resize(ends);
-    for (std::size_t j = 0; j < ends; ++j) {  // contiguous, for the vectorized loops below
-      across_cos_[j] = across[j].c;
-      across_sin_[j] = across[j].s;
-    }
-    const double* cs = across_cos_.data();
-    const double* sn = across_sin_.data();
-    double* value = value_.data();
-    double* cross = cross_.data();
-    for (std::size_t i = 0; i < ends; ++i) {
-      const bool below_open = i > 0 && !strip_excluded[i - 1];
-      const bool above_open = i + 1 < ends && !strip_excluded[i];
-      if (!below_open && !above_open) continue;
-      const Node& line = lines[i];
-      const double k0 = line.k[0], a = line.k[1], b = line.k[2];
-      const double r = amplitude[i];  // |(a, b)|
-      for (std::size_t j = 0; j < ends; ++j) {
-        value[j] = a * cs[j] + b * sn[j];
-        cross[j] = b * cs[j] - a * sn[j];  // (c, s) x (a, b)
-      }
-      double* lo_row = lo + i * (ends - 1);
-      double* hi_row = hi + i * (ends - 1);
-      for (std::size_t j = 0; j + 1 < ends; ++j) {
-        // As arcRange: the peak direction (a, b) lies in the arc iff both cross products of
-        // arcRange are >= 0, the trough iff both are <= 0.
-        const double cross_a = cross[j], cross_b = -cross[j + 1];
-        const double peak_inside = static_cast<double>(std::min(cross_a, cross_b) >= 0.0);
-        const double trough_inside = static_cast<double>(std::max(cross_a, cross_b) <= 0.0);
-        double low = std::min(value[j], value[j + 1]), high = std::max(value[j], value[j + 1]);
-        high += peak_inside * (r - high);
-        low += trough_inside * (-r - low);
-        lo_row[j] = k0 + low;
-        hi_row[j] = k0 + high;
-      }
-    }
-  }
+                  int n_runtime, double* lo, double* hi);
 
   // Fields with H bilinear (Coulomb contact fields): W+ is affine in (cos theta-, sin theta-)
   // and W- in (cos theta+, sin theta+). For fixed theta+, W+ = A0 + A1 cos + A2 sin has an exact
@@ -497,60 +318,13 @@ class PolynomialSearch : CellBounds {
   //   min(range at x.a, range at x.b) - b11 h1^2/2 <= W+ <= max(...) + b11 h1^2/2,
   // and likewise for W- with the roles of the angles swapped. True if the cell holds no root.
   bool nodeExclusion(const Node& x0, const Node& x1, const Node& y0, const Node& y1,
-                     const AxisInterval& ax, const AxisInterval& ay, double h1, double h2) const {
-    return nodeExclusionOne(x0, x1, ay, h1, bounds_plus_.b11, fourth_plus_[0]) ||
-           nodeExclusionOne(y0, y1, ax, h2, bounds_minus_.b22, fourth_minus_[2]);
-  }
+                     const AxisInterval& ax, const AxisInterval& ay, double h1, double h2) const;
 
   // Coefficients of W+ in (1, cos theta-, sin theta-) as functions of theta+ (axis 0: A_k), or
   // of W- in (1, cos theta+, sin theta+) as functions of theta- (axis 1: B_k), at the angle with
   // cos/sin (c, s); their derivatives and, if d2a is not null, their second derivatives.
   void coefficients(int axis, double c, double s, double* a, double* da,
-                    double* d2a = nullptr) const {
-    if (bilinear_) {
-      // H bilinear: degree 2 in the angle (basis 1, c, s, c2, s2), unrolled.
-      const double* fixed = axis == 0 ? plus_fixed_ : minus_fixed_;
-      const double c2 = c * c - s * s, s2 = 2.0 * c * s;
-      // With the odd part O = p1 c + p2 s and the even part E = p3 c2 + p4 s2:
-      // a = p0 + O + E, a' = O' + E', a'' = -O - 4 E. (Locals first: the outputs could alias
-      // the coefficients as far as the compiler knows.)
-      double value[3], first[3], second[3];
-      for (int k = 0; k < 3; ++k) {
-        const double* p = &fixed[5 * k];
-        const double odd = p[1] * c + p[2] * s, even = p[3] * c2 + p[4] * s2;
-        const double d_odd = p[2] * c - p[1] * s, d_even = p[4] * c2 - p[3] * s2;
-        value[k] = p[0] + odd + even;
-        first[k] = d_odd + 2.0 * d_even;
-        second[k] = -odd - 4.0 * even;
-      }
-      for (int k = 0; k < 3; ++k) {
-        a[k] = value[k];
-        da[k] = first[k];
-      }
-      if (d2a) {
-        for (int k = 0; k < 3; ++k) d2a[k] = second[k];
-      }
-      return;
-    }
-    // W+ coefficients P(i, k) (i: theta+ basis), W- coefficients P(k, j) (j: theta- basis).
-    const TrigPoly2& w = axis == 0 ? w_plus_ : w_minus_;
-    const auto& pw = w.coefficients();
-    const int degree = axis == 0 ? w.degree1() : w.degree2();
-    double f[9], df[9];
-    trigBasis(degree, c, s, f, df);
-    for (int k = 0; k < 3; ++k) {
-      a[k] = da[k] = 0.0;
-      double d2 = 0.0;
-      for (int i = 0; i <= 2 * degree; ++i) {
-        const double coefficient = axis == 0 ? pw(i, k) : pw(k, i);
-        const double order = (i + 1) / 2;
-        a[k] += coefficient * f[i];
-        da[k] += coefficient * df[i];
-        d2 -= order * order * coefficient * f[i];
-      }
-      if (d2a) d2a[k] = d2;
-    }
-  }
+                    double* d2a = nullptr) const;
 
   // Value and gradient of (W+, W-) at the cell centre m, and the coefficients there.
   // (Without second derivatives when with_second is false: Newton steps.)
@@ -669,129 +443,31 @@ class PolynomialSearch : CellBounds {
   // A cell with at most one root: true if a known root lies in it, or Newton's method from the
   // centre (whose evaluation is e) finds one there; false (split) otherwise.
   bool findTheOnlyRoot(const AxisInterval& ax, const AxisInterval& ay, const AnglePair& centre,
-                       const Evaluation& e, double diagonal) {
-    for (const Root& root : roots_) {
-      if (inCell(ax, ay, root.trig)) return true;
-    }
-    newtonFrom(centre, e, diagonal);
-    for (const Root& root : roots_) {
-      if (inCell(ax, ay, root.trig)) return true;
-    }
-    return false;
-  }
+                       const Evaluation& e, double diagonal);
 
-  bool coveredByKnownRoot(const AxisInterval& ax, const AxisInterval& ay) const {
-    // The farthest corner is at least half the cell width away on each axis: a ball smaller
-    // than the half-diagonal cannot cover the cell (a cheap test before the distances).
-    const double half_diagonal2 = 0.25 * (ax.width() * ax.width() + ay.width() * ay.width());
-    for (const Root& r : roots_) {
-      if (r.radius * r.radius <= half_diagonal2) continue;
-      // Upper bounds of the distances of the cell's ends from the root on each axis.
-      const AnglePair& t = r.trig;
-      const double dx = std::max(angleBoundFromChord(ax.ca, ax.sa, t.cos1, t.sin1),
-                                 angleBoundFromChord(ax.cb, ax.sb, t.cos1, t.sin1));
-      const double dy = std::max(angleBoundFromChord(ay.ca, ay.sa, t.cos2, t.sin2),
-                                 angleBoundFromChord(ay.cb, ay.sb, t.cos2, t.sin2));
-      if (dx * dx + dy * dy < r.radius * r.radius) return true;
-    }
-    return false;
-  }
+  bool coveredByKnownRoot(const AxisInterval& ax, const AxisInterval& ay) const;
 
   // Newton's method with the exact Jacobian from the cell centre; a converged root (anywhere on
   // the torus) is recorded with its uniqueness radius.
   // (W+, W-) and its Jacobian at a point given by cos/sin of both angles.
-  Evaluation evaluateAt(const AnglePair& x) {
-    if (!structured_) return evaluate(x);
-    Evaluation e;
-    Node node1, node2;
-    structuredCentre(x, e, node1, node2, false);
-    return e;
-  }
+  Evaluation evaluateAt(const AnglePair& x);
 
   // Newton's method with the exact Jacobian from the point m; a converged root (anywhere on
   // the torus) is recorded with its uniqueness radius.
-  void newtonFrom(const AnglePair& m, Evaluation e, double cell_diagonal) {
-    const double max_step = 2.0 * cell_diagonal;
-    // Rounding level of an angle in [0, 2 pi] (1e-14 (1 + |t1| + |t2|) at most).
-    constexpr double kRounding = 1.3e-13;
-    AnglePair x = m;
-    for (int it = 0; it < 30; ++it) {
-      const double j11 = e.plus.d1, j12 = e.plus.d2, j21 = e.minus.d1, j22 = e.minus.d2;
-      const double det = j11 * j22 - j12 * j21;
-      if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return;
-      double step1 = -(j22 * e.plus.value - j12 * e.minus.value) / det;
-      double step2 = -(j11 * e.minus.value - j21 * e.plus.value) / det;
-      const double length2 = step1 * step1 + step2 * step2;
-      if (!std::isfinite(length2)) return;
-      // Converged when the point after this step is a root to rounding: Newton's error after a
-      // step s is at most (L / (2 sigma_min)) |s|^2 (Kantorovich, L the Lipschitz constant of
-      // J); when that is <= kRounding the step is taken and the root recorded without another
-      // evaluation.
-      // sigma_min <= |J|_F, so the exact sigma_min (two square roots) is computed only when
-      // the test can pass with |J|_F in its place.
-      const double frobenius2 = j11 * j11 + j12 * j12 + j21 * j21 + j22 * j22;
-      const double lhs = lipschitz_jacobian_ * length2, rhs_factor = 2.0 * kRounding;
-      const bool small_step = length2 <= kRounding * kRounding;
-      const bool may_converge =
-          small_step || (it > 0 && lhs * lhs <= rhs_factor * rhs_factor * frobenius2);
-      const double sigma_min = may_converge ? smallestSingularValue(j11, j12, j21, j22) : 0.0;
-      const bool converged =
-          small_step || (it > 0 && may_converge && lhs <= rhs_factor * sigma_min);
-      if (!converged && length2 > max_step * max_step) {
-        if (it > 0) return;  // diverging
-        const double shrink = max_step / std::sqrt(length2);
-        step1 *= shrink;
-        step2 *= shrink;
-      }
-      advance(x.cos1, x.sin1, step1);
-      advance(x.cos2, x.sin2, step2);
-      if (converged) {
-        if (isKnownRoot(x)) return;  // re-found
-        record(x, sigma_min, det, std::sqrt(length2));
-        return;
-      }
-      // Inside the uniqueness ball of a known root the only root is that one: it is not this
-      // cell's (findTheOnlyRoot has checked the known roots), so stop (the cell is split).
-      if (inKnownRootBall(x)) return;
-      e = evaluateAt(x);
-    }
-  }
+  void newtonFrom(const AnglePair& m, Evaluation e, double cell_diagonal);
 
   // True if x (cos/sin of both angles) lies in the uniqueness ball of a recorded root (by the
   // chords, which are shorter than the angle distances: a conservative "inside").
-  bool inKnownRootBall(const AnglePair& x) const {
-    for (const Root& r : roots_) {
-      const double d1c = x.cos1 - r.trig.cos1, d1s = x.sin1 - r.trig.sin1;
-      const double d2c = x.cos2 - r.trig.cos2, d2s = x.sin2 - r.trig.sin2;
-      if (d1c * d1c + d1s * d1s + d2c * d2c + d2s * d2s < r.radius * r.radius) return true;
-    }
-    return false;
-  }
+  bool inKnownRootBall(const AnglePair& x) const;
 
   // True if x (cos/sin of both angles) is within 1e-9 rad of a recorded root (chord test: the
   // chord of an angle d is 2 sin(d / 2) = d to rounding at this size).
-  bool isKnownRoot(const AnglePair& x) const {
-    for (const Root& r : roots_) {
-      const double d1c = x.cos1 - r.trig.cos1, d1s = x.sin1 - r.trig.sin1;
-      const double d2c = x.cos2 - r.trig.cos2, d2s = x.sin2 - r.trig.sin2;
-      if (d1c * d1c + d1s * d1s + d2c * d2c + d2s * d2s < 1e-18) return true;
-    }
-    return false;
-  }
+  bool isKnownRoot(const AnglePair& x) const;
 
   // Records the root with cos/sin `trig`; sigma_min and det are those of the Jacobian J at a point
   // within `distance` of it (the last Newton iterate). (The caller has checked with isKnownRoot
   // that it is not a root already recorded.)
-  void record(const AnglePair& trig, double sigma_min, double det, double distance) {
-    // sigma_min(J(x)) >= sigma_min(J(x_k)) - L |x - x_k|: |J(x) - J(r)|_2 <= L |x - r| <
-    // sigma_min(J(r)) inside the ball of the radius below, so r is its only root. The slack
-    // 2 distance covers the distance from the iterate to the true root.
-    const double sigma_root = sigma_min - 2.0 * lipschitz_jacobian_ * distance;
-    const double radius = lipschitz_jacobian_ > 0.0
-                              ? std::max(0.0, 0.999 * sigma_root / lipschitz_jacobian_)
-                              : (sigma_min > 0.0 ? kTwoPi : 0.0);
-    roots_.push_back(Root{trig, radius, sigma_root > 0.0 ? (det > 0.0 ? 1 : -1) : 0});
-  }
+  void record(const AnglePair& trig, double sigma_min, double det, double distance);
 
   const RationalCodim3Options& options_;
   const RationalSearchTuning& tuning_;
@@ -864,3 +540,6 @@ class PolynomialSearch : CellBounds {
 };
 
 }  // namespace nsd::filippov::rational_search
+
+#include <nsdkit/filippov/codim3_polynomial_initial_cells.hpp>
+#include <nsdkit/filippov/codim3_polynomial_roots.hpp>

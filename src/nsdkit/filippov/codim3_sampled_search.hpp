@@ -536,7 +536,8 @@ class SquareSearch {
 
 // Winding number of (V+, V-) along the boundary of the square [base, base+pi]^2,
 // counter-clockwise in (phi+, phi-). Returns false if the field vanishes on the boundary.
-inline bool windingNumber(SquareSearch& search, double base, double sign, double tolerance, int& winding) {
+inline bool windingNumber(SquareSearch& search, double base, double sign, double tolerance,
+                          int& winding) {
   const int per_edge = 64;
   std::vector<Eigen::Vector2d> pts;
   for (int k = 0; k < per_edge; ++k) pts.emplace_back(base + kPi * k / per_edge, base);

@@ -26,13 +26,9 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
