@@ -94,6 +94,7 @@ py::list readCases(const std::string& folder) {
 py::dict score(const py::dict& case_dict,
                const py::array_t<double, py::array::c_style | py::array::forcecast>& trajectory,
                const std::string& solver_name) {
+  val::requireReportableSolverName(solver_name, "solver_name");
   const val::ValidationCase c = caseFromDict(case_dict);
   const val::SolverSpec solver{solver_name, "-", 0.0};
   if (trajectory.ndim() != 2 || (trajectory.shape(1) != 10 && trajectory.shape(1) != 14)) {

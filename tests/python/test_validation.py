@@ -100,6 +100,8 @@ def test_bad_input_raises_value_error():
         validation.cases(families=["box"])
     with pytest.raises(ValueError, match="named twice"):
         validation.cases(families=["launch", "launch"])
+    with pytest.raises(ValueError, match="solver_name must be 1-64 printable ASCII"):
+        validation.score(c, validation.analytic_trajectory(c), solver_name="a|b\n# injected")
     broken = copy.deepcopy(c)
     del broken["model"]
     with pytest.raises(ValueError, match="missing field 'model'"):

@@ -1,6 +1,7 @@
 // Trajectories of "bring your own solver": reading and checking a solver's CSV or table, scoring a
 // folder, and the analytic trajectories of the cases.
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -174,10 +175,22 @@ SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& p
   }
 }
 
+void requireReportableSolverName(const std::string& name, const std::string& field) {
+  const bool printable = std::all_of(name.begin(), name.end(), [](char ch) {
+    const auto byte = static_cast<unsigned char>(ch);
+    return byte >= 0x20 && byte < 0x7f && ch != '|' && ch != '`';
+  });
+  if (name.empty() || name.size() > 64 || !printable) {
+    throw InvalidInput(field + " must be 1-64 printable ASCII characters without '|' or '`', got '" +
+                       quoteForMessage(name) + "'");
+  }
+}
+
 std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
                                                 const std::string& trajectory_dir,
                                                 const std::string& solver_name,
                                                 const JudgeOptions& options) {
+  requireReportableSolverName(solver_name, "solver name");
   std::vector<ValidationResult> results;
   const SolverSpec solver{solver_name, "-", 0.0};
   for (std::size_t i = 0; i < cases.size(); ++i) {

@@ -418,7 +418,12 @@ SolverTrajectory trajectoryFromTable(const ValidationCase& c,
 /// file that cannot be read or parsed gives a trajectory whose `failure` names the line and field.
 SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& path);
 
-/// Scores trajectories `<trajectory_dir>/<index>.csv` of every case; a missing or unreadable file
+/// A user's solver name goes into report.md, report.json and the HTML of a report: 1-64
+/// printable ASCII characters without '|' or '`'. @throws InvalidInput naming `field`.
+void requireReportableSolverName(const std::string& name, const std::string& field);
+
+/// Scores trajectories `<trajectory_dir>/<index>.csv` of every case (the solver name checked by
+/// requireReportableSolverName); a missing or unreadable file
 /// (or a symlink out of the folder) is a failed row with the reason, a refused case a refused row.
 std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
                                                 const std::string& trajectory_dir,

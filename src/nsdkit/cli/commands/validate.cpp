@@ -89,15 +89,7 @@ int runValidate(const ValidateOptions& v) {
     if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
       throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
     }
-    // The name goes into report.md and report.json: printable ASCII without Markdown's '|'.
-    if (v.solver_name.empty() || v.solver_name.size() > 64 ||
-        std::any_of(v.solver_name.begin(), v.solver_name.end(), [](char ch) {
-          const auto byte = static_cast<unsigned char>(ch);
-          return byte < 0x20 || byte >= 0x7f || ch == '|' || ch == '`';
-        })) {
-      throw nsd::InvalidInput("--solver-name must be 1-64 printable ASCII characters without "
-                              "'|' or '`'");
-    }
+    val::requireReportableSolverName(v.solver_name, "--solver-name");
     if (!std::filesystem::is_directory(v.trajectories_dir)) {
       throw nsd::InvalidInput("--trajectories: no folder '" + v.trajectories_dir + "'");
     }
