@@ -7,14 +7,17 @@
 
 #include <cmath>
 #include <filesystem>
+#include <algorithm>
 #include <limits>
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/validation.hpp>
 
-namespace py = pybind11;
+#include "binding_common.hpp"
+
 namespace val = nsd::validation;
 
+namespace nsd::python {
 namespace {
 
 std::vector<val::CaseFamily> familiesOf(const py::object& families) {
@@ -164,6 +167,70 @@ py::array_t<double> analyticTrajectory(const py::dict& case_dict, double spacing
   return out;
 }
 
+// The validation cases' names (nsdkit validate's list).
+std::vector<std::string> validationCaseNames() {
+  std::vector<std::string> names;
+  for (const auto& c : nsd::validation::generateCases()) names.push_back(c.name);
+  return names;
+}
+
+// Runs the named cases (all when empty) through the named solvers (all when empty) and returns
+// one dict per row of the report.
+py::list validate(const std::vector<std::string>& case_names,
+                  const std::vector<std::string>& solver_names, int threads) {
+  std::vector<nsd::validation::ValidationCase> cases;
+  for (auto& c : nsd::validation::generateCases()) {
+    if (case_names.empty() ||
+        std::find(case_names.begin(), case_names.end(), c.name) != case_names.end()) {
+      cases.push_back(std::move(c));
+    }
+  }
+  if (cases.size() < std::max<std::size_t>(1, case_names.size())) {
+    throw nsd::InvalidInput(
+        "unknown validation case among the names given (see "
+        "validation_cases())");
+  }
+  nsd::validation::ValidationOptions options;
+  if (!solver_names.empty()) {
+    options.solvers.clear();
+    for (const auto& s : nsd::validation::allSolvers()) {
+      if (std::find(solver_names.begin(), solver_names.end(), s.name) != solver_names.end()) {
+        options.solvers.push_back(s);
+      }
+    }
+    if (options.solvers.empty()) {
+      throw nsd::InvalidInput(
+          "no solver among the names given (nsdkit-event-driven, siconos, "
+          "mujoco, bullet, ode, dart)");
+    }
+  }
+  options.threads = threadCount(threads);
+  std::vector<nsd::validation::ValidationResult> results;
+  {
+    py::gil_scoped_release release;
+    results = nsd::validation::runValidation(cases, options);
+  }
+  py::list rows;
+  for (const auto& r : results) {
+    py::dict row;
+    row["case"] = r.case_name;
+    row["solver"] = r.solver;
+    row["setting"] = r.setting;
+    row["step_s"] = r.step_s;
+    row["reference"] = nsd::validation::toString(r.reference);
+    row["expected"] = r.expected;
+    row["observed"] = r.observed;
+    row["pass"] = r.pass;
+    row["acceleration"] = r.acceleration;
+    row["acceleration_error"] = r.acceleration_error;
+    row["final_speed"] = r.final_speed;
+    row["wall_seconds"] = r.wall_seconds;
+    row["reason"] = r.reason;
+    rows.append(row);
+  }
+  return rows;
+}
+
 }  // namespace
 
 void bindValidation(py::module_& m) {
@@ -199,4 +266,18 @@ void bindValidation(py::module_& m) {
   v.def("analytic_trajectory", &analyticTrajectory, py::arg("case"), py::arg("spacing_s") = 1e-3,
         "The exact trajectory of a case as an (n, 14) array (as `score` takes it), where one "
         "exists (ValueError for a trough case whose rolling is not realizable).");
+  // The rows of nsdkit validate, run from Python (nsdkit.validate, nsdkit.validation_cases).
+  m.def("validation_cases", &validationCaseNames,
+        "Names of the generated validation cases (the ball in the trough: realizable and "
+        "non-realizable torques, sliding starts, other troughs), as `nsdkit validate` runs them.");
+  m.def("validate", &validate, py::arg("cases") = std::vector<std::string>{},
+        py::arg("solvers") = std::vector<std::string>{}, py::arg("threads") = 0,
+        "Runs validation cases (names; all when empty) through solvers (nsdkit-event-driven, "
+        "siconos, mujoco, bullet, ode, dart; all settings and steps of each; all when empty) "
+        "and judges each run against the analytic reference by the common mode rule. Returns "
+        "one dict per run: 'case', 'solver', 'setting', 'step_s' [s], 'reference', 'expected' "
+        "and 'observed' modes, 'pass', 'acceleration' [m/s^2] and its relative "
+        "'acceleration_error', 'final_speed' [m/s], 'wall_seconds', 'reason'.");
 }
+
+}  // namespace nsd::python

@@ -240,55 +240,43 @@ void requireTrigCoefficients(const TrigCoefficients1& c, const char* name, int m
   requireFinite(c, name);
 }
 
-}  // namespace
 
-Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Options& options) {
-  requireTrigCoefficients(field.numerator[0], "numerator H_i", kMaxTrigDegree - 1);
-  requireTrigCoefficients(field.numerator[1], "numerator H_j", kMaxTrigDegree - 1);
-  requireTrigCoefficients(field.denominator, "denominator D", TrigPoly2::kMaxDegree);
-  requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
-  Codim2Result result;
-  const double d_low = denominatorLowerBound(field.denominator);
-
-  // W = D V = -H_i sin(phi) + H_j cos(phi), padded to a common size.
+/// W = D V = -H_i sin(phi) + H_j cos(phi), padded to a common size.
+TrigCoefficients1 denominatorTimesTangential(const TrigRationalPlaneField& field) {
   const TrigCoefficients1 minus_hi_sin = trigTimesSin(field.numerator[0]) * -1.0;
   const TrigCoefficients1 hj_cos = trigTimesCos(field.numerator[1]);
   TrigCoefficients1 w;
   w.setZero(std::max(minus_hi_sin.size(), hj_cos.size()));
   w.head(minus_hi_sin.size()) += minus_hi_sin;
   w.head(hj_cos.size()) += hj_cos;
-  const int n = static_cast<int>(w.size() / 2);
+  return w;
+}
 
-  const double h_bound = field.numerator[0].cwiseAbs().sum() + field.numerator[1].cwiseAbs().sum();
-  const double scale = std::max(h_bound / d_low, 1e-300);
-  const double tolerance = options.value_tolerance_relative * scale;
-  result.report.field_scale = scale;
-  result.report.value_tolerance = tolerance;
-  result.report.second_derivative_bound = 0.0;
+double radialAt(const TrigRationalPlaneField& field, double c, double s) {
+  const Eigen::Vector2d g = field.value(c, s);
+  return g[0] * c + g[1] * s;
+}
 
-  auto radial_at = [&](double c, double s) {
-    const Eigen::Vector2d g = field.value(c, s);
-    return g[0] * c + g[1] * s;
-  };
-  if (w.cwiseAbs().maxCoeff() <= 1e-14 * h_bound) {
-    // V = 0 on the whole circle: a continuum of limit directions.
-    double max_r = -INFINITY, min_r = INFINITY;
-    for (int k = 0; k < 64; ++k) {
-      const double phi = kTwoPi * k / 64;
-      const double r = radial_at(std::cos(phi), std::sin(phi));
-      max_r = std::max(max_r, r);
-      min_r = std::min(min_r, r);
-    }
-    result.continuum_max_radial = max_r;
-    result.report.completeness = Completeness::kContinuum;
-    result.report.method = "D V = 0 identically: continuum of limit directions";
-    result.type = classifyContinuum(min_r, max_r, tolerance);
-    return result;
+/// V = 0 on the whole circle: a continuum of limit directions, classified by sampling G·n.
+void classifyAsContinuum(const TrigRationalPlaneField& field, double tolerance,
+                         Codim2Result& result) {
+  double max_r = -INFINITY, min_r = INFINITY;
+  for (int k = 0; k < 64; ++k) {
+    const double phi = kTwoPi * k / 64;
+    const double r = radialAt(field, std::cos(phi), std::sin(phi));
+    max_r = std::max(max_r, r);
+    min_r = std::min(min_r, r);
   }
+  result.continuum_max_radial = max_r;
+  result.report.completeness = Completeness::kContinuum;
+  result.report.method = "D V = 0 identically: continuum of limit directions";
+  result.type = classifyContinuum(min_r, max_r, tolerance);
+}
 
-  // phi0: a candidate whose antipode phi0 + pi (t = infinity) is far from a zero of W: the
-  // first where |W| reaches a quarter of its coefficient bound sum |w|, else the largest |W|.
-  const Centres& centre = centres();
+/// Index of phi0 among the tabulated centres: a candidate whose antipode phi0 + pi (t = infinity)
+/// is far from a zero of W: the first where |W| reaches a quarter of its coefficient bound
+/// sum |w|, else the largest |W|.
+int chooseCentre(const TrigCoefficients1& w, const Centres& centre, Codim2Result& result) {
   const double w_bound = w.cwiseAbs().sum();
   int chosen = 0;
   double best = -1.0;
@@ -302,8 +290,11 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
     }
     if (v >= 0.25 * w_bound) break;
   }
-  const double phi0 = centre.phi[chosen];
-  // Coefficients of W(phi0 + psi) in psi, then P(t) = (1 + t^2)^n W(phi0 + 2 atan t).
+  return chosen;
+}
+
+/// Coefficients of W(phi0 + psi) in psi, then P(t) = (1 + t^2)^n W(phi0 + 2 atan t).
+Poly halfAnglePolynomial(const TrigCoefficients1& w, int n, const Centres& centre, int chosen) {
   const HalfAngleTables& tables = halfAngleTables();
   Poly p{};
   for (int k = 0; k <= n; ++k) {
@@ -314,7 +305,83 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
       p[static_cast<std::size_t>(j)] += a_rot * tables.re[n][k][j] + b_rot * tables.im[n][k][j];
     }
   }
-  int degree = 2 * n;
+  return p;
+}
+
+/// The limit direction at the root t = tan(psi / 2) of P, phi = phi0 + psi.
+Codim2LimitDirection directionAtRoot(const TrigRationalPlaneField& field,
+                                     const TrigCoefficients1& w, const RealRoot& r, double phi0,
+                                     double c0, double s0, double tolerance) {
+  const double phi = phi0 + 2.0 * std::atan(r.t);  // in (phi0 - pi, phi0 + pi)
+  Codim2LimitDirection d;
+  d.phi_rad = phi >= kTwoPi ? phi - kTwoPi : wrapHalfTurnToTwoPi(phi);
+  // cos/sin of phi0 + psi with t = tan(psi / 2), without trigonometric functions.
+  const double inverse = 1.0 / (1.0 + r.t * r.t);
+  const double cos_psi = (1.0 - r.t * r.t) * inverse, sin_psi = 2.0 * r.t * inverse;
+  const double c = c0 * cos_psi - s0 * sin_psi, s = s0 * cos_psi + c0 * sin_psi;
+  d.radial = radialAt(field, c, s);
+  d.type = typeFromRadial(d.radial, tolerance);
+  d.multiplicity = r.multiplicity;
+  // V = W / D with W = 0 at the root: dV/dphi = W' / D.
+  const double den = trigValueDerivative(field.denominator, c, s).value;
+  d.slope = r.multiplicity == 2 ? 0.0 : trigValueDerivative(w, c, s).derivative / den;
+  return d;
+}
+
+/// The roots come in increasing t, so phi increases except where it wraps past 2 pi: rotates
+/// the list there (a full sort only as a safeguard against rounding at the wrap).
+void sortByAngle(std::vector<Codim2LimitDirection>& list) {
+  const auto by_angle = [](const auto& x, const auto& y) { return x.phi_rad < y.phi_rad; };
+  const auto wrap = std::is_sorted_until(list.begin(), list.end(), by_angle);
+  std::rotate(list.begin(), wrap, list.end());
+  if (!std::is_sorted(list.begin(), list.end(), by_angle)) {
+    std::sort(list.begin(), list.end(), by_angle);
+  }
+}
+
+void certifyIfAsked(const TrigRationalPlaneField& field, const Codim2Options& options,
+                    double tolerance, Codim2Result& result) {
+  if (!options.certify) return;
+  const certified::Certificate certificate =
+      certified::certifyCircleSearch(field, result.directions, tolerance);
+  result.report.certificate_cells = certificate.cells;
+  result.report.certificate_failure = certificate.failure;
+  if (!certificate.certified) return;
+  result.report.completeness = Completeness::kCertified;
+  result.report.method =
+      "algebraic (real roots of D V in t = tan((phi - phi0)/2), polished by Boost.Math "
+      "newton_raphson_iterate), re-checked with outward-rounded interval arithmetic: D > 0, "
+      "each root the only zero of its Krawczyk interval, the rest of the circle excluded, "
+      "every type held by its enclosure of R";
+}
+
+}  // namespace
+
+Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Options& options) {
+  requireTrigCoefficients(field.numerator[0], "numerator H_i", kMaxTrigDegree - 1);
+  requireTrigCoefficients(field.numerator[1], "numerator H_j", kMaxTrigDegree - 1);
+  requireTrigCoefficients(field.denominator, "denominator D", TrigPoly2::kMaxDegree);
+  requirePositive(options.value_tolerance_relative, "value_tolerance_relative");
+  Codim2Result result;
+  const double d_low = denominatorLowerBound(field.denominator);
+  const TrigCoefficients1 w = denominatorTimesTangential(field);
+  const int n = static_cast<int>(w.size() / 2);
+
+  const double h_bound = field.numerator[0].cwiseAbs().sum() + field.numerator[1].cwiseAbs().sum();
+  const double scale = std::max(h_bound / d_low, 1e-300);
+  const double tolerance = options.value_tolerance_relative * scale;
+  result.report.field_scale = scale;
+  result.report.value_tolerance = tolerance;
+  result.report.second_derivative_bound = 0.0;
+  if (w.cwiseAbs().maxCoeff() <= 1e-14 * h_bound) {
+    classifyAsContinuum(field, tolerance, result);
+    return result;
+  }
+
+  const Centres& centre = centres();
+  const int chosen = chooseCentre(w, centre, result);
+  const Poly p = halfAnglePolynomial(w, n, centre, chosen);
+  const int degree = 2 * n;
   double cauchy = 0.0;
   for (int j = 0; j < degree; ++j) {
     cauchy = std::max(
@@ -323,24 +390,10 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
   RealRoot roots_t[kMaxPolyDegree];
   const int n_roots = realRoots(p, degree, -(1.0 + cauchy), 1.0 + cauchy, roots_t);
   result.directions.reserve(static_cast<std::size_t>(n_roots));
-
-  // Polish on W itself (exact derivative) and collect the directions.
   for (int i = 0; i < n_roots; ++i) {
-    const RealRoot& r = roots_t[i];
-    const double phi = phi0 + 2.0 * std::atan(r.t);  // in (phi0 - pi, phi0 + pi)
-    Codim2LimitDirection d;
-    d.phi_rad = phi >= kTwoPi ? phi - kTwoPi : wrapHalfTurnToTwoPi(phi);
-    // cos/sin of phi0 + psi with t = tan(psi / 2), without trigonometric functions.
-    const double inverse = 1.0 / (1.0 + r.t * r.t);
-    const double cos_psi = (1.0 - r.t * r.t) * inverse, sin_psi = 2.0 * r.t * inverse;
-    const double c0 = centre.cos_k[chosen][1], s0 = centre.sin_k[chosen][1];
-    const double c = c0 * cos_psi - s0 * sin_psi, s = s0 * cos_psi + c0 * sin_psi;
-    d.radial = radial_at(c, s);
-    d.type = typeFromRadial(d.radial, tolerance);
-    d.multiplicity = r.multiplicity;
-    // V = W / D with W = 0 at the root: dV/dphi = W' / D.
-    const double den = trigValueDerivative(field.denominator, c, s).value;
-    d.slope = r.multiplicity == 2 ? 0.0 : trigValueDerivative(w, c, s).derivative / den;
+    const Codim2LimitDirection d =
+        directionAtRoot(field, w, roots_t[i], centre.phi[chosen], centre.cos_k[chosen][1],
+                        centre.sin_k[chosen][1], tolerance);
     if (!result.directions.empty()) {
       // Both angles are in [0, 2 pi): their distance on the circle without fmod.
       const double gap = std::fabs(result.directions.back().phi_rad - d.phi_rad);
@@ -348,35 +401,14 @@ Codim2Result analyzeCodim2(const TrigRationalPlaneField& field, const Codim2Opti
     }
     result.directions.push_back(d);
   }
-  // The roots come in increasing t, so phi increases except where it wraps past 2 pi: rotate
-  // the list there (a full sort only as a safeguard against rounding at the wrap).
-  auto& list = result.directions;
-  const auto by_angle = [](const auto& x, const auto& y) { return x.phi_rad < y.phi_rad; };
-  const auto wrap = std::is_sorted_until(list.begin(), list.end(), by_angle);
-  std::rotate(list.begin(), wrap, list.end());
-  if (!std::is_sorted(list.begin(), list.end(), by_angle)) {
-    std::sort(list.begin(), list.end(), by_angle);
-  }
+  sortByAngle(result.directions);
   result.type = classifyDirections(result.directions);
   result.report.completeness = Completeness::kFloatingPointBounds;
   result.report.method =
       "algebraic: real roots of D V in t = tan((phi - phi0)/2), isolated between the roots of "
       "its derivatives, each polished by Boost.Math newton_raphson_iterate in its bracket (in "
       "floating point)";
-  if (options.certify) {
-    const certified::Certificate certificate =
-        certified::certifyCircleSearch(field, result.directions, tolerance);
-    result.report.certificate_cells = certificate.cells;
-    result.report.certificate_failure = certificate.failure;
-    if (certificate.certified) {
-      result.report.completeness = Completeness::kCertified;
-      result.report.method =
-          "algebraic (real roots of D V in t = tan((phi - phi0)/2), polished by Boost.Math "
-          "newton_raphson_iterate), re-checked with outward-rounded interval arithmetic: D > 0, "
-          "each root the only zero of its Krawczyk interval, the rest of the circle excluded, "
-          "every type held by its enclosure of R";
-    }
-  }
+  certifyIfAsked(field, options, tolerance, result);
   return result;
 }
 

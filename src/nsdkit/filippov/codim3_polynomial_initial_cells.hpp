@@ -22,92 +22,110 @@ template <int kFixedN>
 inline void PolynomialSearch::initialCellTests(int n_runtime, double h) {
   const int n = kFixedN > 0 ? kFixedN : n_runtime;
   const std::size_t rows = static_cast<std::size_t>(n + 1), cells = static_cast<std::size_t>(n);
-  // Strips first: a theta+ strip where W+ has no zero for any theta- of the square, or a
-  // theta- strip where W- has none, excludes all its cells without the table.
-  strip_plus_.resize(cells);
-  strip_minus_.resize(cells);
-  std::size_t open_plus = 0, open_minus = 0;
-  {
-    // The other angle spans the whole side [base, base + pi]: cos/sin of base = sigma (1, 0).
-    // The half-circle range of each node line is computed once and shared by the two strips
-    // beside it (as is its amplitude |(k1, k2)|, by the table below).
-    const double sigma = nodes1_.front().c;
-    line_lo_plus_.resize(rows);
-    line_hi_plus_.resize(rows);
-    line_lo_minus_.resize(rows);
-    line_hi_minus_.resize(rows);
-    amplitude_plus_.resize(rows);
-    amplitude_minus_.resize(rows);
-    for (std::size_t i = 0; i < rows; ++i) {
-      halfCircleLineRange(nodes1_[i], sigma, line_lo_plus_[i], line_hi_plus_[i],
-                          amplitude_plus_[i]);
-      halfCircleLineRange(nodes2_[i], sigma, line_lo_minus_[i], line_hi_minus_[i],
-                          amplitude_minus_[i]);
-    }
-    auto abs_bound = [sigma](const double* k) {
-      double lo, hi;
-      halfCircleRange(k[1], k[2], sigma, lo, hi);
-      return std::max(std::fabs(k[0] + lo), std::fabs(k[0] + hi));
-    };
-    for (std::size_t i = 0; i < cells; ++i) {
-      strip_plus_[i] =
-          gapExclusion(std::min(line_lo_plus_[i], line_lo_plus_[i + 1]),
-                       std::max(line_hi_plus_[i], line_hi_plus_[i + 1]), nodes1_[i], nodes1_[i + 1],
-                       0.5 * h, bounds_plus_.b11, fourth_plus_[0], abs_bound);
-      strip_minus_[i] =
-          gapExclusion(std::min(line_lo_minus_[i], line_lo_minus_[i + 1]),
-                       std::max(line_hi_minus_[i], line_hi_minus_[i + 1]), nodes2_[i],
-                       nodes2_[i + 1], 0.5 * h, bounds_minus_.b22, fourth_minus_[2], abs_bound);
-      open_plus += !strip_plus_[i];
-      open_minus += !strip_minus_[i];
-    }
-  }
-  // Few cells left: testing them one by one in the search loop is cheaper than the table.
-  // (Both paths apply the same node test; only its cost differs.)
-  switch (tuning_.initial_tests) {
-    case InitialCellTests::kBatched:
-      initial_tested_ = true;
-      break;
-    case InitialCellTests::kOneByOne:
-      initial_tested_ = false;
-      break;
-    case InitialCellTests::kAutomatic:
-    default:
-      initial_tested_ = open_plus * open_minus > kTableRatio * (open_plus + open_minus);
-      break;
-  }
+  const OpenStrips open = stripTests(cells, h);
+  initial_tested_ = batchInitialTests(open);
   if (!initial_tested_) {
-    for (std::size_t j = cells; j-- > 0;) {
-      if (strip_minus_[j]) continue;
-      for (std::size_t i = cells; i-- > 0;) {
-        if (!strip_plus_[i]) pushInitialCell(i, j);
-      }
-    }
+    pushUntestedCells(cells);
     return;
   }
   range_lo_plus_.resize(rows * cells);
   range_hi_plus_.resize(rows * cells);
   nodeRanges<kFixedN>(nodes1_, nodes2_, strip_plus_, amplitude_plus_, n, range_lo_plus_.data(),
                       range_hi_plus_.data());
+  plusGaps(cells);
   const double half_h2 = 0.125 * h * h;  // (h / 2)^2 / 2 with the cell half-width h / 2
-  // Distance of each cell's W+ node range from zero (<= 0: the node values straddle zero), for
-  // all cells in one branch-free pass: gap[row * n + arc] from node lines row and row + 1.
-  // (Rows of excluded strips hold stale values; those cells are skipped below.)
-  gap_plus_.resize(cells * cells);
-  {
-    const double* lo = range_lo_plus_.data();
-    const double* hi = range_hi_plus_.data();
-    for (std::size_t row = 0; row < cells; ++row) {
-      const double *lo0 = lo + row * cells, *lo1 = lo0 + cells;
-      const double *hi0 = hi + row * cells, *hi1 = hi0 + cells;
-      double* g = gap_plus_.data() + row * cells;
-      for (std::size_t arc = 0; arc < cells; ++arc) {
-        g[arc] = std::max(std::min(lo0[arc], lo1[arc]), -std::max(hi0[arc], hi1[arc]));
-      }
+  const double margin_plus = half_h2 * bounds_plus_.b11, margin_minus = half_h2 * bounds_minus_.b22;
+  const std::size_t count = compactPlusCandidates(cells, margin_plus);
+  minusGaps(count, cells);
+  pushSurvivingCells(count, cells, half_h2, margin_minus);
+}
+
+// Strips first: a theta+ strip where W+ has no zero for any theta- of the square, or a
+// theta- strip where W- has none, excludes all its cells without the table.
+inline PolynomialSearch::OpenStrips PolynomialSearch::stripTests(std::size_t cells, double h) {
+  const std::size_t rows = cells + 1;
+  strip_plus_.resize(cells);
+  strip_minus_.resize(cells);
+  // The other angle spans the whole side [base, base + pi]: cos/sin of base = sigma (1, 0).
+  // The half-circle range of each node line is computed once and shared by the two strips
+  // beside it (as is its amplitude |(k1, k2)|, by the table below).
+  const double sigma = nodes1_.front().c;
+  line_lo_plus_.resize(rows);
+  line_hi_plus_.resize(rows);
+  line_lo_minus_.resize(rows);
+  line_hi_minus_.resize(rows);
+  amplitude_plus_.resize(rows);
+  amplitude_minus_.resize(rows);
+  for (std::size_t i = 0; i < rows; ++i) {
+    halfCircleLineRange(nodes1_[i], sigma, line_lo_plus_[i], line_hi_plus_[i], amplitude_plus_[i]);
+    halfCircleLineRange(nodes2_[i], sigma, line_lo_minus_[i], line_hi_minus_[i],
+                        amplitude_minus_[i]);
+  }
+  auto abs_bound = [sigma](const double* k) {
+    double lo, hi;
+    halfCircleRange(k[1], k[2], sigma, lo, hi);
+    return std::max(std::fabs(k[0] + lo), std::fabs(k[0] + hi));
+  };
+  OpenStrips open;
+  for (std::size_t i = 0; i < cells; ++i) {
+    strip_plus_[i] =
+        gapExclusion(std::min(line_lo_plus_[i], line_lo_plus_[i + 1]),
+                     std::max(line_hi_plus_[i], line_hi_plus_[i + 1]), nodes1_[i], nodes1_[i + 1],
+                     0.5 * h, bounds_plus_.b11, fourth_plus_[0], abs_bound);
+    strip_minus_[i] =
+        gapExclusion(std::min(line_lo_minus_[i], line_lo_minus_[i + 1]),
+                     std::max(line_hi_minus_[i], line_hi_minus_[i + 1]), nodes2_[i],
+                     nodes2_[i + 1], 0.5 * h, bounds_minus_.b22, fourth_minus_[2], abs_bound);
+    open.plus += !strip_plus_[i];
+    open.minus += !strip_minus_[i];
+  }
+  return open;
+}
+
+// Few cells left: testing them one by one in the search loop is cheaper than the table.
+// (Both paths apply the same node test; only its cost differs.)
+inline bool PolynomialSearch::batchInitialTests(const OpenStrips& open) const {
+  switch (tuning_.initial_tests) {
+    case InitialCellTests::kBatched:
+      return true;
+    case InitialCellTests::kOneByOne:
+      return false;
+    case InitialCellTests::kAutomatic:
+    default:
+      return open.plus * open.minus > kTableRatio * (open.plus + open.minus);
+  }
+}
+
+inline void PolynomialSearch::pushUntestedCells(std::size_t cells) {
+  for (std::size_t j = cells; j-- > 0;) {
+    if (strip_minus_[j]) continue;
+    for (std::size_t i = cells; i-- > 0;) {
+      if (!strip_plus_[i]) pushInitialCell(i, j);
     }
   }
-  const double margin_plus = half_h2 * bounds_plus_.b11, margin_minus = half_h2 * bounds_minus_.b22;
-  // W+ by the table: the cells within its global margin (in push order), compacted.
+}
+
+// Distance of each cell's W+ node range from zero (<= 0: the node values straddle zero), for
+// all cells in one branch-free pass: gap[row * n + arc] from node lines row and row + 1.
+// (Rows of excluded strips hold stale values; those cells are skipped later.)
+inline void PolynomialSearch::plusGaps(std::size_t cells) {
+  gap_plus_.resize(cells * cells);
+  const double* lo = range_lo_plus_.data();
+  const double* hi = range_hi_plus_.data();
+  for (std::size_t row = 0; row < cells; ++row) {
+    const double *lo0 = lo + row * cells, *lo1 = lo0 + cells;
+    const double *hi0 = hi + row * cells, *hi1 = hi0 + cells;
+    double* g = gap_plus_.data() + row * cells;
+    for (std::size_t arc = 0; arc < cells; ++arc) {
+      g[arc] = std::max(std::min(lo0[arc], lo1[arc]), -std::max(hi0[arc], hi1[arc]));
+    }
+  }
+}
+
+// W+ by the table: the cells within its global margin (in push order), compacted into
+// candidates_; returns their count.
+inline std::size_t PolynomialSearch::compactPlusCandidates(std::size_t cells,
+                                                           double margin_plus) {
   std::size_t count = 0;
   candidates_.resize(cells * cells);
   for (std::size_t j = cells; j-- > 0;) {
@@ -117,8 +135,12 @@ inline void PolynomialSearch::initialCellTests(int n_runtime, double h) {
       count += static_cast<std::size_t>(!strip_plus_[i] && gap_plus_[i * cells + j] <= margin_plus);
     }
   }
-  // W- on its node lines over the theta+ arc of each candidate (arcRange with the amplitudes
-  // of the strip stage; branch-free), in one pass.
+  return count;
+}
+
+// W- on its node lines over the theta+ arc of each candidate (arcRange with the amplitudes
+// of the strip stage; branch-free), in one pass.
+inline void PolynomialSearch::minusGaps(std::size_t count, std::size_t cells) {
   gap_minus_.resize(count);
   for (std::size_t k = 0; k < count; ++k) {
     const std::size_t i = candidates_[k] / cells, j = candidates_[k] % cells;
@@ -130,9 +152,14 @@ inline void PolynomialSearch::initialCellTests(int n_runtime, double h) {
     gap_minus_[k] =
         std::max(std::min(u0.k[0] + lo0, u1.k[0] + lo1), -std::max(u0.k[0] + hi0, u1.k[0] + hi1));
   }
-  // Excluded with the local margin (as gapExclusion, for gaps in (0, global margin]): the
-  // second derivative along the own angle bounded from the node lines n0, n1 over the arc
-  // of the other angle between the nodes a0, a1.
+}
+
+// Pushes the candidates that neither W- (global margin) nor the local margins exclude. Excluded
+// with the local margin (as gapExclusion, for gaps in (0, global margin]): the second derivative
+// along the own angle bounded from the node lines n0, n1 over the arc of the other angle
+// between the nodes a0, a1.
+inline void PolynomialSearch::pushSurvivingCells(std::size_t count, std::size_t cells,
+                                                 double half_h2, double margin_minus) {
   auto excluded_locally = [&](double gap, const Node& n0, const Node& n1, const Node& a0,
                               const Node& a1, double fourth) {
     if (!(gap > 0.0)) return false;

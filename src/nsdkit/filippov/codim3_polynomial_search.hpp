@@ -300,6 +300,19 @@ class PolynomialSearch : CellBounds {
   template <int kFixedN>
   void initialCellTests(int n_runtime, double h);
 
+  // The stages of initialCellTests.
+  struct OpenStrips {
+    std::size_t plus = 0, minus = 0;  // strips of theta+ and theta- not excluded
+  };
+  OpenStrips stripTests(std::size_t cells, double h);
+  bool batchInitialTests(const OpenStrips& open) const;
+  void pushUntestedCells(std::size_t cells);
+  void plusGaps(std::size_t cells);
+  std::size_t compactPlusCandidates(std::size_t cells, double margin_plus);
+  void minusGaps(std::size_t count, std::size_t cells);
+  void pushSurvivingCells(std::size_t count, std::size_t cells, double half_h2,
+                          double margin_minus);
+
   void pushInitialCell(std::size_t i, std::size_t j);
 
   // lo/hi[i n + j]: the range of k0 + k1 cos u + k2 sin u (coefficients of node line i of
