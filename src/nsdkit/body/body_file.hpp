@@ -1,7 +1,7 @@
 #pragma once
 /// @file body_file.hpp
 /// Body files: a rigid body with one or two contacts as JSON (format "nsdkit-body/1"), schema in
-/// the README ("Your own body"). Every field is checked on read; an error names the file and the
+/// docs/bodies.md. Every field is checked on read; an error names the file and the
 /// field, e.g. "trough.json: contacts[1].normal: must be a unit vector (its norm is 0.98)".
 /// The body is also checked at its default parameter values (SPD inertia, unit normals, distinct
 /// contacts not degenerate for Def 11, friction >= 0), so that a file that reads is analysable.

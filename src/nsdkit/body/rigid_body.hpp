@@ -129,7 +129,7 @@ struct BodyVerdict {
 /// Options of classify.
 struct ClassifyOptions {
   /// Re-check the limit-direction search in interval arithmetic (BodyVerdict::certified); about
-  /// 100 times the cost of a verdict (README, Benchmarks).
+  /// 100 times the cost of a verdict (docs/benchmarks.md).
   bool certify = false;
 };
 

@@ -44,7 +44,7 @@ struct SingleContactRealizability {
 
 /// Default options of the one-contact analysis: the filippov defaults without the interval
 /// re-check (filippov::Codim2Options::certify), which costs about 50 times the search itself
-/// (README, Benchmarks); parameter sweeps call the analysis per point. Results are then
+/// (docs/benchmarks.md); parameter sweeps call the analysis per point. Results are then
 /// Completeness::kFloatingPointBounds; set certify for a certified verdict.
 inline filippov::Codim2Options singleContactCodim2Options() {
   filippov::Codim2Options options;

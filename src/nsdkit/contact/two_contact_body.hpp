@@ -109,7 +109,7 @@ enum class SlipSlipSearch {
 /// the interval re-check (RationalCodim3Options::certify; Completeness::kFloatingPointBounds).
 /// SS fields of bodies like the ball in the trough have few limit directions, and for those the
 /// smaller table of initial node tests is cheaper than the finer default grid; the re-check
-/// costs several hundred times the search, and sweeps classify per point (README, Benchmarks).
+/// costs several hundred times the search, and sweeps classify per point (docs/benchmarks.md).
 /// Set certify for a certified SS verdict.
 inline filippov::RationalCodim3Options slipSlipRationalOptions() {
   filippov::RationalCodim3Options options;

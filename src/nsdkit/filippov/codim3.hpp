@@ -89,7 +89,7 @@ struct RationalCodim3Options {
   /// Cells per side of each parameter square at the start (>= 2). Finer grids cost more in the
   /// initial node tests (a table over all initial cells) and less per root (smaller cells are
   /// resolved at once): 12 suits fields with a handful of roots, 8 fields with one or two
-  /// (contact::slipSlipRationalOptions; README, Benchmarks).
+  /// (contact::slipSlipRationalOptions; docs/benchmarks.md).
   int initial_grid = 12;
   /// Quadtree depth limit below the initial cells, in [0, 40] (cells down to
   /// pi / (initial_grid 2^depth) rad: 1.6e-8 rad for 24). Two roots a distance d apart are
@@ -102,7 +102,7 @@ struct RationalCodim3Options {
   /// Re-check a complete search with outward-rounded interval arithmetic: Completeness::
   /// kCertified only then; kFloatingPointBounds without it or when the re-check cannot decide
   /// (a double root, a cluster, a decision within rounding of a tolerance). The re-check costs
-  /// far more than the search (README, Benchmarks), so sweeps may leave it off.
+  /// far more than the search (docs/benchmarks.md), so sweeps may leave it off.
   bool certify = true;
 };
 

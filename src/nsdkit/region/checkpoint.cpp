@@ -281,7 +281,7 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
   };
   if (sharing.rank == 0) {
     // --resume names a sweep to continue: a missing folder is a mistyped path, not a new sweep
-    // (a requeued job creates the folder empty before its first run; see the README).
+    // (a requeued job creates the folder empty before its first run; see docs/command_line.md).
     if (checkpoint.resume && !fs::is_directory(dir)) {
       throw InvalidInput("--resume: no checkpoint folder '" + dir +
                          "' (create it empty to start a sweep that can be resumed)");

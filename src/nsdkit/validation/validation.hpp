@@ -130,7 +130,7 @@ contact::TwoContactBody twoContactBodyOf(const ValidationCase& c);
 /// engines' primitives can build it). Returns rho [m], or NaN for any other body.
 double sphereRadiusOf(const contact::TwoContactBody& body);
 
-/// The generated list of cases (see the README's validation section).
+/// The generated list of cases (see docs/validation.md).
 std::vector<ValidationCase> generateCases();
 
 /// The case as an engine-neutral sphere scene (planes through the contact points, gravity,
@@ -250,7 +250,7 @@ struct JudgeOptions {
   double onset_tolerance_relative = 0.05;
   double final_speed_tolerance = 1e-2;
   /// Launch family: the heading must stay within this [deg]. Coulomb's isotropic cone keeps it
-  /// exactly; a 4-sided pyramid turns a 15-degree launch by degrees (see the README's figures).
+  /// exactly; a 4-sided pyramid turns a 15-degree launch by degrees (see docs/validation.md).
   double heading_tolerance_deg = 1.0;
   /// Final spin rates: relative, over max(|expected|, 1 rad/s) (the same O(h) error as the
   /// acceleration, integrated once more).

@@ -1,5 +1,5 @@
 // Classifies one torque of the paper's ball in the trough through an installed nsdkit: the
-// origin is realizable, (2, 0, 0) escapes by RS and SR (planes (83); README, Command line).
+// origin is realizable, (2, 0, 0) escapes by RS and SR (planes (83); docs/command_line.md).
 #include <cstdio>
 #include <nsdkit/core/version.hpp>
 #include <nsdkit/models/ball_trough.hpp>
