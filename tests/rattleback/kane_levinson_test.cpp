@@ -81,8 +81,8 @@ TEST(KaneLevinson, FiguresThreeToFive) {
 // The reversal time to the integration's accuracy (the window above is read off Fig. 3): an
 // independent fixed-step RK4 of the same right-hand side (h = 1e-4 s: its error on this smooth
 // motion is ~1e-10 per unit time) and the default adaptive run at tolerances 1e-13 must find
-// the first reversal within 2 ms of the default run (whose claim in docs/rattleback.md is < 1 ms), and the
-// second within 5 ms. This pins the integration, not the equations: all three integrate the same
+// the first reversal within 2 ms of the default run (docs/rattleback.md claims < 1 ms), and
+// the second within 5 ms. This pins the integration, not the equations: all three integrate the same
 // right-hand side (a changed term, e.g. the printed zeta1 of the ERRATA, passes here and is
 // caught by EnergyIsConservedWithoutDrag; checked by mutation).
 TEST(KaneLevinson, ReversalTimesAgreeAcrossIntegrators) {
