@@ -15,6 +15,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/region/ball_trough_predicate.hpp>
 #include <nsdkit/region/body_predicate.hpp>
+#include <nsdkit/region/streamed_sweep.hpp>
 
 namespace nsd::cli {
 
@@ -108,8 +109,10 @@ void addRegionOptions(CLI::App* region, RegionCommand& c) {
   region->add_option("--fix", c.fixed, "name=value held constant (repeatable)");
   region->add_option("--refine-tol", c.refine_tolerance,
                      "bisect boundary edges to this width (0: off)");
-  region->add_option("--format", c.format, "csv (default) or json")
-      ->check(CLI::IsMember({"csv", "json"}));
+  region->add_option("--format", c.format,
+                     "csv (default), json, or hdf5 (streamed: no grid cap, every MPI rank writes "
+                     "its own blocks)")
+      ->check(CLI::IsMember({"csv", "json", "hdf5"}));
   region->add_option("--output", c.output, "output file")->required();
   region->add_option("--threads", c.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(1u, kMaxThreads));
@@ -121,7 +124,82 @@ void addRegionOptions(CLI::App* region, RegionCommand& c) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{10000000}));
 }
 
-int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing) {
+namespace {
+
+/// The model of a region command: its predicate, the metadata written with the output (and
+/// compared on resume), and the body file's text.
+struct RegionModel {
+  region::ParameterPredicate predicate;
+  region::ParameterPoint metadata;
+  std::string body_file_text;
+};
+
+RegionModel regionModel(const RegionCommand& c, const std::vector<region::Axis>& axes,
+                        const region::ParameterPoint& fixed) {
+  RegionModel m;
+  if (c.body.empty()) {
+    m.predicate = troughPredicate(c.trough, axes);
+    m.metadata = troughMetadata(c.trough);
+    return m;
+  }
+  const body::BodyDescription body = body::readBodyFile(c.body);
+  std::vector<std::string> names;
+  for (const auto& a : axes) names.push_back(a.name);
+  for (const auto& [name, value] : fixed) names.push_back(name);
+  m.predicate = region::bodyPredicate(body, names);
+  m.metadata = region::bodyMetadata(body, names);
+  // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
+  // checkpointed sweep refuses to resume with an edited body file.
+  std::ifstream in(c.body, std::ios::binary);
+  std::uint64_t hash = 1469598103934665603ull;
+  for (char ch; in.get(ch);) {
+    m.body_file_text += ch;
+    hash = (hash ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+  }
+  m.metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
+  return m;
+}
+
+region::CheckpointOptions checkpointOptions(const RegionCommand& c) {
+  region::CheckpointOptions co;
+  co.directory = c.checkpoint;
+  co.resume = c.resume;
+  co.block_points = c.block_points;
+  return co;
+}
+
+// --format hdf5: every process streams its blocks into the file (no assembled result).
+int runHdf5Region(const RegionCommand& c, const region::WorkSharing& sharing,
+                  const SweepFileFactory& sweep_file, const std::vector<region::Axis>& axes,
+                  const region::ParameterPoint& fixed, const RegionModel& model,
+                  const region::SweepOptions& so) {
+  if (!sweep_file) throw InvalidInput("--format hdf5: this nsdkit was built without HDF5");
+  hdf5::SweepFileHeader header;
+  header.axes = axes;
+  header.fixed = fixed;
+  header.model_parameters = model.metadata;
+  header.model_name = c.body.empty() ? c.model : "body";
+  header.body_file_text = model.body_file_text;
+  header.refine_tolerance = c.refine_tolerance;
+  const region::CheckpointOptions co = checkpointOptions(c);
+  header.block_points = co.block_points;
+  header.block_edges = co.block_edges;
+  const std::unique_ptr<region::SweepSink> sink = sweep_file(c.output, header);  // before work
+  const region::StreamedSweepReport run =
+      region::sweepIntoSink(axes, fixed, model.predicate, so, co, model.metadata, sharing, *sink);
+  if (sharing.rank == 0 && !c.quiet) {
+    std::cout << "swept " << run.grid_points << " points into " << c.output << " ("
+              << run.boundary_points << " boundary points, " << run.blocks_computed
+              << " blocks computed and " << run.blocks_reused << " reused here) in "
+              << run.seconds << " s\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing,
+                     const SweepFileFactory& sweep_file) {
   if (c.body.empty() && c.model != "ball-trough") {
     throw InvalidInput("unknown model '" + c.model + "'");
   }
@@ -130,43 +208,21 @@ int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing)
   std::vector<region::Axis> axes;
   for (const auto& t : c.axes) axes.push_back(region::parseAxis(t));
   const region::ParameterPoint fixed = parseFixed(c.fixed);
-  region::ParameterPredicate predicate;
-  region::ParameterPoint metadata;
-  if (c.body.empty()) {
-    predicate = troughPredicate(c.trough, axes);
-    metadata = troughMetadata(c.trough);
-  } else {
-    const body::BodyDescription body = body::readBodyFile(c.body);
-    std::vector<std::string> names;
-    for (const auto& a : axes) names.push_back(a.name);
-    for (const auto& [name, value] : fixed) names.push_back(name);
-    predicate = region::bodyPredicate(body, names);
-    metadata = region::bodyMetadata(body, names);
-    // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
-    // checkpointed sweep refuses to resume with an edited body file.
-    std::ifstream in(c.body, std::ios::binary);
-    std::uint64_t hash = 1469598103934665603ull;
-    for (char ch; in.get(ch);) {
-      hash = (hash ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
-    }
-    metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
-  }
+  const RegionModel model = regionModel(c, axes, fixed);
   region::SweepOptions so;
   so.threads = c.threads;
   so.refine_tolerance = c.refine_tolerance;
   so.progress = sharing.rank == 0 ? progressBar(c.quiet) : nullptr;
+  if (c.format == "hdf5") return runHdf5Region(c, sharing, sweep_file, axes, fixed, model, so);
+  const region::ParameterPoint& metadata = model.metadata;
   region::SweepResult result;
   std::string blocks_note;
   if (c.checkpoint.empty()) {
     if (sharing.ranks > 1) throw InvalidInput("several processes need --checkpoint DIR");
-    result = region::sweep(axes, fixed, predicate, so);
+    result = region::sweep(axes, fixed, model.predicate, so);
   } else {
-    region::CheckpointOptions co;
-    co.directory = c.checkpoint;
-    co.resume = c.resume;
-    co.block_points = c.block_points;
-    const auto run =
-        region::sweepWithCheckpoints(axes, fixed, predicate, so, co, metadata, sharing);
+    const auto run = region::sweepWithCheckpoints(axes, fixed, model.predicate, so,
+                                                  checkpointOptions(c), metadata, sharing);
     result = run.result;
     blocks_note = ", " + std::to_string(run.blocks_computed) + " blocks computed and " +
                   std::to_string(run.blocks_reused) + " reused here";

@@ -7,9 +7,11 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include <nsdkit/hdf5/sweep_file.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/region/checkpoint.hpp>
 #include <nsdkit/region/region.hpp>
@@ -62,8 +64,15 @@ struct RegionCommand {
 constexpr unsigned kMaxThreads = 1024;
 void addRegionOptions(CLI::App* app, RegionCommand& c);
 
-/// Runs the sweep and writes the output (rank 0 only when shared). Returns the exit status.
+/// Creates the sink of `--format hdf5` at a path (serial HDF5 in nsdkit, parallel HDF5 with
+/// every rank writing in nsdkit-mpi). Empty: this executable has no HDF5 output.
+using SweepFileFactory = std::function<std::unique_ptr<region::SweepSink>(
+    const std::string& path, const hdf5::SweepFileHeader& header)>;
+
+/// Runs the sweep and writes the output: CSV and JSON by rank 0 from the assembled result, HDF5
+/// streamed block by block by every rank (`sweep_file`). Returns the exit status.
 /// @throws InvalidInput for bad options, a refused checkpoint, or an unwritable output.
-int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing = {});
+int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing = {},
+                     const SweepFileFactory& sweep_file = {});
 
 }  // namespace nsd::cli

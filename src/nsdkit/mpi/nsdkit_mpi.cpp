@@ -11,6 +11,7 @@
 
 #include <nsdkit/cli/region_command.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/hdf5/sweep_file.hpp>
 #include <nsdkit/mpi/mpi_work_sharing.hpp>
 
 int main(int argc, char** argv) {
@@ -38,7 +39,12 @@ int main(int argc, char** argv) {
       throw nsd::InvalidInput("nsdkit-mpi region needs --checkpoint DIR on a shared file system");
     }
     nsd::mpi::BlockCounters counters(MPI_COMM_WORLD);
-    status = nsd::cli::runRegionCommand(command, counters.sharing());
+    // --format hdf5: every rank writes its own blocks into one file (parallel HDF5).
+    const nsd::cli::SweepFileFactory parallel_file = [rank](const std::string& path,
+                                                            const nsd::hdf5::SweepFileHeader& h) {
+      return nsd::hdf5::createParallelSweepFile(path, h, rank);
+    };
+    status = nsd::cli::runRegionCommand(command, counters.sharing(), parallel_file);
     MPI_Barrier(MPI_COMM_WORLD);
   } catch (const std::exception& e) {
     std::string message = e.what();

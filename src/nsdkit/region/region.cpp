@@ -47,7 +47,8 @@ Axis parseAxis(const std::string& text) {
 namespace detail {
 
 std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                          const ParameterPredicate& predicate, double refine_tolerance) {
+                          const ParameterPredicate& predicate, double refine_tolerance,
+                          std::size_t max_points) {
   if (axes.empty()) throw InvalidInput("a sweep needs at least one axis");
   if (!predicate) throw InvalidInput("region predicate is empty");
   requireNonNegative(refine_tolerance, "refine tolerance");
@@ -56,15 +57,19 @@ std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& f
     if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
     requireFinite(a.lower, "axis lower bound");
     requireFinite(a.upper, "axis upper bound");
-    if (fixed.count(a.name))
+    if (fixed.count(a.name)) {
       throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
-    total *= static_cast<std::size_t>(a.count);
-    // About 110 bytes per point in memory (values, verdict, label): 5e7 points is ~6 GB.
-    if (total > 50000000) {
-      throw InvalidInput(
-          "sweep grid exceeds 5e7 points (about 6 GB in memory): split the sweep "
-          "along an axis");
     }
+    const auto count = static_cast<std::size_t>(a.count);
+    if (total > max_points / count) {
+      throw InvalidInput(
+          max_points == kMaxInMemoryPoints
+              ? "sweep grid exceeds 5e7 points (about 6 GB in memory): write it with "
+                "--format hdf5 (streamed, memory per process bounded by its blocks) or split "
+                "the sweep along an axis"
+              : "sweep grid exceeds 1e13 points: split the sweep along an axis");
+    }
+    total *= count;
   }
   return total;
 }
@@ -89,17 +94,15 @@ PointVerdict evaluateAt(const std::vector<Axis>& axes, const ParameterPoint& fix
 }
 
 std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
-                                    const std::vector<SweepPoint>& points) {
+                                    const std::vector<std::uint8_t>& realizable) {
   std::vector<GridEdge> edges;
   std::size_t stride = 1;
   for (std::size_t d = axes.size(); d-- > 0;) {
     const auto c = static_cast<std::size_t>(axes[d].count);
-    for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t i = 0; i < realizable.size(); ++i) {
       if ((i / stride) % c + 1 < c) {
         const std::size_t j = i + stride;
-        if (points[i].verdict.realizable != points[j].verdict.realizable) {
-          edges.push_back({i, j, d});
-        }
+        if (realizable[i] != realizable[j]) edges.push_back({i, j, d});
       }
     }
     stride *= c;
@@ -107,35 +110,47 @@ std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
   return edges;
 }
 
+std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
+                                    const std::vector<SweepPoint>& points) {
+  std::vector<std::uint8_t> realizable(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) realizable[i] = points[i].verdict.realizable;
+  return boundaryEdges(axes, realizable);
+}
+
 BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                          const ParameterPredicate& predicate, const std::vector<SweepPoint>& points,
                          const GridEdge& edge, double tolerance, std::size_t& calls) {
-  std::vector<double> inside = points[edge.a].values, outside = points[edge.b].values;
-  std::string outside_label = points[edge.b].verdict.label;
-  if (!points[edge.a].verdict.realizable) {
-    std::swap(inside, outside);
-    outside_label = points[edge.a].verdict.label;
-  }
+  const bool a_inside = points[edge.a].verdict.realizable;
+  const SweepPoint& inside = a_inside ? points[edge.a] : points[edge.b];
+  const SweepPoint& outside = a_inside ? points[edge.b] : points[edge.a];
+  return refineEdge(axes, fixed, predicate, inside.values, outside.values, outside.verdict.label,
+                    edge.axis, tolerance, calls);
+}
+
+BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                         const ParameterPredicate& predicate, std::vector<double> inside,
+                         std::vector<double> outside, std::string outside_label,
+                         std::size_t axis, double tolerance, std::size_t& calls) {
   // Bisection along the edge's axis; the label of the last point found outside is kept.
   std::vector<double> point = inside;
   const BisectionResult bisection = bisect(
       [&](double x) {
-        point[edge.axis] = x;
+        point[axis] = x;
         const PointVerdict v = evaluateAt(axes, fixed, predicate, point);
         if (!v.realizable) outside_label = v.label;
         return v.realizable;
       },
-      inside[edge.axis], outside[edge.axis], tolerance);
+      inside[axis], outside[axis], tolerance);
   calls = static_cast<std::size_t>(bisection.predicate_calls);
-  inside[edge.axis] = bisection.last_true;
-  outside[edge.axis] = bisection.last_false;
+  inside[axis] = bisection.last_true;
+  outside[axis] = bisection.last_false;
   BoundaryPoint b;
   b.values = inside;
-  b.values[edge.axis] = 0.5 * (inside[edge.axis] + outside[edge.axis]);
-  b.bracket_width = std::fabs(inside[edge.axis] - outside[edge.axis]);
+  b.values[axis] = 0.5 * (inside[axis] + outside[axis]);
+  b.bracket_width = std::fabs(inside[axis] - outside[axis]);
   b.inside_label = "realizable";
   b.outside_label = outside_label;
-  b.axis = edge.axis;
+  b.axis = axis;
   return b;
 }
 

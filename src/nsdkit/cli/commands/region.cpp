@@ -3,6 +3,7 @@
 
 #include <nsdkit/cli/commands/commands.hpp>
 #include <nsdkit/cli/region_command.hpp>
+#include <nsdkit/hdf5/sweep_file.hpp>
 
 namespace nsd::cli {
 
@@ -11,7 +12,7 @@ Command addRegionCommand(CLI::App& app, unsigned default_threads) {
   o->threads = default_threads;
   CLI::App* c = app.add_subcommand("region", "sweep parameters through the Def-11 predicate");
   addRegionOptions(c, *o);
-  return {c, [o] { return runRegionCommand(*o); }};
+  return {c, [o] { return runRegionCommand(*o, {}, nsd::hdf5::createSweepFile); }};
 }
 
 }  // namespace nsd::cli

@@ -1,0 +1,264 @@
+#include <nsdkit/region/checkpoint_blocks.hpp>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/errors.hpp>
+
+#ifndef NSDKIT_VERSION
+#define NSDKIT_VERSION "unknown"
+#endif
+
+namespace nsd::region::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kFormat[] = "nsdkit-sweep-checkpoint/1";
+constexpr char kMagic[8] = {'N', 'S', 'D', 'K', 'B', 'L', 'K', '1'};
+
+// FNV-1a, 64 bit: detects a damaged block (not an adversary).
+std::uint64_t checksum(const char* data, std::size_t size) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (std::size_t i = 0; i < size; ++i) {
+    h ^= static_cast<unsigned char>(data[i]);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+// Little binary encoder/decoder of block files (host byte order: a checkpoint is read back by
+// the same build on the same kind of machine; the manifest records the version).
+class Encoder {
+ public:
+  template <class T>
+  void put(T value) {
+    const auto* p = reinterpret_cast<const char*>(&value);
+    bytes_.append(p, sizeof(T));
+  }
+  void putString(const std::string& s) {
+    put<std::uint32_t>(static_cast<std::uint32_t>(s.size()));
+    bytes_ += s;
+  }
+  std::string finish() {
+    put<std::uint64_t>(checksum(bytes_.data(), bytes_.size()));
+    return std::move(bytes_);
+  }
+
+ private:
+  std::string bytes_;
+};
+
+class Decoder {
+ public:
+  Decoder(std::string bytes, std::string file) : bytes_(std::move(bytes)), file_(std::move(file)) {
+    if (bytes_.size() < sizeof(kMagic) + sizeof(std::uint64_t)) fail("truncated");
+    std::uint64_t stored;
+    std::memcpy(&stored, bytes_.data() + bytes_.size() - sizeof(stored), sizeof(stored));
+    end_ = bytes_.size() - sizeof(stored);
+    if (checksum(bytes_.data(), end_) != stored) fail("checksum mismatch");
+    if (std::memcmp(bytes_.data(), kMagic, sizeof(kMagic)) != 0) fail("not a block file");
+    pos_ = sizeof(kMagic);
+  }
+  template <class T>
+  T get() {
+    if (pos_ + sizeof(T) > end_) fail("truncated record");
+    T value;
+    std::memcpy(&value, bytes_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return value;
+  }
+  std::string getString() {
+    const auto n = get<std::uint32_t>();
+    if (pos_ + n > end_) fail("truncated string");
+    std::string s = bytes_.substr(pos_, n);
+    pos_ += n;
+    return s;
+  }
+  void expectEnd() const {
+    if (pos_ != end_) fail("trailing bytes");
+  }
+  [[noreturn]] void fail(const std::string& why) const {
+    throw InvalidInput("corrupt checkpoint block '" + file_ + "': " + why +
+                       " (remove the folder to start the sweep again)");
+  }
+
+ private:
+  std::string bytes_, file_;
+  std::size_t pos_ = 0, end_ = 0;
+};
+
+Encoder blockHeader(Phase phase, std::size_t k, std::size_t count) {
+  Encoder e;
+  for (char c : kMagic) e.put<char>(c);
+  e.put<std::uint8_t>(phase);
+  e.put<std::uint64_t>(k);
+  e.put<std::uint64_t>(count);
+  return e;
+}
+
+void checkHeader(Decoder& d, Phase phase, std::size_t k, std::size_t count) {
+  if (d.get<std::uint8_t>() != phase) d.fail("wrong phase");
+  if (d.get<std::uint64_t>() != k) d.fail("wrong block index");
+  if (d.get<std::uint64_t>() != count) d.fail("wrong record count");
+}
+
+void writeBlock(const std::string& path, const std::string& bytes) {
+  writeFileAtomically(path, [&](std::ostream& out) {
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  });
+}
+
+// The first top-level field in which two manifests differ (for the refusal message).
+std::string firstDifference(const std::string& recorded, const std::string& wanted) {
+  try {
+    const auto a = nlohmann::json::parse(recorded);
+    const auto b = nlohmann::json::parse(wanted);
+    for (const auto& [key, value] : b.items()) {
+      if (!a.contains(key) || a[key] != value) return key;
+    }
+  } catch (const std::exception&) {
+    return "the manifest itself (not valid JSON)";
+  }
+  return "formatting";
+}
+
+// `items` records cut into blocks of `per_block`; the last block may be shorter.
+
+}  // namespace
+
+std::string blockPath(const std::string& dir, Phase phase, std::size_t k) {
+  return dir + (phase == kGrid ? "/grid-" : "/edges-") + std::to_string(k) + ".blk";
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InvalidInput("cannot read checkpoint file '" + path + "'");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+
+
+
+void writeGridBlock(const std::string& path, std::size_t k,
+                    const std::vector<PointVerdict>& verdicts) {
+  Encoder e = blockHeader(kGrid, k, verdicts.size());
+  for (const auto& v : verdicts) {
+    e.put<std::uint8_t>(v.realizable ? 1 : 0);
+    e.put<std::uint8_t>(v.uncertain ? 1 : 0);
+    e.putString(v.label);
+  }
+  writeBlock(path, e.finish());
+}
+
+std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, std::size_t count) {
+  Decoder d(readFile(path), path);
+  checkHeader(d, kGrid, k, count);
+  std::vector<PointVerdict> verdicts(count);
+  for (auto& v : verdicts) {
+    v.realizable = d.get<std::uint8_t>() != 0;
+    v.uncertain = d.get<std::uint8_t>() != 0;
+    v.label = d.getString();
+  }
+  d.expectEnd();
+  return verdicts;
+}
+
+void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<RefinedEdge>& edges) {
+  Encoder e = blockHeader(kEdges, k, edges.size());
+  for (const auto& r : edges) {
+    e.put<std::uint64_t>(r.calls);
+    e.put<std::uint64_t>(r.point.axis);
+    e.put<double>(r.point.bracket_width);
+    e.putString(r.point.outside_label);
+    e.put<std::uint64_t>(r.point.values.size());
+    for (double v : r.point.values) e.put<double>(v);
+  }
+  writeBlock(path, e.finish());
+}
+
+std::vector<RefinedEdge> readEdgeBlock(const std::string& path, std::size_t k, std::size_t count,
+                                       std::size_t dims) {
+  Decoder d(readFile(path), path);
+  checkHeader(d, kEdges, k, count);
+  std::vector<RefinedEdge> edges(count);
+  for (auto& r : edges) {
+    r.calls = d.get<std::uint64_t>();
+    r.point.axis = d.get<std::uint64_t>();
+    r.point.bracket_width = d.get<double>();
+    r.point.outside_label = d.getString();
+    r.point.inside_label = "realizable";
+    if (d.get<std::uint64_t>() != dims) d.fail("wrong number of axes");
+    r.point.values.resize(dims);
+    for (double& v : r.point.values) v = d.get<double>();
+  }
+  d.expectEnd();
+  return edges;
+}
+
+std::string manifestText(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                         const SweepOptions& options, const CheckpointOptions& c,
+                         const ParameterPoint& model, std::size_t total,
+                         const std::string& layout) {
+  nlohmann::json axes_json = nlohmann::json::array();
+  for (const Axis& a : axes) {
+    axes_json.push_back(
+        {{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
+  }
+  nlohmann::json j{{"format", kFormat},
+                         {"nsdkit_version", NSDKIT_VERSION},
+                         {"model", model},
+                         {"axes", axes_json},
+                         {"fixed", fixed},
+                         {"refine_tolerance", options.refine_tolerance},
+                         {"block_points", c.block_points},
+                         {"block_edges", c.block_edges},
+                         {"grid_points", total}};
+  // (Uniform blocks, the layout of the first format version, are not named: their folders
+  // written before the streamed layout existed still resume.)
+  if (layout != "uniform") j["block_layout"] = layout;
+  return j.dump(2) + "\n";
+}
+
+void prepareCheckpointFolder(const std::string& dir, const std::string& manifest, bool resume) {
+  const std::string manifest_path = dir + "/manifest.json";
+  // --resume names a sweep to continue: a missing folder is a mistyped path, not a new sweep
+  // (a requeued job creates the folder empty before its first run; see docs/command_line.md).
+  if (resume && !fs::is_directory(dir)) {
+    throw InvalidInput("--resume: no checkpoint folder '" + dir +
+                       "' (create it empty to start a sweep that can be resumed)");
+  }
+  fs::create_directories(dir);
+  if (!fs::exists(manifest_path)) {
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      if (entry.path().extension() == ".blk") {
+        throw InvalidInput("checkpoint folder '" + dir +
+                           "' holds blocks but no manifest.json: refusing to take blocks of an "
+                           "unknown sweep");
+      }
+    }
+    writeFileAtomically(manifest_path, [&](std::ostream& out) { out << manifest; });
+    return;
+  }
+  if (!resume) {
+    throw InvalidInput("checkpoint folder '" + dir +
+                       "' already holds a sweep: pass --resume to continue it, or remove it");
+  }
+  // Blocks in progress when the last run was killed left temporary files: remove them.
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().filename().string().find(".tmp-nsdkit-") != std::string::npos) {
+      std::error_code ec;
+      fs::remove(entry.path(), ec);
+    }
+  }
+  const std::string recorded = readFile(manifest_path);
+  if (recorded != manifest) {
+    throw InvalidInput("checkpoint folder '" + dir + "' was written for another sweep (" +
+                       firstDifference(recorded, manifest) + " differs): refusing to mix it in");
+  }
+}
+
+}  // namespace nsd::region::detail
