@@ -112,6 +112,7 @@ std::vector<std::string> readStringListAttribute(hid_t location, const std::stri
   }
   Handle type{checked(H5Tcopy(H5T_C_S1), file, "cannot create a string type"), H5Tclose};
   check(H5Tset_size(type.get(), H5T_VARIABLE), file, "cannot make a variable-length string");
+  check(H5Tset_cset(type.get(), H5T_CSET_UTF8), file, "cannot set a string's character set");
   std::vector<char*> pointers(static_cast<std::size_t>(count), nullptr);
   check(H5Aread(attribute.get(), type.get(), pointers.data()), file,
         "cannot read attribute '" + name + "' as strings");

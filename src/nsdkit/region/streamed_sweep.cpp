@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <sstream>
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
@@ -28,23 +27,23 @@ constexpr EscapeName kEscapeNames[] = {{"RS", kEscapeRS},
 
 std::uint8_t escapeCode(const std::string& label) {
   std::uint8_t code = 0;
-  std::istringstream in(label);
-  std::string token;
-  bool first = true;
-  while (std::getline(in, token, '|')) {
-    if (first && token == "realizable") {
-      first = false;
-      continue;
-    }
-    first = false;
+  if (label.empty()) return code;  // a verdict without escape modes
+  std::size_t start = 0;
+  for (bool first = true; start <= label.size(); first = false) {
+    const std::size_t bar = std::min(label.find('|', start), label.size());
+    const std::string part = label.substr(start, bar - start);
+    start = bar + 1;
+    if (first && part == "realizable") continue;
     bool known = false;
     for (const EscapeName& e : kEscapeNames) {
-      if (token == e.name) {
+      if (part == e.name) {
         code = static_cast<std::uint8_t>(code | e.bit);
         known = true;
       }
     }
-    if (!known) throw InvalidInput("sweep label '" + label + "' has an unknown part '" + token + "'");
+    if (!known) {
+      throw InvalidInput("sweep label '" + label + "' has an unknown part '" + part + "'");
+    }
   }
   return code;
 }
