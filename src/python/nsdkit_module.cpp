@@ -15,4 +15,5 @@ PYBIND11_MODULE(nsdkit, m) {
       "one contact, Def 11 for two). Units: SI (kg, m, s, N, rad), as in the body files.";
   bindBody(m);
   bindModels(m);
+  bindSweepFiles(m);
 }
