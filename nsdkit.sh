@@ -23,6 +23,7 @@ PACKAGES=(cmake ninja-build g++ ccache pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libmujoco-dev libqhull-dev libbullet-dev libode-dev libdart-dev libdart-collision-ode-dev
   libopenmpi-dev openmpi-bin
+  libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py
   python3 python3-dev python3-numpy python3-matplotlib pybind11-dev python3-pybind11 python3-pytest)
 
 deps() {
@@ -168,6 +169,7 @@ case "${1:-help}" in
     build release
     for b in build/release/bench/bench_*; do "$b" --benchmark_min_time=0.2; done
     bash bench/bench_region_mpi.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
+    bash bench/bench_region_hdf5.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
     ;;
   *)
     sed -n '2,15p' "$0"

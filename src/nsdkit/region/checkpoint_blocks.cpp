@@ -7,6 +7,7 @@
 
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/region/streamed_sweep.hpp>
 
 #ifndef NSDKIT_VERSION
 #define NSDKIT_VERSION "unknown"
@@ -17,8 +18,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kFormat[] = "nsdkit-sweep-checkpoint/1";
-constexpr char kMagic[8] = {'N', 'S', 'D', 'K', 'B', 'L', 'K', '1'};
+// Format 2: a grid point is two bytes (flags, escape code) instead of its label's text.
+constexpr char kFormat[] = "nsdkit-sweep-checkpoint/2";
+constexpr char kMagic[8] = {'N', 'S', 'D', 'K', 'B', 'L', 'K', '2'};
+enum PointFlag : std::uint8_t { kRealizable = 1, kUncertain = 2 };
 
 // FNV-1a, 64 bit: detects a damaged block (not an adversary).
 std::uint64_t checksum(const char* data, std::size_t size) {
@@ -147,9 +150,9 @@ void writeGridBlock(const std::string& path, std::size_t k,
                     const std::vector<PointVerdict>& verdicts) {
   Encoder e = blockHeader(kGrid, k, verdicts.size());
   for (const auto& v : verdicts) {
-    e.put<std::uint8_t>(v.realizable ? 1 : 0);
-    e.put<std::uint8_t>(v.uncertain ? 1 : 0);
-    e.putString(v.label);
+    e.put<std::uint8_t>(static_cast<std::uint8_t>((v.realizable ? kRealizable : 0) |
+                                                  (v.uncertain ? kUncertain : 0)));
+    e.put<std::uint8_t>(escapeCode(v.label));
   }
   writeBlock(path, e.finish());
 }
@@ -159,9 +162,13 @@ std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, 
   checkHeader(d, kGrid, k, count);
   std::vector<PointVerdict> verdicts(count);
   for (auto& v : verdicts) {
-    v.realizable = d.get<std::uint8_t>() != 0;
-    v.uncertain = d.get<std::uint8_t>() != 0;
-    v.label = d.getString();
+    const auto flags = d.get<std::uint8_t>();
+    if (flags & ~(kRealizable | kUncertain)) d.fail("bad point flags");
+    v.realizable = (flags & kRealizable) != 0;
+    v.uncertain = (flags & kUncertain) != 0;
+    const auto code = d.get<std::uint8_t>();
+    if (code >= 32) d.fail("bad escape code");
+    v.label = labelOfCode(v.realizable, code);
   }
   d.expectEnd();
   return verdicts;
