@@ -7,7 +7,7 @@
 
 #include "binding_common.hpp"
 
-PYBIND11_MODULE(nsdkit, m) {
+PYBIND11_MODULE(_nsdkit, m) {
   using namespace nsd::python;
   bindValidation(m);
   m.doc() =

@@ -205,6 +205,23 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                .dump(1)
         << '\n';
   });
+  // The runs' time series, one entry per row of report.json (same order), for report.html.
+  writeFileAtomically(dir + "/series.json", [&](std::ostream& out) {
+    nlohmann::json series = nlohmann::json::array();
+    for (const auto& r : results) {
+      nlohmann::json slips = nlohmann::json::array();
+      for (const auto& contact : r.series.slip_speed) {
+        nlohmann::json values = nlohmann::json::array();
+        for (double v : contact) values.push_back(numberOrNull(v));
+        slips.push_back(values);
+      }
+      series.push_back({{"t", r.series.t},
+                        {"speed", r.series.speed},
+                        {"spin", r.series.spin},
+                        {"slip_speed", slips}});
+    }
+    out << series.dump() << '\n';
+  });
   nlohmann::json case_json = nlohmann::json::array();
   for (const auto& c : cases) {
     nlohmann::json entry{{"case", c.name},

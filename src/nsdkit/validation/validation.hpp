@@ -202,6 +202,16 @@ enum class RowStatus {
 std::string toString(RowStatus status);
 
 /// One row of the report: a case run by a solver.
+/// A run's time series, thinned for the report's plots (at most kReportSeriesPoints samples,
+/// evenly spaced in the recorded steps, first and last included).
+struct ReportSeries {
+  std::vector<double> t;                        ///< [s]
+  std::vector<double> speed;                    ///< |v_C| [m/s]
+  std::vector<double> spin;                     ///< |Omega| [rad/s]
+  std::vector<std::vector<double>> slip_speed;  ///< per contact, |slip| [m/s]
+};
+constexpr std::size_t kReportSeriesPoints = 200;
+
 struct ValidationResult {
   CaseFamily family = CaseFamily::kTrough;
   RowStatus status = RowStatus::kFail;
@@ -239,6 +249,8 @@ struct ValidationResult {
   /// For failures: computed reason (including, where rolling was observed but is not
   /// realizable, whether an admissible RR force set inside both friction cones exists).
   std::string reason;
+  /// The run's time series for the report (series.json, report.html).
+  ReportSeries series;
 };
 
 /// Judgement options.

@@ -207,9 +207,13 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   writeSections(o, p, figures.closed_form, dir, threads);
   const nsd::mesh::BodyMesh body = writeStabilityBody(p, dir);
   writeSummary(p, figures, edge, g, grid, body.report, dir);
+  // Fig. 11 as an interactive 3-D page (triangles by condition, special points, red edge).
+  const bool page = writeHtmlPage({"body", dir + "/stability_body_triangles.csv",
+                                   dir + "/stability_body.html", "--summary",
+                                   dir + "/summary.json"});
   std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
             << "two_point_slip_surface.csv, section_*.csv, stability_body.ply, "
-            << "stability_body_triangles.csv)\n";
+            << "stability_body_triangles.csv" << (page ? ", stability_body.html" : "") << ")\n";
   return 0;
 }
 

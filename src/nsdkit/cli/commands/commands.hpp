@@ -44,6 +44,12 @@ struct PointResult {
 PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
                           const std::string& method, bool certify = false);
 
+/// Writes one of the interactive HTML pages (src/python/nsdkit/pages.py, plotly) with `args`
+/// ("report FOLDER" or "body TRIANGLES.csv OUT.html ..."), through /usr/bin/python3. A page is
+/// an extra beside the command's real outputs: if it cannot be written (no python3-plotly, the
+/// script missing from an installed nsdkit) a one-line note goes to stderr and false returns.
+bool writeHtmlPage(const std::vector<std::string>& args);
+
 /// Shortest decimal text that reads back to the same double (nsd::formatValue).
 std::string number(double value);
 /// Output samples t_end / dt, bounded by what a CSV and memory hold (1e7 rows: ~1 GB of text).

@@ -33,7 +33,36 @@ struct MeshOptions {
   int resolution = 24;
   unsigned threads = 1;
   std::size_t mc_samples = 0;  ///< Monte Carlo samples for an independent volume (0: none)
+  std::string html;            ///< interactive 3-D page of the mesh (empty: none)
 };
+
+// The mesh as an interactive page: its triangles with their bounding conditions (exact route;
+// "realizable" for the implicit one) through a temporary CSV beside the page.
+bool writeMeshPage(const nsd::mesh::BodyMesh& body, const std::vector<std::string>& axes,
+                   const std::string& html) {
+  const std::string triangles = html + ".tmp-nsdkit-triangles.csv";
+  writeFileAtomically(triangles, [&](std::ostream& out) {
+    out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
+    const auto& m = body.mesh;
+    for (std::size_t t = 0; t < m.triangles.size(); ++t) {
+      out << (t < m.condition_of_triangle.size()
+                  ? nsd::stability_body::toString(m.condition_of_triangle[t])
+                  : std::string("realizable"))
+          << ',' << (t < m.face_of_triangle.size() ? m.face_of_triangle[t] : 0);
+      for (const int v : m.triangles[t]) {
+        const Eigen::Vector3d& x = m.vertices[static_cast<std::size_t>(v)];
+        out << ',' << number(x[0]) << ',' << number(x[1]) << ',' << number(x[2]);
+      }
+      out << '\n';
+    }
+  });
+  const bool written = writeHtmlPage({"body", triangles, html, "--axes",
+                                      axes[0] + "," + axes[1] + "," + axes[2], "--title",
+                                      "Stability body (realizable rolling)"});
+  std::error_code ec;
+  std::filesystem::remove(triangles, ec);
+  return written;
+}
 
 // A realizable set in three parameters: its predicate, a point inside it and, for two-contact
 // bodies, the dynamics the exact faces are built from.
@@ -64,6 +93,13 @@ int runMesh(const MeshOptions& o) {
   const double tolerance = o.tolerance;
   if (o.body.empty() && o.model != "ball-trough") {
     throw nsd::InvalidInput("unknown model '" + o.model + "'");
+  }
+  if (!o.html.empty()) {  // checked before any work
+    const std::filesystem::path folder =
+        std::filesystem::absolute(std::filesystem::path(o.html)).parent_path();
+    if (o.html == "-" || !std::filesystem::is_directory(folder)) {
+      throw nsd::InvalidInput("--html '" + o.html + "': give a file in an existing folder");
+    }
   }
   if (output == "-") {
     throw nsd::InvalidInput(
@@ -136,6 +172,11 @@ int runMesh(const MeshOptions& o) {
     extra["monte_carlo_samples"] = mc.samples;
   }
   nsd::mesh::writeMesh(body.mesh, output, format);
+  if (!o.html.empty()) {
+    const std::vector<std::string> names =
+        o.body.empty() ? std::vector<std::string>{"m_x", "m_y", "m_z"} : o.axes;
+    extra["html"] = writeMeshPage(body, names, o.html) ? nlohmann::json(o.html) : nlohmann::json();
+  }
   const auto& r = body.report;
   auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
   nlohmann::json out = {
@@ -186,6 +227,8 @@ Command addMeshCommand(CLI::App& app, unsigned default_threads) {
   c->add_option("--fix", o->fixed, "--body: name=value held constant (repeatable)");
   c->add_option("--output", o->output, "mesh file")->required();
   c->add_option("--format", o->format, "off|ply|obj|stl (default: from the extension)");
+  c->add_option("--html", o->html,
+                "also write the mesh as an interactive 3-D page (triangles by bounding condition)");
   c->add_option("--tolerance", o->tolerance,
                 "target distance to the exact boundary, relative to the body diameter");
   c->add_option("--route", o->route,

@@ -75,8 +75,9 @@ int runValidateBody(const ValidateOptions& v) {
   val::writeReport(v.output, cases, results, {}, options.solvers, options.judge);
   std::size_t passed = 0;
   for (const auto& r : results) passed += r.pass;
+  const bool page = writeHtmlPage({"report", v.output});
   std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
-            << "/report.md, report.json\n";
+            << "/report.md, report.json" << (page ? ", report.html" : "") << "\n";
   return 0;
 }
 
@@ -103,7 +104,9 @@ int runValidate(const ValidateOptions& v) {
     for (const auto& r : results) passed += r.pass;
     std::cout << passed << " of " << results.size() << " trajectories pass";
     if (refused > 0) std::cout << "; " << refused << " cases refused (their files are not their models')";
-    std::cout << "; report in " << v.output << "/report.md\n";
+    const bool page = writeHtmlPage({"report", v.output});
+    std::cout << "; report in " << v.output << "/report.md" << (page ? ", report.html" : "")
+              << "\n";
     return 0;
   }
   const auto families = val::parseFamilyList(v.families);
@@ -184,8 +187,9 @@ int runValidate(const ValidateOptions& v) {
                    options.judge);
   std::size_t passed = 0;
   for (const auto& r : results) passed += r.pass;
+  const bool page = writeHtmlPage({"report", v.output});
   std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
-            << "/report.md, report.json\n";
+            << "/report.md, report.json" << (page ? ", report.html" : "") << "\n";
   return 0;
 }
 
