@@ -7,7 +7,8 @@ Config settings (`pip install . --config-settings KEY=VALUE`):
               tree of ./nsdkit.sh test, whose module is then taken as built)
   preset      the CMake configure preset for a new tree (default release)
 
-The wheel holds the extension module `nsdkit` and its metadata (name, version from CMakeLists.txt,
+The wheel holds the package `nsdkit` (the extension module nsdkit._nsdkit and the pure-Python
+modules beside it) and its metadata (name, version from CMakeLists.txt,
 the numpy requirement). Only the standard library is used.
 """
 import base64
@@ -59,12 +60,14 @@ def _build_module(config_settings):
                        stdout=sys.stderr)
     subprocess.run(["cmake", "--build", build_dir, "--target", "nsdkit_python"], cwd=ROOT,
                    check=True, stdout=sys.stderr)
-    folder = os.path.join(build_dir, "src", "python")
+    package = os.path.join(build_dir, "src", "python", "nsdkit")
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    module = os.path.join(folder, "nsdkit" + suffix)
-    if not os.path.exists(module):
-        raise RuntimeError(f"nsdkit_build: the build made no {module} (another Python?)")
-    return module
+    if not os.path.exists(os.path.join(package, "_nsdkit" + suffix)):
+        raise RuntimeError(f"nsdkit_build: the build made no {package}/_nsdkit{suffix} "
+                           "(another Python?)")
+    files = sorted(name for name in os.listdir(package)
+                   if name.endswith((".py", suffix)) and not name.startswith("."))
+    return {f"nsdkit/{name}": os.path.join(package, name) for name in files}
 
 
 def _record_line(name, data):
@@ -73,12 +76,14 @@ def _record_line(name, data):
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
-    module = _build_module(config_settings)
+    package = _build_module(config_settings)
     version, tag = _version(), _tag()
     dist_info = f"nsdkit-{version}.dist-info"
     wheel_name = f"nsdkit-{version}-{tag}.whl"
-    with open(module, "rb") as f:
-        files = {os.path.basename(module): f.read()}
+    files = {}
+    for name, path in package.items():
+        with open(path, "rb") as f:
+            files[name] = f.read()
     files[f"{dist_info}/METADATA"] = _metadata().encode()
     files[f"{dist_info}/WHEEL"] = ("Wheel-Version: 1.0\nGenerator: nsdkit_build\n"
                                    f"Root-Is-Purelib: false\nTag: {tag}\n").encode()
