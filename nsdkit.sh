@@ -12,6 +12,7 @@
 #   ./nsdkit.sh validate  install, build, validation report of every solver and its maps -> out/validation
 #   ./nsdkit.sh bodies  install, build, summary and cross-section of each shipped body -> out/bodies
 #   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets, run each for 60 s (FUZZ_SECONDS)
+#   ./nsdkit.sh docs   install, build, the documentation site (Sphinx, warnings are errors) -> build/docs/html
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -60,9 +61,25 @@ build() {
   cmake --build --preset "$preset" -j "$(nproc)"
 }
 
+# The documentation site: Doxygen's XML of the headers, then Sphinx with -W (warnings are errors),
+# then the check that every public header and Python function is in the API reference.
+docs() {
+  rm -rf build/docs && mkdir -p build/docs
+  { cat docs/Doxyfile; echo "OUTPUT_DIRECTORY = build/docs/doxygen"
+    echo "INPUT = $(/usr/bin/python3 docs/conf.py)"; } | doxygen -
+  PYTHONPATH=build/release/src/python NSDKIT_DOXYGEN_XML="$PWD/build/docs/doxygen/xml" \
+    /usr/bin/python3 -m sphinx -W --keep-going -q -b html docs build/docs/html
+  PYTHONPATH=build/release/src/python /usr/bin/python3 docs/check_api_reference.py build/docs/html
+}
+
 export OPENBLAS_NUM_THREADS=1
 case "${1:-help}" in
   deps) deps ;;
+  docs)
+    deps
+    build release
+    docs
+    ;;
   run)
     deps
     build release

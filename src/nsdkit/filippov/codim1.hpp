@@ -37,6 +37,7 @@ struct Codim1Classification {
 /// @param field           F: R^m -> R^m, defined for x_k != 0.
 /// @param x_bar           a point with x_bar[k] == 0 (dim m).
 /// @param switching_index k in [0, m).
+/// @param options         step sequence and tolerance of the extrapolation (directional_limit.hpp).
 /// @throws InvalidInput if x_bar is not on Sigma, the index is out of range or inputs are
 ///         not finite.
 Codim1LimitVectors limitVectorsCodim1(const VectorField& field, const Eigen::VectorXd& x_bar,

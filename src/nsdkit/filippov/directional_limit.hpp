@@ -43,6 +43,7 @@ struct DirectionalLimit {
 /// @param field     F, called only off Sigma (at x_bar + eps n with eps > 0).
 /// @param x_bar     the point of Sigma (dim m).
 /// @param direction n, a unit vector normal to Sigma (dim m).
+/// @param options   step sequence and tolerance of the extrapolation.
 /// @throws InvalidInput for dimension mismatch or non-finite inputs; SolverFailure if F returns
 ///         non-finite values.
 DirectionalLimit directionalLimit(const VectorField& field, const Eigen::VectorXd& x_bar,

@@ -7,13 +7,13 @@
 /// Layout (grid order: row-major, last axis fastest; k axes of n_0 x ... x n_{k-1} points):
 ///   /                 attributes format, nsdkit_version, grid_order, axis_names (in order),
 ///                     refine_tolerance, block_points, model (the model's name or "body")
-///   /axes/<name>      the axis values (n_i doubles), attributes index, lower, upper, count
+///   /axes/NAME        the axis values (n_i doubles), attributes index, lower, upper, count
 ///   /fixed            attributes: the parameters held constant
 ///   /model            attributes: the model's parameters (as in the CSV header)
 ///   /body_file        the body file's text, when the sweep was of a body file
 ///   /grid/realizable  uint8 (n_0, ..., n_{k-1}): 1 where rolling is realizable
 ///   /grid/escapes     uint8, same shape: escape code (region::EscapeBit: 1 RS, 2 SR, 4 SS,
-///                     8 slip, 16 contact_loss; 0 realizable), attributes bit_<name>
+///                     8 slip, 16 contact_loss; 0 realizable), attributes bit_NAME
 ///   /grid/uncertain   uint8, same shape: 1 where a search reported possibly incomplete
 ///   /boundary/values           double (m, k): refined boundary points, in edge order
 ///   /boundary/bracket_width    double (m)

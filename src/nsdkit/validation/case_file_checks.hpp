@@ -12,7 +12,7 @@
 
 namespace nsd::validation {
 
-/// At most 80 characters of `text` for a message, control and non-ASCII bytes as \xNN.
+/// At most 80 characters of `text` for a message, control and non-ASCII bytes as `\\xNN`.
 std::string quoteForMessage(const std::string& text);
 
 /// The content of `<dir>/<name>`, which must be a regular file inside `dir` (a symlink is

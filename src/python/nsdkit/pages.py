@@ -354,7 +354,7 @@ def _read_triangles(path):
     return {"vertices": vertices, "faces": faces}, conditions
 
 
-def main(argv=None):
+def _main(argv=None):
     parser = argparse.ArgumentParser(description="nsdkit's interactive HTML pages")
     sub = parser.add_subparsers(dest="page", required=True)
     report = sub.add_parser("report", help="report.html of a validation report folder")
@@ -387,4 +387,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_main())

@@ -2,7 +2,7 @@
 /// @file sphere_scene.hpp
 /// The engine-neutral description of a validation run: one rigid sphere on static planes with
 /// Coulomb friction, gravity, a constant applied force and torque, and an initial state. Every
-/// engine adapter (src/nsdkit/engines/<engine>) takes this description, builds the same physical case
+/// engine adapter (`src/nsdkit/engines/ENGINE`) takes this description, builds the same physical case
 /// through its engine's own API, steps it and reads back a common record. Nothing here knows the
 /// ball-in-trough model: any body whose contacts are a sphere on planes runs through it.
 ///
