@@ -10,27 +10,12 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # About 3 s on one core: 140 x 140 x 30 torques of the paper's ball, with refinement.
 sweep=(region --axis mx:-1:1:140 --axis my:-1:1:140 --axis mz:-0.6:0.6:30 --refine-tol 1e-4
        --quiet --block-points 2048)
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/sweep_kill_helpers.sh"
 
 "$nsdkit" "${sweep[@]}" --threads 2 --output "$work/reference.csv"
 
 # The sweep's grid has 140 * 140 * 30 / 2048 -> 288 blocks (and refinement blocks after them).
 total_grid_blocks=288
-# Waits (up to 60 s) until a grid block is on disk, so that the kill lands mid-sweep.
-wait_for_first_block() {
-  for _ in $(seq 600); do
-    ls "$1" 2>/dev/null | grep -q '^grid-.*\.blk$' && return 0
-    sleep 0.1
-  done
-  fail "no block written within 60 s in $1"
-}
-# Checks that some but not all grid blocks were finished when the sweep was killed.
-expect_partial() {
-  local blocks
-  blocks=$(ls "$1" | grep -c '^grid-.*\.blk$' || true)
-  echo "$2: $blocks of $total_grid_blocks grid blocks finished before SIGKILL"
-  [ "$blocks" -gt 0 ] && [ "$blocks" -lt "$total_grid_blocks" ] || fail "$2: the kill did not land mid-sweep"
-}
 
 # Killed partway (SIGKILL), then resumed.
 setsid "$nsdkit" "${sweep[@]}" --threads 1 --checkpoint "$work/ckpt" --output "$work/killed.csv" &

@@ -14,7 +14,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 sweep=(region --axis mx:-1:1:140 --axis my:-1:1:140 --axis mz:-0.6:0.6:30 --refine-tol 1e-4
        --quiet --block-points 2048)
 total_grid_blocks=420
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/sweep_kill_helpers.sh"
 same() { "$python" "$compare" "$1" "$2" || fail "$1 and $2 differ"; }
 
 "$nsdkit" "${sweep[@]}" --threads 2 --output "$work/reference.csv"
@@ -26,39 +26,18 @@ mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --format hd
   --checkpoint "$work/two" --output "$work/two.h5"
 same "$work/reference.h5" "$work/two.h5"
 
-wait_for_first_block() {
-  for _ in $(seq 600); do
-    ls "$1" 2>/dev/null | grep -q '^grid-.*\.blk$' && return 0
-    sleep 0.1
-  done
-  fail "no block written within 60 s in $1"
-}
-expect_partial() {
-  local blocks
-  blocks=$(ls "$1" | grep -c '^grid-.*\.blk$' || true)
-  echo "$2: $blocks of $total_grid_blocks grid blocks finished before SIGKILL"
-  [ "$blocks" -gt 0 ] && [ "$blocks" -lt "$total_grid_blocks" ] || fail "$2: the kill did not land mid-sweep"
-}
 
 # One process killed mid-sweep, resumed on two ranks; two ranks killed, resumed on one process.
-setsid "$nsdkit" "${sweep[@]}" --threads 1 --format hdf5 --checkpoint "$work/killed1" \
-  --output "$work/killed1.h5" &
-pid=$!
-wait_for_first_block "$work/killed1"
-kill -KILL -- "-$pid" 2>/dev/null || true
-wait "$pid" 2>/dev/null || true
+kill_mid_sweep "$work/killed1" "$nsdkit" "${sweep[@]}" --threads 1 --format hdf5 \
+  --checkpoint "$work/killed1" --output "$work/killed1.h5"
 expect_partial "$work/killed1" "single process"
 [ -e "$work/killed1.h5" ] && fail "the killed sweep left its output file"
 mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --format hdf5 \
   --checkpoint "$work/killed1" --resume --output "$work/killed1.h5"
 same "$work/reference.h5" "$work/killed1.h5"
 
-setsid mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --format hdf5 \
-  --checkpoint "$work/killed2" --output "$work/killed2.h5" > /dev/null 2>&1 &
-pid=$!
-wait_for_first_block "$work/killed2"
-kill -KILL -- "-$pid" 2>/dev/null || true
-wait "$pid" 2>/dev/null || true
+kill_mid_sweep "$work/killed2" mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" \
+  --threads 1 --format hdf5 --checkpoint "$work/killed2" --output "$work/killed2.h5"
 expect_partial "$work/killed2" "2 ranks"
 [ -e "$work/killed2.h5" ] && fail "the killed 2-rank sweep left its output file"
 "$nsdkit" "${sweep[@]}" --threads 2 --format hdf5 --checkpoint "$work/killed2" --resume \

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/test_scaffolding.hpp"
+
 #include <unistd.h>
 
 #include <filesystem>
@@ -21,11 +23,7 @@ namespace fs = std::filesystem;
 class SweepFile : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = (fs::temp_directory_path() /
-            ("nsd_h5_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-               .string();
-    fs::remove_all(dir_);
+    dir_ = nsd::test::scratchFolder("nsd_h5_");
     fs::create_directories(dir_);
     options_.threads = 2;
     options_.refine_tolerance = 1e-4;

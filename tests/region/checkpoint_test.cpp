@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/test_scaffolding.hpp"
+
 #include <atomic>
 #include <condition_variable>
 #include <filesystem>
@@ -29,11 +31,7 @@ std::string csv(const SweepResult& r) {
 class Checkpoint : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = (fs::temp_directory_path() /
-            ("nsd_ckpt_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-               .string();
-    fs::remove_all(dir_);
+    dir_ = nsd::test::scratchFolder("nsd_ckpt_");
     options_.threads = 2;
     options_.refine_tolerance = 1e-4;
     blocks_.directory = dir_;
@@ -129,27 +127,7 @@ TEST_F(Checkpoint, ACorruptBlockIsRefusedWithItsFileNamed) {
   }
 }
 
-// A reusable two-party barrier for the simulated ranks.
-class Barrier {
- public:
-  explicit Barrier(int parties) : parties_(parties) {}
-  void wait() {
-    std::unique_lock<std::mutex> lock(m_);
-    const int generation = generation_;
-    if (++waiting_ == parties_) {
-      waiting_ = 0;
-      ++generation_;
-      cv_.notify_all();
-    } else {
-      cv_.wait(lock, [&] { return generation != generation_; });
-    }
-  }
-
- private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  int parties_, waiting_ = 0, generation_ = 0;
-};
+using nsd::test::Barrier;
 
 TEST_F(Checkpoint, WorkersSharingTheFolderProduceTheSameOutput) {
   // Two workers (as MPI ranks would) with one shared block counter per phase.

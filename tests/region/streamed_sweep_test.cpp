@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/test_scaffolding.hpp"
+
 #include <unistd.h>
 
 #include <atomic>
@@ -110,11 +112,7 @@ class RecordingSink final : public SweepSink {
 class StreamedSweep : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = (fs::temp_directory_path() /
-            ("nsd_stream_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-               .string();
-    fs::remove_all(dir_);
+    dir_ = nsd::test::scratchFolder("nsd_stream_");
     options_.threads = 2;
     options_.refine_tolerance = 1e-4;
     blocks_.block_points = 37;  // chunk rows of 1 x 19 points: 23 x 1 blocks
@@ -161,27 +159,7 @@ TEST_F(StreamedSweep, OneProcessWithoutFolderEqualsTheInMemorySweep) {
   EXPECT_FALSE(fs::exists(dir_));
 }
 
-// A barrier for the simulated ranks.
-class Barrier {
- public:
-  explicit Barrier(int n) : n_(n) {}
-  void wait() {
-    std::unique_lock<std::mutex> lock(m_);
-    const int generation = generation_;
-    if (++waiting_ == n_) {
-      waiting_ = 0;
-      ++generation_;
-      cv_.notify_all();
-    } else {
-      cv_.wait(lock, [&] { return generation != generation_; });
-    }
-  }
-
- private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  int n_, waiting_ = 0, generation_ = 0;
-};
+using nsd::test::Barrier;
 
 // Two ranks (threads) share the folder and the block counters; each writes its own share of
 // blocks, in the same number of calls (collective rounds), and together they write the sweep.
