@@ -173,14 +173,24 @@ struct StreamedSweep {
     report.blocks_computed += computed;
     report.blocks_reused += reused;
     barrier();
-    const auto ranks = static_cast<std::size_t>(std::max(sharing.ranks, 1));
-    const std::size_t rounds = (grid.blocks() + ranks - 1) / ranks;
-    for (std::size_t round = 0; round < rounds; ++round) {
-      const std::size_t k = round * ranks + static_cast<std::size_t>(sharing.rank);
-      write(k < grid.blocks() ? readCoded(k) : GridBlock{});
-    }
+    forEachRound(grid.blocks(), [&](std::size_t k, bool any) {
+      write(any ? readCoded(k) : GridBlock{});
+    });
     if (!refine()) return;
     for (std::size_t k = 0; k < grid.blocks(); ++k) remember(readCoded(k));
+  }
+
+  // The collective rounds of the output phase: in round r this process writes block
+  // r * ranks + rank, or nothing (`any` false) once none is left, so that every process makes
+  // the same number of calls.
+  template <class Write>
+  void forEachRound(std::size_t blocks, Write&& write_block) const {
+    const auto ranks = static_cast<std::size_t>(std::max(sharing.ranks, 1));
+    const std::size_t rounds = (blocks + ranks - 1) / ranks;
+    for (std::size_t round = 0; round < rounds; ++round) {
+      const std::size_t k = round * ranks + static_cast<std::size_t>(sharing.rank);
+      write_block(k, k < blocks);
+    }
   }
 
   GridBlock readCoded(std::size_t k) const {
@@ -245,19 +255,12 @@ struct StreamedSweep {
     report.blocks_computed += computed;
     report.blocks_reused += reused;
     barrier();
-    const auto ranks = static_cast<std::size_t>(std::max(sharing.ranks, 1));
-    const std::size_t rounds = (blocks.count() + ranks - 1) / ranks;
-    for (std::size_t round = 0; round < rounds; ++round) {
-      const std::size_t k = round * ranks + static_cast<std::size_t>(sharing.rank);
-      if (k >= blocks.count()) {
-        sink.writeBoundary(BoundaryBlock{});
-        continue;
-      }
+    forEachRound(blocks.count(), [&](std::size_t k, bool any) {
+      if (!any) return sink.writeBoundary(BoundaryBlock{});
       sink.writeBoundary(boundaryBlock(
-          blocks.begin(k),
-          detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k, blocks.size(k),
-                                dims)));
-    }
+          blocks.begin(k), detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
+                                                 blocks.size(k), dims)));
+    });
   }
 };
 
