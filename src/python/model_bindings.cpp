@@ -15,6 +15,7 @@
 #include <nsdkit/friction/heavy_ball.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/models/rattleback_realizability.hpp>
 #include <nsdkit/rattleback/kane_levinson.hpp>
 #include <nsdkit/rattleback/pade_contact.hpp>
 
@@ -121,6 +122,42 @@ py::dict kaneLevinson(double t_end, double alpha, double beta, double omega1, do
   return out;
 }
 
+py::dict rattlebackRealizability(double t_end, double mu, double alpha, double beta,
+                                 double omega1, double omega2, double omega3, double sigma,
+                                 double sample_spacing) {
+  nsd::rattleback::KaneLevinsonParameters p;
+  p.sigma = sigma;
+  const nsd::rattleback::KaneLevinsonInitial init{alpha, beta, 0.0, omega1, omega2, omega3};
+  nsd::models::RollingRealizabilityOptions options;
+  options.mu = mu;
+  options.sample_spacing_s = sample_spacing;
+  nsd::models::RollingRealizabilityReport r;
+  {
+    py::gil_scoped_release release;
+    r = nsd::models::rattlebackRollingRealizability(p, init, t_end, options);
+  }
+  using I = nsd::models::RollingInstant;
+  const auto& i = r.instants;
+  py::dict out;
+  out["t"] = column(i, &I::t);
+  out["omega3"] = column(i, &I::omega3);
+  out["normal_force"] = column(i, &I::normal_force_N);
+  out["friction_force"] = column(i, &I::friction_force_N);
+  out["needed_mu"] = column(i, &I::needed_mu);
+  out["def9_minimal_mu"] = column(i, &I::def9_minimal_mu);
+  py::array_t<bool> realizable(static_cast<py::ssize_t>(i.size()));
+  for (std::size_t k = 0; k < i.size(); ++k) {
+    realizable.mutable_at(static_cast<py::ssize_t>(k)) = i[k].realizable;
+  }
+  out["realizable"] = realizable;
+  out["minimal_mu"] = r.minimal_mu;
+  out["worst_time"] = r.worst_time_s;
+  out["first_not_realizable"] = r.first_not_realizable_s;
+  out["spin_reversals"] = r.spin_reversals;
+  out["max_def9_cone_difference"] = r.max_def9_cone_difference;
+  return out;
+}
+
 py::dict padeRattleback(const std::string& preset, double t_end, double alpha, double beta,
                         double omega3, double sample_spacing) {
   const nsd::rattleback::PadeRattlebackParameters p = nsd::rattleback::padePreset(preset);
@@ -210,6 +247,17 @@ void bindModels(py::module_& m) {
         "initial angles [rad] and body rates [rad/s] until t_end [s]: arrays 't', 'alpha', "
         "'beta', 'gamma', 'delta' [rad], 'omega1..3' [rad/s], 'energy' [J], and the "
         "'spin_reversals' times [s].");
+  m.def("rattleback_realizability", &rattlebackRealizability, py::arg("t_end"),
+        py::arg("mu") = 0.3, py::arg("alpha") = nsd::degreesToRadians(0.5),
+        py::arg("beta") = nsd::degreesToRadians(0.5), py::arg("omega1") = 0.0,
+        py::arg("omega2") = 0.0, py::arg("omega3") = -5.0, py::arg("sigma") = 0.0,
+        py::arg("sample_spacing") = 1e-3,
+        "Def 9 at every instant of the Kane-Levinson rattleback's rolling motion (initial "
+        "angles [rad] and body rates [rad/s]; the paper's Fig. 3 start by default): arrays 't' "
+        "[s], 'omega3' [rad/s], 'normal_force' and 'friction_force' [N] of the contact force the "
+        "rolling needs, 'needed_mu' (|F_t|/N), 'def9_minimal_mu' (smallest mu for which Def 9 "
+        "holds), 'realizable' (Def 9 at mu); 'minimal_mu' for the whole motion and its "
+        "'worst_time', 'first_not_realizable' (-1: none), 'spin_reversals'.");
   m.def("pade_rattleback", &padeRattleback, py::arg("preset") = "A", py::arg("t_end") = 5.0,
         py::arg("alpha") = 0.0, py::arg("beta") = 0.0, py::arg("omega3") = 0.0,
         py::arg("sample_spacing") = 1e-3,

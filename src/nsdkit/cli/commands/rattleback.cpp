@@ -9,6 +9,7 @@
 #include <nsdkit/cli/csv.hpp>
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/models/rattleback_realizability.hpp>
 #include <nsdkit/rattleback/kane_levinson.hpp>
 #include <nsdkit/rattleback/pade_contact.hpp>
 
@@ -26,7 +27,46 @@ struct RattlebackCommandOptions {
   double t_end = 20.0, dt = 1e-3;            ///< end time and output spacing [s]
   double tolerance = NAN;                    ///< ODE tolerance (NaN: the model's default)
   double pade_mu = NAN, pade_eps1 = NAN;     ///< Pade overrides (NaN: the preset's)
+  bool realizability = false;  ///< Def 9 along the Kane-Levinson rolling motion (--mu: its mu)
 };
+
+// --realizability: Def 9 at every instant of the Kane-Levinson rolling motion.
+int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
+                               const rattleback::KaneLevinsonInitial& init) {
+  if (cmd.model != "kane-levinson") {
+    throw InvalidInput("--realizability follows the Kane-Levinson rolling motion: --model "
+                       "kane-levinson");
+  }
+  models::RollingRealizabilityOptions o;
+  o.mu = std::isnan(cmd.pade_mu) ? 0.3 : cmd.pade_mu;
+  o.sample_spacing_s = cmd.dt;
+  const models::RollingRealizabilityReport r =
+      models::rattlebackRollingRealizability(cmd.rb, init, cmd.t_end, o);
+  writeFileAtomically(cmd.output, [&](std::ostream& out) {
+    out << "t,omega3,normal_force,friction_force,needed_mu,def9_minimal_mu,realizable,possible\n";
+    for (const auto& i : r.instants) {
+      out << number(i.t) << ',' << number(i.omega3) << ',' << number(i.normal_force_N) << ','
+          << number(i.friction_force_N) << ',' << number(i.needed_mu) << ','
+          << number(i.def9_minimal_mu) << ',' << (i.realizable ? 1 : 0) << ','
+          << (i.possible ? 1 : 0) << '\n';
+    }
+  });
+  const auto finite = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
+  const nlohmann::json summary{
+      {"mu", o.mu},
+      {"minimal_mu", finite(r.minimal_mu)},
+      {"worst_time_s", r.worst_time_s},
+      {"max_needed_mu", finite(r.max_needed_mu)},
+      {"instants", r.instants.size()},
+      {"instants_not_realizable", r.instants_not_realizable},
+      {"first_not_realizable_s", r.first_not_realizable_s < 0 ? nlohmann::json()
+                                                              : nlohmann::json(r.first_not_realizable_s)},
+      {"max_def9_cone_difference", r.max_def9_cone_difference},
+      {"spin_reversals_s", r.spin_reversals},
+      {"output", cmd.output}};
+  std::cout << summary.dump() << '\n';
+  return 0;
+}
 
 int runRattleback(const RattlebackCommandOptions& cmd) {
   const std::string &model = cmd.model, &preset = cmd.preset, &output = cmd.output;
@@ -40,6 +80,7 @@ int runRattleback(const RattlebackCommandOptions& cmd) {
   init.omega3 = omega3;
   if (!(dt > 0.0 && dt <= 1e-3)) throw nsd::InvalidInput("--dt must be in (0, 0.001] s");
   requireSampleCount(t_end, dt);
+  if (cmd.realizability) return runRattlebackRealizability(cmd, init);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<double> reversals;
   double final_gamma = 0.0;
@@ -107,7 +148,13 @@ Command addRattlebackCommand(CLI::App& app) {
       ->check(CLI::IsMember({"kane-levinson", "pade"}));
   c->add_option("--preset", o->preset,
                 "Pade model preset: A, B, C, C1, D, D1, E, F, or kane-levinson");
-  c->add_option("--mu", o->pade_mu, "Pade model: override the friction coefficient");
+  c->add_option("--mu", o->pade_mu,
+                "Pade model: override the friction coefficient; --realizability: the friction "
+                "coefficient of the verdicts (default 0.3)");
+  c->add_flag("--realizability", o->realizability,
+              "Def 9 at every instant of the Kane-Levinson rolling motion: the friction it needs "
+              "(|F_t|/N), the smallest mu for which it stays rolling, the verdict at --mu; CSV "
+              "t,omega3,normal_force,friction_force,needed_mu,def9_minimal_mu,realizable,possible");
   c->add_option("--eps1", o->pade_eps1, "Pade model: override the regularization eps1 [m/s]");
   c->add_option("--sigma", o->rb.sigma, "air-drag coefficient sigma [N m s]");
   c->add_option("--omega3", o->omega3, "initial omega3 [rad/s]");

@@ -1,0 +1,99 @@
+// Realizability along the Kane–Levinson rattleback's rolling motion: the contact force from the
+// mass centre's acceleration satisfies Euler's equation with the motion's own angular
+// acceleration (an independent balance); at rest it is the weight; Def 9's smallest realizable mu
+// equals the friction cone's |F_t| / N at every instant (Theorem 4); the verdicts follow it.
+#include <nsdkit/models/rattleback_realizability.hpp>
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <Eigen/LU>
+#include <cmath>
+
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/errors.hpp>
+
+namespace nsd::models {
+namespace {
+
+using rattleback::KaneLevinsonInitial;
+using rattleback::KaneLevinsonParameters;
+using rattleback::KaneLevinsonState;
+
+const KaneLevinsonInitial kPaper{degreesToRadians(0.5), degreesToRadians(0.5), 0, 0, 0, -5};
+
+// Euler's equation about the mass centre, J w' + w x J w = r x F - sigma w, with w' from the
+// rolling motion's equations (71) and F from Newton's law for the mass centre: the residual is
+// set by the central difference of F (h^2 ~ 1e-12 relative) and rounding, far below 1e-6 of the
+// torques involved (~1e-2 N m).
+TEST(RattlebackRealizability, ContactForceSatisfiesEulersEquation) {
+  KaneLevinsonParameters p;
+  p.sigma = 1e-4;
+  const auto motion = rattleback::simulateKaneLevinson(p, kPaper, 3.0);
+  Eigen::Matrix3d inertia;
+  inertia << p.A, p.D, 0, p.D, p.B, 0, 0, 0, p.C;
+  double worst = 0.0, scale = 0.0;
+  for (std::size_t i = 0; i < motion.samples.size(); i += 97) {
+    const auto& m = motion.samples[i];
+    KaneLevinsonState s;
+    s << m.alpha, m.beta, m.gamma, m.omega1, m.omega2, m.omega3;
+    const Eigen::Vector3d w = s.tail<3>();
+    const Eigen::Vector3d w_dot = rattleback::kaneLevinsonRate(p, s).tail<3>();
+    const auto k = rattleback::contactKinematics(p, s);
+    const Eigen::Vector3d r(k.contact[0], k.contact[1], k.contact[2] - p.h);  // from R* to P
+    const Eigen::Vector3d force = rattlebackRollingContactForce(p, s);
+    const Eigen::Vector3d torque = r.cross(force) - p.sigma * w;
+    const Eigen::Vector3d residual = inertia * w_dot + w.cross(inertia * w) - torque;
+    worst = std::max(worst, residual.norm());
+    scale = std::max(scale, torque.norm());
+  }
+  ASSERT_GT(scale, 1e-3);
+  EXPECT_LT(worst, 1e-6 * scale) << "residual " << worst << " against torques up to " << scale;
+}
+
+TEST(RattlebackRealizability, AtRestTheForceIsTheWeight) {
+  const KaneLevinsonParameters p;
+  const Eigen::Vector3d f = rattlebackRollingContactForce(p, KaneLevinsonState::Zero());
+  EXPECT_NEAR(f.z(), -p.mass * p.gravity, 1e-9);  // n3 down: the plane pushes up (-n3)
+  EXPECT_NEAR(f.head<2>().norm(), 0.0, 1e-9);
+}
+
+TEST(RattlebackRealizability, Def9EqualsTheConeAndTheVerdictsFollowIt) {
+  RollingRealizabilityOptions o;
+  o.mu = 0.3;
+  o.sample_spacing_s = 2e-3;
+  const RollingRealizabilityReport r =
+      rattlebackRollingRealizability(KaneLevinsonParameters{}, kPaper, 4.0, o);
+  ASSERT_EQ(r.spin_reversals.size(), 1u);
+  EXPECT_LT(r.max_force_consistency_error, 1e-10);
+  // Def 9 by bisection to 1e-9 against the cone: equal to the bisection's width.
+  EXPECT_LT(r.max_def9_cone_difference, 1e-8);
+  EXPECT_NEAR(r.minimal_mu, r.max_needed_mu, 1e-8);
+  ASSERT_TRUE(std::isfinite(r.minimal_mu));
+  EXPECT_GT(r.minimal_mu, o.mu);  // this reversal needs more friction than 0.3 somewhere
+  std::size_t mismatches = 0;
+  for (const RollingInstant& i : r.instants) {
+    ASSERT_TRUE(std::isfinite(i.normal_force_N)) << i.t;
+    ASSERT_GT(i.normal_force_N, 0.0) << i.t;
+    if (std::fabs(i.def9_minimal_mu - o.mu) > 1e-7) {
+      mismatches += i.realizable != (i.def9_minimal_mu < o.mu);
+      mismatches += i.possible != i.realizable;
+    }
+  }
+  EXPECT_EQ(mismatches, 0u);
+  EXPECT_GT(r.instants_not_realizable, 0u);
+  EXPECT_GE(r.first_not_realizable_s, 0.0);
+}
+
+TEST(RattlebackRealizability, RefusesBadOptions) {
+  RollingRealizabilityOptions o;
+  o.mu = NAN;
+  EXPECT_THROW(rattlebackRollingRealizability({}, kPaper, 1.0, o), InvalidInput);
+  o.mu = 0.3;
+  o.sample_spacing_s = 0.0;
+  EXPECT_THROW(rattlebackRollingRealizability({}, kPaper, 1.0, o), InvalidInput);
+  EXPECT_THROW(rattlebackRollingRealizability({}, kPaper, -1.0, {}), InvalidInput);
+}
+
+}  // namespace
+}  // namespace nsd::models
