@@ -210,3 +210,16 @@ def test_pade_rattleback_dissipates_and_stays_in_contact():
     assert abs(r["normal_force"].mean() - 0.5436 * 9.81) < 0.5
     with pytest.raises(ValueError):
         nsdkit.pade_rattleback(preset="Z", t_end=0.1)
+
+
+def test_rattleback_realizability_equals_the_cone_and_refuses_bad_mu():
+    r = nsdkit.rattleback_realizability(1.0, mu=0.3, sample_spacing=2e-3)
+    assert r["t"].shape == r["needed_mu"].shape == r["def9_minimal_mu"].shape
+    assert np.all(r["normal_force"] > 0)
+    assert np.max(np.abs(r["def9_minimal_mu"] - r["needed_mu"])) < 1e-8
+    assert r["minimal_mu"] >= np.max(r["def9_minimal_mu"]) - 1e-12
+    assert np.array_equal(r["realizable"], r["def9_minimal_mu"] < 0.3)
+    with pytest.raises(ValueError, match="mu"):
+        nsdkit.rattleback_realizability(1.0, mu=float("nan"))
+    with pytest.raises(ValueError):
+        nsdkit.rattleback_realizability(1.0, sample_spacing=1e-9)
