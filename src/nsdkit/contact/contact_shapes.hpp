@@ -1,0 +1,71 @@
+#pragma once
+/// @file contact_shapes.hpp
+/// Contact kinematics from geometry: a body's surface near a contact given as a shape (sphere,
+/// ellipsoid, torus — a wheel or hoop: a body of revolution whose profile is a circle) against a
+/// fixed plane. From the shape and the plane's normal it gives the contact point, the tangent
+/// basis and the surface's shape operator there; from the angular velocity, the velocity of the
+/// contact point over the body's surface (Montana's contact equations for a plane, whose
+/// curvature is zero) and the velocity-dependent contact acceleration (`bias` of the body files
+/// and of two_contact_body.hpp).
+///
+/// Derivation (D. J. Montana, "The kinematics of contact and grasp", Int. J. Robotics Research
+/// 7(3), 1988, eq. (4) with the plane's curvature 0 and no slip or spin of the plane). In the body
+/// frame B let N_B be the plane's unit normal pointing into the body; the contact point p is the
+/// surface point whose outward normal is nu = -N_B. The plane is fixed, so
+/// dN_B/dt = -omega_B x N_B. Differentiating nu(p(t)) = -N_B with the shape operator S
+/// (d nu = S dp on the tangent plane, positive definite for a convex surface):
+///     S dp/dt = omega_B x N_B,   dp/dt = S^-1 (omega_B x N_B)   (tangent to the surface).
+/// The slip velocity is u = v_C + omega x r with r = p - C; with p moving over the body,
+///     du/dt = a_C + alpha x r + omega x (omega x r) + omega x dp/dt,
+/// so the contact acceleration not produced by forces beyond the rigid-body terms is
+///     bias = omega x dp/dt   (body frame B; rotate it into the frame the body file uses).
+/// For a sphere of radius R, dp/dt = R omega x N_B and the bias cancels the centripetal term.
+///
+/// Frames: every vector in the body frame B; the shape's pose in B is its centre and the columns
+/// of `axes_B` (its own x, y, z axes). SI units.
+
+#include <Eigen/Core>
+
+namespace nsd::contact {
+
+/// Kinds of contact shape.
+enum class ContactShapeKind {
+  kSphere,     ///< radius: semi_axes[0]
+  kEllipsoid,  ///< semi-axes along the shape's x, y, z: semi_axes
+  kTorus,      ///< axis along the shape's z; major radius (rolling radius of the rim centre
+               ///< circle) semi_axes[0], minor (tread) radius semi_axes[1] (a hoop: small minor)
+};
+
+/// A convex surface near a contact, with its pose in the body frame.
+struct ContactShape {
+  ContactShapeKind kind = ContactShapeKind::kSphere;
+  Eigen::Vector3d semi_axes_m = Eigen::Vector3d::Constant(1.0);
+  Eigen::Vector3d centre_B = Eigen::Vector3d::Zero();       ///< [m]
+  Eigen::Matrix3d axes_B = Eigen::Matrix3d::Identity();     ///< rotation: shape axes in B
+  /// @throws InvalidInput naming the field for non-positive or non-finite sizes, a torus whose
+  ///         minor radius is not below its major one, or axes that are not a rotation.
+  void validate() const;
+};
+
+/// The contact of a shape with a plane.
+struct ShapeContact {
+  Eigen::Vector3d point_B;         ///< contact point p [m]
+  Eigen::Vector3d normal_B;        ///< N_B: the plane's normal into the body (= -outward normal)
+  Eigen::Vector3d t1_B, t2_B;      ///< tangent basis, t2 = N x t1
+  Eigen::Matrix2d shape_operator;  ///< S in (t1, t2) [1/m]: d(outward normal) = S dp
+};
+
+/// The contact of `shape` with a plane whose unit normal, pointing into the body, is
+/// `normal_B`. @throws InvalidInput for an invalid shape or normal (not unit, not finite); for a
+/// torus, a normal along its axis (the rim touches along a whole circle).
+ShapeContact contactWithPlane(const ContactShape& shape, const Eigen::Vector3d& normal_B);
+
+/// dp/dt [m/s]: the velocity of the contact point over the body's surface when the body turns
+/// at omega_B [rad/s] on the fixed plane without slipping (Montana, see the file comment).
+Eigen::Vector3d contactPointRate(const ShapeContact& contact, const Eigen::Vector3d& omega_B);
+
+/// The velocity-dependent contact acceleration beyond the rigid-body terms, omega x dp/dt
+/// [m/s^2] (see the file comment).
+Eigen::Vector3d rollingContactBias(const ShapeContact& contact, const Eigen::Vector3d& omega_B);
+
+}  // namespace nsd::contact
