@@ -82,7 +82,7 @@ TEST(BodyFile, EachMalformedFieldIsNamed) {
        "f.json: loads[0].effects[0].torque: must be an array of 3 numbers"},
       {replaced(v, "\"name\": \"mx\"", "\"name\": \"omega_a\""),
        "loads[0].name: 'omega_a' is the velocity state's name"},
-      {replaced(v, "nsdkit-body/1", "nsdkit-body/2"), "f.json: format: 'nsdkit-body/2'"},
+      {replaced(v, "nsdkit-body/1", "nsdkit-body/3"), "f.json: format: 'nsdkit-body/3'"},
       {replaced(v, "\"mass\": 1.0,", "\"mass\": 1.0"), "f.json: not valid JSON"},
       // A number beyond double (nlohmann reports it as out_of_range, not parse_error; found by
       // the body-file fuzzer).

@@ -15,6 +15,7 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kFormat = "nsdkit-body/1";
+constexpr const char* kFormatShapes = "nsdkit-body/2";  // format 1 and contact shapes
 // Unit vectors in a file are typed with a handful of digits: accepted within 1e-6 and
 // normalized exactly; anything further off is a mistake, not rounding.
 constexpr double kUnitTolerance = 1e-6;
@@ -129,10 +130,56 @@ contact::FrictionLaw readFriction(const Node& node) {
   node.child("law").fail("unknown friction law '" + law + "' (coulomb, coulomb-stribeck)");
 }
 
-ContactDescription readContact(const Node& node, std::size_t i) {
-  node.requireObject({"name", "point", "normal", "bias", "bias_per_rate_squared", "friction"});
+// A contact shape (format 2): {"kind": "sphere", "radius": r} | {"kind": "ellipsoid",
+// "semi_axes": [a, b, c]} | {"kind": "torus", "major_radius": R, "minor_radius": r}, with
+// "centre" (relative to C, in W; default 0) and "axes" (columns: the shape's axes in W; default
+// the identity).
+contact::ContactShape readShape(const Node& node) {
+  node.requireObject({"kind", "radius", "semi_axes", "major_radius", "minor_radius", "centre",
+                      "axes"});
+  contact::ContactShape shape;
+  const std::string kind = node.at("kind").text();
+  if (kind == "sphere") {
+    shape.kind = contact::ContactShapeKind::kSphere;
+    shape.semi_axes_m[0] = node.at("radius").number();
+  } else if (kind == "ellipsoid") {
+    shape.kind = contact::ContactShapeKind::kEllipsoid;
+    shape.semi_axes_m = node.at("semi_axes").vector3();
+  } else if (kind == "torus") {
+    shape.kind = contact::ContactShapeKind::kTorus;
+    shape.semi_axes_m = Eigen::Vector3d(node.at("major_radius").number(),
+                                        node.at("minor_radius").number(), 0.0);
+  } else {
+    node.child("kind").fail("unknown shape '" + kind + "' (sphere, ellipsoid, torus)");
+  }
+  if (node.has("centre")) shape.centre_B = node.child("centre").vector3();
+  if (node.has("axes")) shape.axes_B = node.child("axes").matrix3();
+  try {
+    shape.validate();
+  } catch (const InvalidInput& e) {
+    node.fail(e.what());
+  }
+  return shape;
+}
+
+ContactDescription readContact(const Node& node, std::size_t i, bool shapes) {
+  node.requireObject(
+      {"name", "point", "normal", "bias", "bias_per_rate_squared", "friction", "shape"});
   ContactDescription c;
   c.name = node.has("name") ? node.child("name").text() : "contact " + std::to_string(i);
+  if (node.has("shape")) {
+    if (!shapes) node.child("shape").fail("needs \"format\": \"nsdkit-body/2\"");
+    for (const char* derived : {"point", "bias", "bias_per_rate_squared"}) {
+      if (node.has(derived)) {
+        node.child(derived).fail("is derived from the shape: give one or the other");
+      }
+    }
+    c.has_shape = true;
+    c.shape = readShape(node.child("shape"));
+    c.normal_W = node.at("normal").unitVector();
+    c.friction = readFriction(node.at("friction"));
+    return c;
+  }
   c.point_W = node.at("point").vector3();
   c.normal_W = node.at("normal").unitVector();
   if (node.has("bias")) c.bias_W = node.child("bias").vector3();
@@ -281,9 +328,11 @@ BodyDescription parseBody(const std::string& text, const std::string& source) {
   root.requireObject({"format", "name", "description", "mass", "inertia", "gravity", "force",
                       "torque", "contacts", "loads", "section"});
   const Node format = root.at("format");
-  if (format.text() != kFormat) {
-    format.fail("'" + format.text() + "' is not supported (expected \"" + kFormat + "\")");
+  if (format.text() != kFormat && format.text() != kFormatShapes) {
+    format.fail("'" + format.text() + "' is not supported (expected \"" + kFormat + "\" or \"" +
+                kFormatShapes + "\")");
   }
+  const bool shapes = format.text() == kFormatShapes;
   BodyDescription b;
   b.name = root.at("name").text();
   if (root.has("description")) b.description = root.child("description").text();
@@ -299,7 +348,7 @@ BodyDescription parseBody(const std::string& text, const std::string& source) {
     contacts.fail("must be an array of one or two contacts");
   }
   for (std::size_t i = 0; i < contacts.value().size(); ++i) {
-    b.contacts.push_back(readContact(contacts.element(i), i));
+    b.contacts.push_back(readContact(contacts.element(i), i, shapes));
   }
   const int count = static_cast<int>(b.contacts.size());
   if (root.has("loads")) {

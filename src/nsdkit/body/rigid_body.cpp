@@ -112,7 +112,8 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
   ContactState contacts[2];
   for (int c = 0; c < count; ++c) {
     const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
-    contacts[c] = {d.point_W, d.normal_W, d.friction};
+    // A shape's contact point is found after the effects: start from its shift (zero).
+    contacts[c] = {d.has_shape ? Eigen::Vector3d::Zero() : d.point_W, d.normal_W, d.friction};
   }
   for (std::size_t i = 0; i < body.loads.size(); ++i) {
     const LoadParameter& load = body.loads[i];
@@ -158,6 +159,20 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
     }
   }
 
+  // Shapes: the contact with the (possibly rotated) plane, moved by the shifts.
+  contact::ShapeContact shaped[2];
+  for (int c = 0; c < count; ++c) {
+    const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
+    if (!d.has_shape) continue;
+    shaped[c] = contact::contactWithPlane(d.shape, contacts[c].normal_W.normalized());
+    contacts[c].point_W += shaped[c].point_B;
+  }
+  // The velocity-dependent contact acceleration of a shape at rotation rate omega (W).
+  const auto shape_bias = [&](int c, const Eigen::Vector3d& omega) {
+    const Eigen::Vector3d& r = contacts[c].point_W;
+    return Eigen::Vector3d(omega.cross(omega.cross(r)) +
+                           contact::rollingContactBias(shaped[c], omega));
+  };
   ConfiguredBody out;
   out.contact_count = count;
   const Eigen::Vector3d total_force = body.mass_kg * gravity + force;
@@ -178,6 +193,10 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
     const auto& given = body.contacts;
     b.bias_plus_W = given[0].bias_W + rate2 * given[0].bias_per_rate_squared_W;
     b.bias_minus_W = given[1].bias_W + rate2 * given[1].bias_per_rate_squared_W;
+    // Two-point rolling turns about the line through the contacts: Omega = Omega_a a.
+    const Eigen::Vector3d axis = (contacts[0].point_W - contacts[1].point_W).normalized();
+    if (given[0].has_shape) b.bias_plus_W = shape_bias(0, state[0] * axis);
+    if (given[1].has_shape) b.bias_minus_W = shape_bias(1, state[0] * axis);
   } else {
     contact::SingleContactBody& b = out.one;
     b.mass = body.mass_kg;
@@ -190,7 +209,9 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
     b.torque_external_W = torque;
     b.omega_W = Eigen::Vector3d(state[0], state[1], state[2]);
     b.friction = contacts[0].friction;
-    b.bias_W = body.contacts[0].bias_W;  // one contact: no rolling rate Omega_a (bias_W only)
+    b.bias_W = body.contacts[0].has_shape
+                   ? shape_bias(0, b.omega_W)
+                   : body.contacts[0].bias_W;  // one contact: no rolling rate (bias_W only)
   }
   return out;
 }

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/contact/contact_shapes.hpp>
 #include <nsdkit/contact/friction_law.hpp>
 #include <nsdkit/contact/single_contact.hpp>
 #include <nsdkit/contact/two_contact_body.hpp>
@@ -46,6 +47,13 @@ struct ContactDescription {
   Eigen::Vector3d bias_W = Eigen::Vector3d::Zero();
   Eigen::Vector3d bias_per_rate_squared_W = Eigen::Vector3d::Zero();  ///< [m/rad^2]
   contact::FrictionLaw friction = contact::FrictionLaw::coulomb(0.3);
+  /// Format 2: the body's surface near the contact as a shape (pose relative to C, in W). Then
+  /// the point is the shape's contact with the plane of `normal_W` (after the load effects;
+  /// shift_point moves the shape), and the bias follows from the velocity state (contact/
+  /// contact_shapes.hpp: omega x (omega x r) + omega x dp/dt); point_W, bias_W and
+  /// bias_per_rate_squared_W are not used.
+  bool has_shape = false;
+  contact::ContactShape shape;
 };
 
 /// What one unit amount of a load parameter does (see the file comment).
