@@ -34,8 +34,8 @@ int main(int argc, char** argv) {
     const double force_n = 0.5 * limit.value * m * g;
     checks.near("dv/dt = F / (m + J / r0^2)", motion.dv_C_W.z(), force_n / (m + rotary), 1e-9);
     if (cone_deg == 0.0) {
-      checks.near("traction limit with cylindrical wheels", limit.value,
-                  mu * (m + rotary) / rotary, 1e-7);
+      checks.near("traction limit with cylindrical wheels", limit.value, mu * (m + rotary) / rotary,
+                  1e-7);
     }
   }
   return checks.exitStatus();

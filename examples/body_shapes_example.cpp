@@ -26,10 +26,11 @@ int main() {
   const BisectionResult threshold = bisect(rolls, 1.0, 1e-6, 1e-9, true, "mu");
   const body::RollingMotion motion =
       body::rollingMotion(body::configure(rattleback, binding, {0.3, 0.0, 0.0, -5.0}));
-  std::printf("body file: spinning at 5 rad/s, it keeps rolling for mu > %.9f; contact force "
-              "(%.6f, %.6f, %.6f) N\n",
-              threshold.value, motion.contact_forces_W[0][0], motion.contact_forces_W[0][1],
-              motion.contact_forces_W[0][2]);
+  std::printf(
+      "body file: spinning at 5 rad/s, it keeps rolling for mu > %.9f; contact force "
+      "(%.6f, %.6f, %.6f) N\n",
+      threshold.value, motion.contact_forces_W[0][0], motion.contact_forces_W[0][1],
+      motion.contact_forces_W[0][2]);
 
   // The Kane-Levinson model at the same instant.
   rattleback::KaneLevinsonState s;

@@ -38,7 +38,7 @@ int main() {
             << ", whirl at t = " << tr.whirl_stop_time
             << ", lateral drift y = " << tr.samples.back().y << '\n';
   checks.near("slip and whirl stop together", tr.whirl_stop_time, tr.slip_stop_time, 1e-3);
-  checks.that("the ball stops within 20 time units", tr.slip_stop_time > 0.0 &&
-                                                         tr.slip_stop_time < 20.0);
+  checks.that("the ball stops within 20 time units",
+              tr.slip_stop_time > 0.0 && tr.slip_stop_time < 20.0);
   return checks.exitStatus();
 }

@@ -32,8 +32,8 @@ int main() {
   const double v0 = 1.0;  // both contacts slip at u = 1 m/s, no rotation
   const double slip_rate = p.mu() * std::sqrt(2.0) * p.gravity_m_s2 * (1.0 + m * d2 / inertia);
   const double v_rolling = v0 * m * d2 / (inertia + m * d2);
-  checks.that("one transition, SS -> RR", tr.events.size() == 2 &&
-                                              tr.events.back().to == nsd::eventdriven::Mode::kRR);
+  checks.that("one transition, SS -> RR",
+              tr.events.size() == 2 && tr.events.back().to == nsd::eventdriven::Mode::kRR);
   if (!tr.events.empty()) {
     checks.near("rolling starts at u0 / slip rate", tr.events.back().t, v0 / slip_rate, 1e-6);
   }

@@ -15,17 +15,17 @@
 int main() {
   using namespace nsd;
   const rattleback::KaneLevinsonParameters p;
-  const rattleback::KaneLevinsonInitial start{degreesToRadians(0.5), degreesToRadians(0.5), 0,
-                                              0, 0, -5.0};
+  const rattleback::KaneLevinsonInitial start{
+      degreesToRadians(0.5), degreesToRadians(0.5), 0, 0, 0, -5.0};
   models::RollingRealizabilityOptions o;
   o.mu = 0.3;
   const models::RollingRealizabilityReport r =
       models::rattlebackRollingRealizability(p, start, 5.0, o);
-  std::printf("spin reversal at %.3f s; rolling needs mu >= %.6f (worst at t = %.5f s); at mu = "
-              "%.2f Def 9 fails first at t = %.3f s, at %zu of %zu instants\n",
-              r.spin_reversals.empty() ? -1.0 : r.spin_reversals.front(), r.minimal_mu,
-              r.worst_time_s, o.mu, r.first_not_realizable_s, r.instants_not_realizable,
-              r.instants.size());
+  std::printf(
+      "spin reversal at %.3f s; rolling needs mu >= %.6f (worst at t = %.5f s); at mu = "
+      "%.2f Def 9 fails first at t = %.3f s, at %zu of %zu instants\n",
+      r.spin_reversals.empty() ? -1.0 : r.spin_reversals.front(), r.minimal_mu, r.worst_time_s,
+      o.mu, r.first_not_realizable_s, r.instants_not_realizable, r.instants.size());
   double mean_normal = 0.0;
   for (const auto& i : r.instants) mean_normal += i.normal_force_N;
   mean_normal /= static_cast<double>(r.instants.size());

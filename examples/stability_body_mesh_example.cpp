@@ -8,8 +8,8 @@
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
-#include <nsdkit/stability_body/stability_faces.hpp>
 #include <nsdkit/region/body_predicate.hpp>
+#include <nsdkit/stability_body/stability_faces.hpp>
 
 #include "example_checks.hpp"
 
@@ -65,7 +65,8 @@ int main(int argc, char** argv) {
   nsd_examples::Checks checks;
   checks.that("trough mesh closed", trough.report.closed && trough.report.manifold);
   checks.near("trough mesh volume", trough.report.volume, trough.report.exact_volume, 2e-3);
-  checks.that("body file meshed on the exact route", inclined.route == nsd::mesh::MeshRoute::kExact);
+  checks.that("body file meshed on the exact route",
+              inclined.route == nsd::mesh::MeshRoute::kExact);
   checks.near("body file mesh volume", inclined.body.report.volume,
               inclined.body.report.exact_volume, 2e-3);
   checks.that("six faces: two sheets and four planes", faces.planes.size() == 4);

@@ -22,8 +22,8 @@ int main() {
     const auto f = identifyFrequencies(simulateStep(p, 0.02, 1.0, 2e-4), 1000.0);
     std::cout << system << ": omega1 = " << f.omega1 << ", omega2 = " << f.omega2
               << ", omega2/omega1 = " << f.omega2 / f.omega1 << '\n';
-    const double lever = p.system == std::string("v-groove") ? std::sin(0.5 * p.groove_angle_rad)
-                                                             : 1.0;
+    const double lever =
+        p.system == std::string("v-groove") ? std::sin(0.5 * p.groove_angle_rad) : 1.0;
     checks.near(std::string(system) + ": omega2 / omega1", f.omega2 / f.omega1,
                 std::sqrt(2.5) * lever, 0.01);
   }

@@ -36,8 +36,8 @@ int main() {
             << nsd::filippov::toString(r.ss.report.completeness) << ")\n";
 
   nsd_examples::Checks checks;
-  const nsd::contact::ContactBases bases = nsd::contact::contactBases(
-      body.r_CPplus_W, body.r_CPminus_W, body.n_plus_W, body.n_minus_W);
+  const nsd::contact::ContactBases bases =
+      nsd::contact::contactBases(body.r_CPplus_W, body.r_CPminus_W, body.n_plus_W, body.n_minus_W);
   // A force (N, T1, T2) in contact coordinates -> frame W.
   const auto force_W = [](const Eigen::VectorXd& f, int offset, const Eigen::Vector3d& n,
                           const Eigen::Vector3d& t1, const Eigen::Vector3d& t2) {
@@ -53,9 +53,8 @@ int main() {
   const double scale = body.force_external_W.norm() / body.mass;  // 9.81 m/s^2
   checks.nearAbsolute("P+ stays still", (acc.dv_C_W + acc.domega_W.cross(body.r_CPplus_W)).norm(),
                       0.0, 1e-12 * scale);
-  checks.nearAbsolute("P- stays still",
-                      (acc.dv_C_W + acc.domega_W.cross(body.r_CPminus_W)).norm(), 0.0,
-                      1e-12 * scale);
+  checks.nearAbsolute("P- stays still", (acc.dv_C_W + acc.domega_W.cross(body.r_CPminus_W)).norm(),
+                      0.0, 1e-12 * scale);
   const auto [force, torque] = wrench(acc.contact_forces);
   checks.nearAbsolute("Newton: m dv_C = F_e + F_contact",
                       (body.mass * acc.dv_C_W - body.force_external_W - force).norm(), 0.0,

@@ -122,8 +122,8 @@ py::dict kaneLevinson(double t_end, double alpha, double beta, double omega1, do
   return out;
 }
 
-py::dict rattlebackRealizability(double t_end, double mu, double alpha, double beta,
-                                 double omega1, double omega2, double omega3, double sigma,
+py::dict rattlebackRealizability(double t_end, double mu, double alpha, double beta, double omega1,
+                                 double omega2, double omega3, double sigma,
                                  double sample_spacing) {
   nsd::rattleback::KaneLevinsonParameters p;
   p.sigma = sigma;
@@ -247,15 +247,15 @@ void bindModels(py::module_& m) {
         "initial angles [rad] and body rates [rad/s] until t_end [s]: arrays 't', 'alpha', "
         "'beta', 'gamma', 'delta' [rad], 'omega1..3' [rad/s], 'energy' [J], and the "
         "'spin_reversals' times [s].");
-  m.def("rattleback_realizability", &rattlebackRealizability, py::arg("t_end"),
-        py::arg("mu") = 0.3, py::arg("alpha") = nsd::degreesToRadians(0.5),
-        py::arg("beta") = nsd::degreesToRadians(0.5), py::arg("omega1") = 0.0,
-        py::arg("omega2") = 0.0, py::arg("omega3") = -5.0, py::arg("sigma") = 0.0,
-        py::arg("sample_spacing") = 1e-3,
+  m.def("rattleback_realizability", &rattlebackRealizability, py::arg("t_end"), py::arg("mu") = 0.3,
+        py::arg("alpha") = nsd::degreesToRadians(0.5), py::arg("beta") = nsd::degreesToRadians(0.5),
+        py::arg("omega1") = 0.0, py::arg("omega2") = 0.0, py::arg("omega3") = -5.0,
+        py::arg("sigma") = 0.0, py::arg("sample_spacing") = 1e-3,
         "Def 9 at every instant of the Kane-Levinson rattleback's rolling motion (initial "
         "angles [rad] and body rates [rad/s]; the paper's Fig. 3 start by default): arrays 't' "
         "[s], 'omega3' [rad/s], 'normal_force' and 'friction_force' [N] of the contact force the "
-        "rolling needs, 'needed_mu' (|F_t|/N), 'def9_minimal_mu' (smallest mu for which Def 9 "
+        "rolling needs, 'needed_mu' (F_t / N, tangential over normal), 'def9_minimal_mu' (smallest "
+        "mu for which Def 9 "
         "holds), 'realizable' (Def 9 at mu); 'minimal_mu' for the whole motion and its "
         "'worst_time', 'first_not_realizable' (-1: none), 'spin_reversals'.");
   m.def("pade_rattleback", &padeRattleback, py::arg("preset") = "A", py::arg("t_end") = 5.0,

@@ -5,9 +5,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <algorithm>
 #include <limits>
 
 #include <nsdkit/core/errors.hpp>
@@ -37,7 +37,9 @@ py::dict caseDict(const val::ValidationCase& c, std::size_t index) {
   return d;
 }
 
-double finiteOrNan(double v) { return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN(); }
+double finiteOrNan(double v) {
+  return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN();
+}
 
 py::dict rowDict(const val::ValidationResult& r) {
   py::dict row;
@@ -69,7 +71,8 @@ py::dict rowDict(const val::ValidationResult& r) {
 
 val::ValidationCase caseFromDict(const py::dict& d) {
   const std::string text = py::cast<std::string>(py::module_::import("json").attr("dumps")(d));
-  return val::caseFromJsonText(text, "case '" + (d.contains("name") ? py::str(d["name"]).cast<std::string>() : "?") + "'");
+  return val::caseFromJsonText(
+      text, "case '" + (d.contains("name") ? py::str(d["name"]).cast<std::string>() : "?") + "'");
 }
 
 py::list cases(const py::object& families, bool quick) {
@@ -102,9 +105,8 @@ py::dict score(const py::dict& case_dict,
   const val::SolverSpec solver{solver_name, "-", 0.0};
   if (trajectory.ndim() != 2 || (trajectory.shape(1) != 10 && trajectory.shape(1) != 14)) {
     throw nsd::InvalidInput("trajectory must be an (n, 10) or (n, 14) array, got shape (" +
-                            std::to_string(trajectory.ndim() > 0 ? trajectory.shape(0) : 0) +
-                            ", " + std::to_string(trajectory.ndim() > 1 ? trajectory.shape(1) : 0) +
-                            ")");
+                            std::to_string(trajectory.ndim() > 0 ? trajectory.shape(0) : 0) + ", " +
+                            std::to_string(trajectory.ndim() > 1 ? trajectory.shape(1) : 0) + ")");
   }
   if (trajectory.shape(0) > 100'000'000) throw nsd::InvalidInput("trajectory: more than 1e8 rows");
   if (!c.refusal.empty()) {
@@ -159,9 +161,9 @@ py::array_t<double> analyticTrajectory(const py::dict& case_dict, double spacing
   auto a = out.mutable_unchecked<2>();
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const auto& s = samples[i];
-    const double v[14] = {s.t,          s.x_C_W.x(),  s.x_C_W.y(),  s.x_C_W.z(), s.q_WS.w(),
-                          s.q_WS.x(),   s.q_WS.y(),   s.q_WS.z(),   s.v_C_W.x(), s.v_C_W.y(),
-                          s.v_C_W.z(),  s.omega_W.x(), s.omega_W.y(), s.omega_W.z()};
+    const double v[14] = {s.t,         s.x_C_W.x(),   s.x_C_W.y(),   s.x_C_W.z(),  s.q_WS.w(),
+                          s.q_WS.x(),  s.q_WS.y(),    s.q_WS.z(),    s.v_C_W.x(),  s.v_C_W.y(),
+                          s.v_C_W.z(), s.omega_W.x(), s.omega_W.y(), s.omega_W.z()};
     for (int k = 0; k < 14; ++k) a(static_cast<py::ssize_t>(i), k) = v[k];
   }
   return out;

@@ -61,9 +61,9 @@ TEST(BodyShapes, AxleByWheelsEqualsTheHandDerivedFile) {
   std::mt19937 random(34);
   std::uniform_real_distribution<double> track(0.3, 1.2), force(-150.0, 150.0), rate(-30, 30);
   for (int i = 0; i < 200; ++i) {
-    expectSameBody(hand, shaped, a, b,
-                   {track(random), force(random), force(random), 0.2 * force(random),
-                    rate(random)});
+    expectSameBody(
+        hand, shaped, a, b,
+        {track(random), force(random), force(random), 0.2 * force(random), rate(random)});
   }
 }
 

@@ -29,8 +29,8 @@ ContactShape klEllipsoid(const KaneLevinsonParameters& p) {
 }
 
 std::vector<KaneLevinsonState> klStates(const KaneLevinsonParameters& p) {
-  const rattleback::KaneLevinsonInitial start{degreesToRadians(0.5), degreesToRadians(0.5), 0,
-                                              0, 0, -5};
+  const rattleback::KaneLevinsonInitial start{
+      degreesToRadians(0.5), degreesToRadians(0.5), 0, 0, 0, -5};
   const auto motion = rattleback::simulateKaneLevinson(p, start, 4.0);
   std::vector<KaneLevinsonState> states;
   for (std::size_t i = 0; i < motion.samples.size(); i += 37) {
@@ -104,7 +104,8 @@ TEST(ContactShapes, SphereBiasCancelsTheCentripetalTerm) {
   std::mt19937 random(7);
   std::normal_distribution<double> n01;
   for (int trial = 0; trial < 20; ++trial) {
-    const Eigen::Vector3d normal = Eigen::Vector3d(n01(random), n01(random), n01(random)).normalized();
+    const Eigen::Vector3d normal =
+        Eigen::Vector3d(n01(random), n01(random), n01(random)).normalized();
     const Eigen::Vector3d w(n01(random), n01(random), n01(random));
     const ShapeContact c = contactWithPlane(sphere, normal);
     const Eigen::Vector3d r = c.point_B;  // from the centre

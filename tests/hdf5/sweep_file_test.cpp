@@ -40,8 +40,8 @@ class SweepFile : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   // The m_z = m_z2 section of the paper's ball over three axes (mz a short third axis).
-  std::vector<region::Axis> axes_{{"mx", -0.8, 0.8, 11}, {"my", -0.8, 0.8, 7},
-                                  {"mz", 0.2, 0.3, 13}};
+  std::vector<region::Axis> axes_{
+      {"mx", -0.8, 0.8, 11}, {"my", -0.8, 0.8, 7}, {"mz", 0.2, 0.3, 13}};
   region::ParameterPoint fixed_{{"angle_deg", 90.0}};
   region::ParameterPredicate predicate_ =
       region::ballTroughPredicate(models::BallTroughParameters::paper(0.3, 0.4));
@@ -126,9 +126,8 @@ TEST_F(SweepFile, AFailedSweepLeavesNoFile) {
   };
   {
     const auto sink = createSweepFile(path, header_);
-    EXPECT_THROW(
-        region::sweepIntoSink(axes_, fixed_, failing, options_, blocks_, {}, {}, *sink),
-        SolverFailure);
+    EXPECT_THROW(region::sweepIntoSink(axes_, fixed_, failing, options_, blocks_, {}, {}, *sink),
+                 SolverFailure);
   }
   EXPECT_FALSE(fs::exists(path));
   EXPECT_FALSE(fs::exists(path + ".tmp-nsdkit-hdf5"));

@@ -43,7 +43,8 @@ TEST(KaneLevinson, EnergyIsConservedWithoutDrag) {
   const auto tr = simulateKaneLevinson({}, {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5}, 20.0);
   const double e0 = tr.samples.front().energy;
   double drift = 0.0;
-  for (const auto& s : tr.samples) drift = nsd::test_support::maxPropagatingNaN({drift, std::fabs(s.energy - e0)});
+  for (const auto& s : tr.samples)
+    drift = nsd::test_support::maxPropagatingNaN({drift, std::fabs(s.energy - e0)});
   EXPECT_LT(drift, 1e-8 * std::fabs(e0) + 1e-9);
   // With drag the energy decreases monotonically (to the sample resolution).
   KaneLevinsonParameters drag;
@@ -82,8 +83,8 @@ TEST(KaneLevinson, FiguresThreeToFive) {
 // independent fixed-step RK4 of the same right-hand side (h = 1e-4 s: its error on this smooth
 // motion is ~1e-10 per unit time) and the default adaptive run at tolerances 1e-13 must find
 // the first reversal within 2 ms of the default run (docs/rattleback.md claims < 1 ms), and
-// the second within 5 ms. This pins the integration, not the equations: all three integrate the same
-// right-hand side (a changed term, e.g. the printed zeta1 of the ERRATA, passes here and is
+// the second within 5 ms. This pins the integration, not the equations: all three integrate the
+// same right-hand side (a changed term, e.g. the printed zeta1 of the ERRATA, passes here and is
 // caught by EnergyIsConservedWithoutDrag; checked by mutation).
 TEST(KaneLevinson, ReversalTimesAgreeAcrossIntegrators) {
   const KaneLevinsonParameters p;
@@ -152,10 +153,11 @@ TEST(KaneLevinson, MirroredBodyMirrorsTheMotion) {
   ASSERT_EQ(a.samples.size(), b.samples.size());
   double worst = 0.0;
   for (std::size_t k = 0; k < a.samples.size(); ++k) {
-    worst = nsd::test_support::maxPropagatingNaN({worst, std::fabs(a.samples[k].alpha - b.samples[k].alpha),
-                      std::fabs(a.samples[k].beta + b.samples[k].beta),
-                      std::fabs(a.samples[k].gamma + b.samples[k].gamma),
-                      std::fabs(a.samples[k].omega3 + b.samples[k].omega3)});
+    worst = nsd::test_support::maxPropagatingNaN(
+        {worst, std::fabs(a.samples[k].alpha - b.samples[k].alpha),
+         std::fabs(a.samples[k].beta + b.samples[k].beta),
+         std::fabs(a.samples[k].gamma + b.samples[k].gamma),
+         std::fabs(a.samples[k].omega3 + b.samples[k].omega3)});
   }
   EXPECT_LT(worst, 1e-6);  // integration error of two separate runs
 }

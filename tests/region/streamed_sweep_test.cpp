@@ -50,7 +50,8 @@ TEST(ChunkedGrid, BlocksPartitionTheGridIntoWholeChunks) {
   for (int trial = 0; trial < 200; ++trial) {
     std::vector<Axis> axes;
     const int k = 1 + static_cast<int>(random() % 4);
-    for (int d = 0; d < k; ++d) axes.push_back({"a" + std::to_string(d), 0, 1, 1 + int(random() % 9)});
+    for (int d = 0; d < k; ++d)
+      axes.push_back({"a" + std::to_string(d), 0, 1, 1 + int(random() % 9)});
     const std::size_t block_points = 1 + random() % 300;
     const ChunkedGrid g = chunkedGrid(axes, block_points);
     std::size_t next = 0;

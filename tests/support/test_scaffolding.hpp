@@ -15,11 +15,10 @@ namespace nsd::test {
 /// A fresh, empty folder in the temporary directory named after the running test (and the
 /// process, so parallel ctest runs never share one). The caller removes it.
 inline std::string scratchFolder(const std::string& prefix) {
-  const std::string dir =
-      (std::filesystem::temp_directory_path() /
-       (prefix + std::to_string(::getpid()) + "_" +
-        ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-          .string();
+  const std::string dir = (std::filesystem::temp_directory_path() /
+                           (prefix + std::to_string(::getpid()) + "_" +
+                            ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+                              .string();
   std::filesystem::remove_all(dir);
   return dir;
 }

@@ -135,8 +135,8 @@ contact::FrictionLaw readFriction(const Node& node) {
 // "centre" (relative to C, in W; default 0) and "axes" (columns: the shape's axes in W; default
 // the identity).
 contact::ContactShape readShape(const Node& node) {
-  node.requireObject({"kind", "radius", "semi_axes", "major_radius", "minor_radius", "centre",
-                      "axes"});
+  node.requireObject(
+      {"kind", "radius", "semi_axes", "major_radius", "minor_radius", "centre", "axes"});
   contact::ContactShape shape;
   const std::string kind = node.at("kind").text();
   if (kind == "sphere") {
@@ -147,8 +147,8 @@ contact::ContactShape readShape(const Node& node) {
     shape.semi_axes_m = node.at("semi_axes").vector3();
   } else if (kind == "torus") {
     shape.kind = contact::ContactShapeKind::kTorus;
-    shape.semi_axes_m = Eigen::Vector3d(node.at("major_radius").number(),
-                                        node.at("minor_radius").number(), 0.0);
+    shape.semi_axes_m =
+        Eigen::Vector3d(node.at("major_radius").number(), node.at("minor_radius").number(), 0.0);
   } else {
     node.child("kind").fail("unknown shape '" + kind + "' (sphere, ellipsoid, torus)");
   }

@@ -109,9 +109,10 @@ void addRegionOptions(CLI::App* region, RegionCommand& c) {
   region->add_option("--fix", c.fixed, "name=value held constant (repeatable)");
   region->add_option("--refine-tol", c.refine_tolerance,
                      "bisect boundary edges to this width (0: off)");
-  region->add_option("--format", c.format,
-                     "csv (default), json, or hdf5 (streamed: no grid cap, every MPI rank writes "
-                     "its own blocks)")
+  region
+      ->add_option("--format", c.format,
+                   "csv (default), json, or hdf5 (streamed: no grid cap, every MPI rank writes "
+                   "its own blocks)")
       ->check(CLI::IsMember({"csv", "json", "hdf5"}));
   region->add_option("--output", c.output, "output file")->required();
   region->add_option("--threads", c.threads, "worker threads (default: all cores)")
@@ -190,8 +191,8 @@ int runHdf5Region(const RegionCommand& c, const region::WorkSharing& sharing,
   if (sharing.rank == 0 && !c.quiet) {
     std::cout << "swept " << run.grid_points << " points into " << c.output << " ("
               << run.boundary_points << " boundary points, " << run.blocks_computed
-              << " blocks computed and " << run.blocks_reused << " reused here) in "
-              << run.seconds << " s\n";
+              << " blocks computed and " << run.blocks_reused << " reused here) in " << run.seconds
+              << " s\n";
   }
   return 0;
 }

@@ -36,8 +36,8 @@ void ContactShape::validate() const {
 namespace {
 
 struct LocalContact {
-  Eigen::Vector3d point;   // shape frame
-  Eigen::Matrix3d shape;   // shape operator as a 3x3 map on the tangent plane (shape frame)
+  Eigen::Vector3d point;  // shape frame
+  Eigen::Matrix3d shape;  // shape operator as a 3x3 map on the tangent plane (shape frame)
 };
 
 LocalContact sphereContact(double radius, const Eigen::Vector3d& outward) {
@@ -64,15 +64,16 @@ LocalContact ellipsoidContact(const Eigen::Vector3d& semi_axes, const Eigen::Vec
 LocalContact torusContact(double major, double minor, const Eigen::Vector3d& outward) {
   const double rho = std::hypot(outward.x(), outward.y());
   if (!(rho > 1e-12)) {
-    throw InvalidInput("torus contact: the plane's normal is along the torus axis (the rim "
-                       "touches along a whole circle)");
+    throw InvalidInput(
+        "torus contact: the plane's normal is along the torus axis (the rim "
+        "touches along a whole circle)");
   }
   const Eigen::Vector3d e(outward.x() / rho, outward.y() / rho, 0.0);
   const Eigen::Vector3d circle = Eigen::Vector3d::UnitZ().cross(e);
   const Eigen::Vector3d meridian = outward.cross(circle);
   const double kappa_circle = rho / (major + minor * rho);
-  return {major * e + minor * outward, meridian * meridian.transpose() / minor +
-                                           kappa_circle * circle * circle.transpose()};
+  return {major * e + minor * outward,
+          meridian * meridian.transpose() / minor + kappa_circle * circle * circle.transpose()};
 }
 
 LocalContact localContact(const ContactShape& shape, const Eigen::Vector3d& outward) {
@@ -115,8 +116,8 @@ ShapeContact contactWithPlane(const ContactShape& shape, const Eigen::Vector3d& 
 Eigen::Vector3d contactPointRate(const ShapeContact& c, const Eigen::Vector3d& omega_B) {
   requireFinite(omega_B, "angular velocity");
   const Eigen::Vector3d w = omega_B.cross(c.normal_B);  // tangent to the plane
-  const Eigen::Vector2d rate = c.shape_operator.inverse() * Eigen::Vector2d(w.dot(c.t1_B),
-                                                                              w.dot(c.t2_B));
+  const Eigen::Vector2d rate =
+      c.shape_operator.inverse() * Eigen::Vector2d(w.dot(c.t1_B), w.dot(c.t2_B));
   return rate[0] * c.t1_B + rate[1] * c.t2_B;
 }
 

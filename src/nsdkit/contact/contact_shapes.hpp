@@ -40,8 +40,8 @@ enum class ContactShapeKind {
 struct ContactShape {
   ContactShapeKind kind = ContactShapeKind::kSphere;
   Eigen::Vector3d semi_axes_m = Eigen::Vector3d::Constant(1.0);
-  Eigen::Vector3d centre_B = Eigen::Vector3d::Zero();       ///< [m]
-  Eigen::Matrix3d axes_B = Eigen::Matrix3d::Identity();     ///< rotation: shape axes in B
+  Eigen::Vector3d centre_B = Eigen::Vector3d::Zero();    ///< [m]
+  Eigen::Matrix3d axes_B = Eigen::Matrix3d::Identity();  ///< rotation: shape axes in B
   /// @throws InvalidInput naming the field for non-positive or non-finite sizes, a torus whose
   ///         minor radius is not below its major one, or axes that are not a rotation.
   void validate() const;

@@ -240,7 +240,6 @@ void requireTrigCoefficients(const TrigCoefficients1& c, const char* name, int m
   requireFinite(c, name);
 }
 
-
 /// W = D V = -H_i sin(phi) + H_j cos(phi), padded to a common size.
 TrigCoefficients1 denominatorTimesTangential(const TrigRationalPlaneField& field) {
   const TrigCoefficients1 minus_hi_sin = trigTimesSin(field.numerator[0]) * -1.0;

@@ -78,8 +78,8 @@ class EquatorArc {
 
  private:
   SphereDirection at(double theta) const {
-    return SphereDirection::make(
-        Eigen::Vector3d(s1_ * std::cos(theta), s2_ * std::sin(theta), 0.0), phi_p_, phi_m_);
+    return SphereDirection::make(Eigen::Vector3d(s1_ * std::cos(theta), s2_ * std::sin(theta), 0.0),
+                                 phi_p_, phi_m_);
   }
 
   Codim3LimitDirection limitDirection(const SphereDirection& d, const Eigen::Vector3d& g) const {
@@ -184,8 +184,7 @@ void verifyDegree(SquareSearch& search, const std::vector<Codim3LimitDirection>&
 
 /// Directions near the singular corners are ill-conditioned in (phi+, phi-): merges duplicates
 /// by their unit vectors, keeping the smaller residual, and sorts by (phi+, phi-).
-std::vector<Codim3LimitDirection> mergedAndSorted(
-    const std::vector<Codim3LimitDirection>& roots) {
+std::vector<Codim3LimitDirection> mergedAndSorted(const std::vector<Codim3LimitDirection>& roots) {
   std::vector<Codim3LimitDirection> unique_roots;
   for (const auto& r : roots) {
     bool merged = false;

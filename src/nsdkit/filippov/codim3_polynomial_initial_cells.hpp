@@ -74,8 +74,8 @@ inline PolynomialSearch::OpenStrips PolynomialSearch::stripTests(std::size_t cel
                      0.5 * h, bounds_plus_.b11, fourth_plus_[0], abs_bound);
     strip_minus_[i] =
         gapExclusion(std::min(line_lo_minus_[i], line_lo_minus_[i + 1]),
-                     std::max(line_hi_minus_[i], line_hi_minus_[i + 1]), nodes2_[i],
-                     nodes2_[i + 1], 0.5 * h, bounds_minus_.b22, fourth_minus_[2], abs_bound);
+                     std::max(line_hi_minus_[i], line_hi_minus_[i + 1]), nodes2_[i], nodes2_[i + 1],
+                     0.5 * h, bounds_minus_.b22, fourth_minus_[2], abs_bound);
     open.plus += !strip_plus_[i];
     open.minus += !strip_minus_[i];
   }
@@ -124,8 +124,7 @@ inline void PolynomialSearch::plusGaps(std::size_t cells) {
 
 // W+ by the table: the cells within its global margin (in push order), compacted into
 // candidates_; returns their count.
-inline std::size_t PolynomialSearch::compactPlusCandidates(std::size_t cells,
-                                                           double margin_plus) {
+inline std::size_t PolynomialSearch::compactPlusCandidates(std::size_t cells, double margin_plus) {
   std::size_t count = 0;
   candidates_.resize(cells * cells);
   for (std::size_t j = cells; j-- > 0;) {

@@ -30,10 +30,10 @@ Handle stringType(std::size_t size, const std::string& file) {
 
 void writeAttribute(hid_t location, const std::string& name, hid_t type, hid_t space,
                     const void* data, const std::string& file) {
-  Handle attribute{checked(H5Acreate2(location, name.c_str(), type, space, H5P_DEFAULT,
-                                      H5P_DEFAULT),
-                           file, "cannot create attribute '" + name + "'"),
-                   H5Aclose};
+  Handle attribute{
+      checked(H5Acreate2(location, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT), file,
+              "cannot create attribute '" + name + "'"),
+      H5Aclose};
   check(H5Awrite(attribute.get(), type, data), file, "cannot write attribute '" + name + "'");
 }
 

@@ -57,8 +57,7 @@ std::unique_ptr<region::SweepSink> createSweepFile(const std::string& path,
 /// nsdkit::sweep_hdf5_mpi): every rank calls this and then every sink method collectively;
 /// each rank writes its own blocks. `rank` 0 renames the finished file into place.
 std::unique_ptr<region::SweepSink> createParallelSweepFile(const std::string& path,
-                                                           const SweepFileHeader& header,
-                                                           int rank);
+                                                           const SweepFileHeader& header, int rank);
 
 /// A sweep file read back whole (serial library).
 struct SweepFileContents {
@@ -68,7 +67,7 @@ struct SweepFileContents {
   region::ParameterPoint fixed, model_parameters;
   double refine_tolerance = 0.0;
   std::vector<std::uint8_t> realizable, escapes, uncertain;  ///< grid order
-  std::vector<double> boundary_values;  ///< m x k, row-major
+  std::vector<double> boundary_values;                       ///< m x k, row-major
   std::vector<double> boundary_bracket_width;
   std::vector<std::uint8_t> boundary_axis, boundary_outside_escapes;
   std::vector<std::uint64_t> boundary_predicate_calls;

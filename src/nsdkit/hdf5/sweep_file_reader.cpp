@@ -25,8 +25,7 @@ class Reader {
     if (H5Fis_hdf5(path.c_str()) <= 0) {
       throw InvalidInput("sweep file '" + path + "' is not an HDF5 file");
     }
-    file_ = Handle{checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), path,
-                           "cannot open"),
+    file_ = Handle{checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), path, "cannot open"),
                    H5Fclose};
   }
 
@@ -101,8 +100,8 @@ class Reader {
       a.lower = detail::readDoubleAttribute(set.get(), "lower", path_);
       a.upper = detail::readDoubleAttribute(set.get(), "upper", path_);
       a.count = static_cast<int>(detail::readDoubleAttribute(set.get(), "count", path_));
-      c.axis_values.push_back(readAll<double>("/axes/" + name, H5T_NATIVE_DOUBLE,
-                                              static_cast<std::size_t>(a.count)));
+      c.axis_values.push_back(
+          readAll<double>("/axes/" + name, H5T_NATIVE_DOUBLE, static_cast<std::size_t>(a.count)));
       c.axes.push_back(a);
     }
   }

@@ -70,8 +70,8 @@ class SweepFileWriter final : public region::SweepSink {
   void writeGrid(const region::GridBlock& block) override {
     std::vector<hsize_t> start(grid_.dims.size(), 0), count(grid_.dims.size(), 0);
     if (block.size() > 0) blockHyperslab(block, start, count);
-    const std::array<const std::vector<std::uint8_t>*, 3> columns{
-        &block.realizable, &block.escapes, &block.uncertain};
+    const std::array<const std::vector<std::uint8_t>*, 3> columns{&block.realizable, &block.escapes,
+                                                                  &block.uncertain};
     for (std::size_t c = 0; c < columns.size(); ++c) {
       writeSlab(grid_sets_[c].get(), H5T_NATIVE_UINT8, columns[c]->data(), block.size(), start,
                 count, "grid block");
@@ -108,8 +108,8 @@ class SweepFileWriter final : public region::SweepSink {
               "boundary block");
     writeSlab(boundary_sets_[3].get(), H5T_NATIVE_UINT8, escapes.data(), n, {begin}, {rows},
               "boundary block");
-    writeSlab(boundary_sets_[4].get(), H5T_NATIVE_UINT64, block.predicate_calls.data(), n,
-              {begin}, {rows}, "boundary block");
+    writeSlab(boundary_sets_[4].get(), H5T_NATIVE_UINT64, block.predicate_calls.data(), n, {begin},
+              {rows}, "boundary block");
   }
 
   void finish() override {
@@ -118,8 +118,8 @@ class SweepFileWriter final : public region::SweepSink {
       std::error_code ec;
       fs::rename(temporary_, path_, ec);
       if (ec) {
-        throw InvalidInput("cannot move the finished HDF5 file to '" + path_ + "': " +
-                           ec.message());
+        throw InvalidInput("cannot move the finished HDF5 file to '" + path_ +
+                           "': " + ec.message());
       }
     }
     finished_ = true;
@@ -127,8 +127,7 @@ class SweepFileWriter final : public region::SweepSink {
 
  private:
   void openFile() {
-    Handle access{checked(H5Pcreate(H5P_FILE_ACCESS), temporary_, "file access list"),
-                  H5Pclose};
+    Handle access{checked(H5Pcreate(H5P_FILE_ACCESS), temporary_, "file access list"), H5Pclose};
 #ifdef NSDKIT_HDF5_PARALLEL
     if (parallel_) {
       check(H5Pset_fapl_mpio(access.get(), MPI_COMM_WORLD, MPI_INFO_NULL), temporary_,
@@ -136,19 +135,17 @@ class SweepFileWriter final : public region::SweepSink {
       check(H5Pset_all_coll_metadata_ops(access.get(), true), temporary_, "collective metadata");
       check(H5Pset_coll_metadata_write(access.get(), true), temporary_, "collective metadata");
     }
-    transfer_ = Handle{checked(H5Pcreate(H5P_DATASET_XFER), temporary_, "transfer list"),
-                       H5Pclose};
+    transfer_ = Handle{checked(H5Pcreate(H5P_DATASET_XFER), temporary_, "transfer list"), H5Pclose};
     if (parallel_) {
       check(H5Pset_dxpl_mpio(transfer_.get(), H5FD_MPIO_COLLECTIVE), temporary_,
             "collective transfers");
     }
 #else
     if (parallel_) throw InvalidInput("this nsdkit was built with serial HDF5");
-    transfer_ = Handle{checked(H5Pcreate(H5P_DATASET_XFER), temporary_, "transfer list"),
-                       H5Pclose};
+    transfer_ = Handle{checked(H5Pcreate(H5P_DATASET_XFER), temporary_, "transfer list"), H5Pclose};
 #endif
-    file_ = Handle{H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()),
-                   H5Fclose};
+    file_ =
+        Handle{H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), H5Fclose};
     if (!file_.valid()) {
       throw InvalidInput("--output '" + path_ + "': cannot create '" + temporary_ +
                          "' (is the folder writable?)");
@@ -168,8 +165,7 @@ class SweepFileWriter final : public region::SweepSink {
     Handle space{checked(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr),
                          temporary_, "cannot create a dataspace"),
                  H5Sclose};
-    Handle create{checked(H5Pcreate(H5P_DATASET_CREATE), temporary_, "creation list"),
-                  H5Pclose};
+    Handle create{checked(H5Pcreate(H5P_DATASET_CREATE), temporary_, "creation list"), H5Pclose};
     const bool empty = std::any_of(dims.begin(), dims.end(), [](hsize_t d) { return d == 0; });
     if (!empty) {
       std::vector<hsize_t> chunk_dims = chunk;
@@ -221,8 +217,7 @@ class SweepFileWriter final : public region::SweepSink {
           a.count == 1 ? a.lower : a.lower + (a.upper - a.lower) * k / (a.count - 1);
     }
     const hsize_t n = values.size();
-    Handle space{checked(H5Screate_simple(1, &n, nullptr), temporary_, "axis dataspace"),
-                 H5Sclose};
+    Handle space{checked(H5Screate_simple(1, &n, nullptr), temporary_, "axis dataspace"), H5Sclose};
     Handle set{checked(H5Dcreate2(group, a.name.c_str(), H5T_NATIVE_DOUBLE, space.get(),
                                   H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                        temporary_, "cannot create axis '" + a.name + "'"),

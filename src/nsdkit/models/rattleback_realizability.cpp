@@ -42,16 +42,16 @@ namespace {
 /// The one-contact body at state s (body frame), with the bias for which its sticking force is
 /// `force`; `consistency` receives the relative difference that remains.
 contact::SingleContactBody oneContactBody(const KaneLevinsonParameters& p,
-                                          const KaneLevinsonState& s,
-                                          const Eigen::Vector3d& force, double& consistency) {
+                                          const KaneLevinsonState& s, const Eigen::Vector3d& force,
+                                          double& consistency) {
   const rattleback::ContactKinematics k = rattleback::contactKinematics(p, s);
   contact::SingleContactBody body;
   body.mass = p.mass;
   body.inertia_C_W << p.A, p.D, 0.0, p.D, p.B, 0.0, 0.0, 0.0, p.C;
   body.r_CP_W = Eigen::Vector3d(k.contact[0], k.contact[1], k.contact[2] - p.h);
   body.n_W = -k.mu.normalized();  // into the body: up, against n3
-  const Eigen::Vector3d any = std::fabs(body.n_W.x()) < 0.9 ? Eigen::Vector3d::UnitX()
-                                                             : Eigen::Vector3d::UnitY();
+  const Eigen::Vector3d any =
+      std::fabs(body.n_W.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
   body.t1_W = body.n_W.cross(any).normalized();
   body.force_external_W = p.mass * p.gravity * k.mu;
   body.torque_external_W = -p.sigma * s.tail<3>();
@@ -179,16 +179,17 @@ RollingRealizabilityReport rattlebackRollingRealizability(
       if (report.instants_not_realizable++ == 0) report.first_not_realizable_s = i.t;
     }
     if (std::isfinite(i.needed_mu)) {
-      report.max_def9_cone_difference = std::max(report.max_def9_cone_difference,
-                                                 std::fabs(i.def9_minimal_mu - i.needed_mu));
+      report.max_def9_cone_difference =
+          std::max(report.max_def9_cone_difference, std::fabs(i.def9_minimal_mu - i.needed_mu));
     }
     report.instants.push_back(i);
   }
   refineWorstInstant(parameters, motion, options, report);
   if (!(report.max_force_consistency_error < 1e-8)) {
-    throw SolverFailure("rattleback realizability: the one-contact analysis does not reproduce "
-                        "the rolling motion's contact force (relative error " +
-                        std::to_string(report.max_force_consistency_error) + ")");
+    throw SolverFailure(
+        "rattleback realizability: the one-contact analysis does not reproduce "
+        "the rolling motion's contact force (relative error " +
+        std::to_string(report.max_force_consistency_error) + ")");
   }
   return report;
 }

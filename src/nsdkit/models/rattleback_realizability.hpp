@@ -50,8 +50,8 @@ struct RollingRealizabilityReport {
   /// max over the motion of def9_minimal_mu: rolls throughout; the sampled maximum is refined
   /// between the samples around it (1/100 of the spacing)
   double minimal_mu = 0.0;
-  double worst_time_s = 0.0;    ///< instant of minimal_mu
-  double max_needed_mu = 0.0;   ///< max of |F_t| / N
+  double worst_time_s = 0.0;                ///< instant of minimal_mu
+  double max_needed_mu = 0.0;               ///< max of |F_t| / N
   std::size_t instants_not_realizable = 0;  ///< at options.mu
   double first_not_realizable_s = -1.0;     ///< first such instant (-1: none)
   /// max |def9_minimal_mu - needed_mu| over instants with N > 0: Def 9 against the friction

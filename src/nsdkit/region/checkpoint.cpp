@@ -9,8 +9,8 @@
 
 namespace nsd::region {
 
-using detail::Blocks;
 using detail::blockPath;
+using detail::Blocks;
 using detail::kEdges;
 using detail::kGrid;
 using detail::RefinedEdge;
@@ -52,7 +52,9 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
         });
         detail::writeGridBlock(blockPath(dir, kGrid, k), k, verdicts);
       },
-      [&](std::size_t k) { (void)detail::readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k)); },
+      [&](std::size_t k) {
+        (void)detail::readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k));
+      },
       options.progress);
   out.blocks_computed += grid_computed;
   out.blocks_reused += grid_reused;
@@ -86,7 +88,8 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
           detail::writeEdgeBlock(blockPath(dir, kEdges, k), k, refined);
         },
         [&](std::size_t k) {
-          (void)detail::readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k), axes.size());
+          (void)detail::readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k),
+                                      axes.size());
         },
         {});
     out.blocks_computed += edge_computed;

@@ -143,9 +143,6 @@ std::string readFile(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-
-
-
 void writeGridBlock(const std::string& path, std::size_t k,
                     const std::vector<PointVerdict>& verdicts) {
   Encoder e = blockHeader(kGrid, k, verdicts.size());
@@ -216,14 +213,14 @@ std::string manifestText(const std::vector<Axis>& axes, const ParameterPoint& fi
         {{"name", a.name}, {"lower", a.lower}, {"upper", a.upper}, {"count", a.count}});
   }
   nlohmann::json j{{"format", kFormat},
-                         {"nsdkit_version", NSDKIT_VERSION},
-                         {"model", model},
-                         {"axes", axes_json},
-                         {"fixed", fixed},
-                         {"refine_tolerance", options.refine_tolerance},
-                         {"block_points", c.block_points},
-                         {"block_edges", c.block_edges},
-                         {"grid_points", total}};
+                   {"nsdkit_version", NSDKIT_VERSION},
+                   {"model", model},
+                   {"axes", axes_json},
+                   {"fixed", fixed},
+                   {"refine_tolerance", options.refine_tolerance},
+                   {"block_points", c.block_points},
+                   {"block_edges", c.block_edges},
+                   {"grid_points", total}};
   // (Uniform blocks, the layout of the first format version, are not named: their folders
   // written before the streamed layout existed still resume.)
   if (layout != "uniform") j["block_layout"] = layout;

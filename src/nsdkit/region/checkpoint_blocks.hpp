@@ -42,8 +42,7 @@ std::vector<RefinedEdge> readEdgeBlock(const std::string& path, std::size_t k, s
 /// "chunks" for the streamed HDF5 output), so that a folder of one is never resumed as the other.
 std::string manifestText(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                          const SweepOptions& options, const CheckpointOptions& c,
-                         const ParameterPoint& model, std::size_t total,
-                         const std::string& layout);
+                         const ParameterPoint& model, std::size_t total, const std::string& layout);
 
 /// Rank 0's preparation of the folder: refuses a missing folder on resume, blocks without a
 /// manifest, an existing sweep without resume and a manifest that differs from `manifest`;

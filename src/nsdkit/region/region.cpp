@@ -129,8 +129,8 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
 
 BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                          const ParameterPredicate& predicate, std::vector<double> inside,
-                         std::vector<double> outside, std::string outside_label,
-                         std::size_t axis, double tolerance, std::size_t& calls) {
+                         std::vector<double> outside, std::string outside_label, std::size_t axis,
+                         double tolerance, std::size_t& calls) {
   // Bisection along the edge's axis; the label of the last point found outside is kept.
   std::vector<double> point = inside;
   const BisectionResult bisection = bisect(

@@ -173,9 +173,8 @@ struct StreamedSweep {
     report.blocks_computed += computed;
     report.blocks_reused += reused;
     barrier();
-    forEachRound(grid.blocks(), [&](std::size_t k, bool any) {
-      write(any ? readCoded(k) : GridBlock{});
-    });
+    forEachRound(grid.blocks(),
+                 [&](std::size_t k, bool any) { write(any ? readCoded(k) : GridBlock{}); });
     if (!refine()) return;
     for (std::size_t k = 0; k < grid.blocks(); ++k) remember(readCoded(k));
   }
@@ -205,10 +204,10 @@ struct StreamedSweep {
       const detail::GridEdge& e = edges[blocks.begin(k) + i];
       const bool a_inside = realizable[e.a] != 0;
       const std::size_t in = a_inside ? e.a : e.b, out = a_inside ? e.b : e.a;
-      refined[i].point = detail::refineEdge(
-          axes, fixed, predicate, detail::gridValues(axes, in), detail::gridValues(axes, out),
-          labelOfCode(realizable[out] != 0, escapes[out]), e.axis, options.refine_tolerance,
-          refined[i].calls);
+      refined[i].point = detail::refineEdge(axes, fixed, predicate, detail::gridValues(axes, in),
+                                            detail::gridValues(axes, out),
+                                            labelOfCode(realizable[out] != 0, escapes[out]), e.axis,
+                                            options.refine_tolerance, refined[i].calls);
     });
     return refined;
   }
@@ -248,8 +247,8 @@ struct StreamedSweep {
                                  refineBlock(edges, blocks, k));
         },
         [&](std::size_t k) {
-          (void)detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
-                                      blocks.size(k), dims);
+          (void)detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k, blocks.size(k),
+                                      dims);
         },
         {});
     report.blocks_computed += computed;
@@ -269,8 +268,8 @@ struct StreamedSweep {
 StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                                   const ParameterPredicate& predicate, const SweepOptions& options,
                                   const CheckpointOptions& checkpoint,
-                                  const ParameterPoint& model_metadata,
-                                  const WorkSharing& sharing, SweepSink& sink) {
+                                  const ParameterPoint& model_metadata, const WorkSharing& sharing,
+                                  SweepSink& sink) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::size_t total = detail::validateSweep(axes, fixed, predicate, options.refine_tolerance,
                                                   detail::kMaxStreamedPoints);
@@ -280,18 +279,19 @@ StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const Parameter
   if (checkpoint.directory.empty() && sharing.ranks > 1) {
     throw InvalidInput("several processes need a checkpoint folder");
   }
-  StreamedSweep s{axes,  fixed, predicate, options, checkpoint, sharing, sink,
-                  chunkedGrid(axes, checkpoint.block_points), {}, {}, {}};
+  StreamedSweep s{axes,       fixed,   predicate, options,
+                  checkpoint, sharing, sink,      chunkedGrid(axes, checkpoint.block_points),
+                  {},         {},      {}};
   s.report.grid_points = total;
   if (s.refine()) {
     s.realizable.resize(total);
     s.escapes.resize(total);
   }
   if (s.checkpointed()) {
-    const std::string manifest = detail::manifestText(axes, fixed, options, checkpoint,
-                                                      model_metadata, total, "chunks");
-    if (sharing.rank == 0) detail::prepareCheckpointFolder(checkpoint.directory, manifest,
-                                                           checkpoint.resume);
+    const std::string manifest =
+        detail::manifestText(axes, fixed, options, checkpoint, model_metadata, total, "chunks");
+    if (sharing.rank == 0)
+      detail::prepareCheckpointFolder(checkpoint.directory, manifest, checkpoint.resume);
     s.barrier();
     s.gridCheckpointed();
   } else {

@@ -108,7 +108,7 @@ struct StreamedSweepReport {
 StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                                   const ParameterPredicate& predicate, const SweepOptions& options,
                                   const CheckpointOptions& checkpoint,
-                                  const ParameterPoint& model_metadata,
-                                  const WorkSharing& sharing, SweepSink& sink);
+                                  const ParameterPoint& model_metadata, const WorkSharing& sharing,
+                                  SweepSink& sink);
 
 }  // namespace nsd::region

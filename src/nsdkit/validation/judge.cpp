@@ -208,15 +208,14 @@ std::string rollingWhereNotRealizable(const ValidationCase& c, const ValidationR
 std::vector<std::string> checkAgainstReference(const ValidationCase& c, const SolverSpec& solver,
                                                const JudgeOptions& o, ValidationResult& r) {
   std::vector<std::string> reasons;
-  const bool mode_ok =
-      std::find(c.allowed_modes.begin(), c.allowed_modes.end(), r.observed) != c.allowed_modes.end();
+  const bool mode_ok = std::find(c.allowed_modes.begin(), c.allowed_modes.end(), r.observed) !=
+                       c.allowed_modes.end();
   if (!mode_ok) {
     const bool all_rolling = r.observed.find('S') == std::string::npos;
     if (all_rolling) {
       reasons.push_back(rollingWhereNotRealizable(c, r));
     } else {
-      reasons.push_back("observed " + r.observed + " (slip speeds " +
-                        formatForReport(r.slip_plus) +
+      reasons.push_back("observed " + r.observed + " (slip speeds " + formatForReport(r.slip_plus) +
                         (std::isfinite(r.slip_minus) ? ", " + formatForReport(r.slip_minus) : "") +
                         " m/s), expected " + r.expected);
     }
@@ -228,15 +227,15 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c, const So
     if (!(r.acceleration_error <= o.acceleration_tolerance)) {
       reasons.push_back("acceleration " + formatForReport(r.acceleration, 5) + " m/s^2 off " +
                         std::string(c.one_plane ? "the analytic "
-                                    : c.body       ? "the RR solution "
-                                                   : "(78) ") +
+                                    : c.body    ? "the RR solution "
+                                                : "(78) ") +
                         formatForReport(c.expected_acceleration, 5) + " by " +
                         formatForReport(r.acceleration_error) + " (relative)");
     }
   }
   if (std::isfinite(c.expected_spin_rad_s)) {
-    r.spin_error = std::fabs(r.spin - c.expected_spin_rad_s) /
-                   std::max(std::fabs(c.expected_spin_rad_s), 1.0);
+    r.spin_error =
+        std::fabs(r.spin - c.expected_spin_rad_s) / std::max(std::fabs(c.expected_spin_rad_s), 1.0);
     if (!(r.spin_error <= o.spin_tolerance)) {
       reasons.push_back("final spin " + formatForReport(r.spin, 5) + " rad/s, analytic " +
                         formatForReport(c.expected_spin_rad_s, 5) + " rad/s");
@@ -257,12 +256,11 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c, const So
     r.onset_error = (r.rolling_onset - c.expected_rolling_onset_s) / c.expected_rolling_onset_s;
     if (!(std::fabs(r.rolling_onset - c.expected_rolling_onset_s) <= tol)) {
       reasons.push_back("rolling (sticking) onset " + formatForReport(r.rolling_onset, 4) +
-                        " s, analytic " +
-                        formatForReport(c.expected_rolling_onset_s, 4) + " s");
+                        " s, analytic " + formatForReport(c.expected_rolling_onset_s, 4) + " s");
     }
     // Over max(expected, 0.1 m/s): a block's final speed is 0, judged to 1e-3 m/s.
-    r.final_speed_error = std::fabs(r.final_speed - c.expected_final_speed) /
-                          std::max(c.expected_final_speed, 0.1);
+    r.final_speed_error =
+        std::fabs(r.final_speed - c.expected_final_speed) / std::max(c.expected_final_speed, 0.1);
     if (!(r.final_speed_error <= o.final_speed_tolerance)) {
       reasons.push_back("final speed " + formatForReport(r.final_speed, 5) + " m/s, analytic " +
                         formatForReport(c.expected_final_speed, 5) + " m/s");
@@ -287,7 +285,8 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c, const So
                                   formatForReport(c.expected_reversal_s, 4) + " s)");
     }
     const double expected = c.expected_spin_after_reversal_rad_s;
-    if (!(std::fabs(r.spin_after_reversal - expected) <= o.reversal_tolerance * std::fabs(expected))) {
+    if (!(std::fabs(r.spin_after_reversal - expected) <=
+          o.reversal_tolerance * std::fabs(expected))) {
       reasons.push_back("spin after reversal " + formatForReport(r.spin_after_reversal, 4) +
                         " rad/s, Kane-Levinson " + formatForReport(expected, 4) + " rad/s");
     }

@@ -234,15 +234,15 @@ struct ValidationResult {
   double simulated_seconds = 0.0;
   double spin = NAN, spin_error = NAN;  ///< Omega . spin axis at the end [rad/s], relative error
   double drilling_spin = NAN;           ///< Omega . n at the end [rad/s] (drilling cases)
-  double heading_drift_deg = NAN;  ///< angle between the initial and final velocity [deg]
-  double onset_error = NAN;        ///< (observed - analytic rolling onset) / analytic
-  double final_speed_error = NAN;  ///< relative
-  double creep_speed = NAN;        ///< exact-rest cases: mean |v_C| over the second half [m/s]
-  double stop_distance = NAN;      ///< |x_C(end) - x_C(0)| [m] (sliding block)
-  double stop_distance_error = NAN;  ///< relative
-  double reversal_time = NAN;        ///< first spin reversal [s] (rattleback)
-  double reversal_error = NAN;       ///< relative to the reference's
-  double spin_after_reversal = NAN;  ///< spin about the downward vertical, last second [rad/s]
+  double heading_drift_deg = NAN;       ///< angle between the initial and final velocity [deg]
+  double onset_error = NAN;             ///< (observed - analytic rolling onset) / analytic
+  double final_speed_error = NAN;       ///< relative
+  double creep_speed = NAN;             ///< exact-rest cases: mean |v_C| over the second half [m/s]
+  double stop_distance = NAN;           ///< |x_C(end) - x_C(0)| [m] (sliding block)
+  double stop_distance_error = NAN;     ///< relative
+  double reversal_time = NAN;           ///< first spin reversal [s] (rattleback)
+  double reversal_error = NAN;          ///< relative to the reference's
+  double spin_after_reversal = NAN;     ///< spin about the downward vertical, last second [rad/s]
   /// The case's headline metric: its name and value (familyMetricName).
   std::string metric;
   double metric_value = NAN;

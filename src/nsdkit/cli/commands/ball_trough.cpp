@@ -104,8 +104,7 @@ void writeSlipSurface(const BallTroughParameters& p, const std::string& dir) {
 
 /// Cross-sections at the special heights (90), labelled by escape mode, with refined boundary.
 void writeSections(const TroughOptions& o, const BallTroughParameters& p,
-                   const nsd::models::SpecialValues& sv, const std::string& dir,
-                   unsigned threads) {
+                   const nsd::models::SpecialValues& sv, const std::string& dir, unsigned threads) {
   const double mu = p.mu(), j = p.inertia_ratio;
   const std::vector<std::pair<std::string, double>> sections{
       {"0", 0.0}, {"mz1", sv.m_z1}, {"mz2", sv.m_z2}, {"0.97mz3", 0.97 * sv.m_z3}};
@@ -208,9 +207,9 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   const nsd::mesh::BodyMesh body = writeStabilityBody(p, dir);
   writeSummary(p, figures, edge, g, grid, body.report, dir);
   // Fig. 11 as an interactive 3-D page (triangles by condition, special points, red edge).
-  const bool page = writeHtmlPage({"body", dir + "/stability_body_triangles.csv",
-                                   dir + "/stability_body.html", "--summary",
-                                   dir + "/summary.json"});
+  const bool page =
+      writeHtmlPage({"body", dir + "/stability_body_triangles.csv", dir + "/stability_body.html",
+                     "--summary", dir + "/summary.json"});
   std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
             << "two_point_slip_surface.csv, section_*.csv, stability_body.ply, "
             << "stability_body_triangles.csv" << (page ? ", stability_body.html" : "") << ")\n";

@@ -56,9 +56,9 @@ bool writeMeshPage(const nsd::mesh::BodyMesh& body, const std::vector<std::strin
       out << '\n';
     }
   });
-  const bool written = writeHtmlPage({"body", triangles, html, "--axes",
-                                      axes[0] + "," + axes[1] + "," + axes[2], "--title",
-                                      "Stability body (realizable rolling)"});
+  const bool written =
+      writeHtmlPage({"body", triangles, html, "--axes", axes[0] + "," + axes[1] + "," + axes[2],
+                     "--title", "Stability body (realizable rolling)"});
   std::error_code ec;
   std::filesystem::remove(triangles, ec);
   return written;
@@ -86,6 +86,16 @@ Region3 bodyRegion(const MeshOptions& o, nlohmann::json& extra) {
   return {set.inside, set.default_point, set.two_contact_dynamics};
 }
 
+// --html: a file in an existing folder (checked before any work).
+void requireHtmlTarget(const std::string& html) {
+  if (html.empty()) return;
+  const std::filesystem::path folder =
+      std::filesystem::absolute(std::filesystem::path(html)).parent_path();
+  if (html == "-" || !std::filesystem::is_directory(folder)) {
+    throw nsd::InvalidInput("--html '" + html + "': give a file in an existing folder");
+  }
+}
+
 int runMesh(const MeshOptions& o) {
   const TroughOptions& trough = o.trough;
   const std::string& output = o.output;
@@ -94,13 +104,7 @@ int runMesh(const MeshOptions& o) {
   if (o.body.empty() && o.model != "ball-trough") {
     throw nsd::InvalidInput("unknown model '" + o.model + "'");
   }
-  if (!o.html.empty()) {  // checked before any work
-    const std::filesystem::path folder =
-        std::filesystem::absolute(std::filesystem::path(o.html)).parent_path();
-    if (o.html == "-" || !std::filesystem::is_directory(folder)) {
-      throw nsd::InvalidInput("--html '" + o.html + "': give a file in an existing folder");
-    }
-  }
+  requireHtmlTarget(o.html);  // before any work
   if (output == "-") {
     throw nsd::InvalidInput(
         "--output - (standard output) is not available for meshes: give a file");

@@ -18,11 +18,11 @@ namespace {
 
 // The options of `nsdkit rattleback` (one struct instead of twelve positional arguments).
 struct RattlebackCommandOptions {
-  rattleback::KaneLevinsonParameters rb;  ///< the body (Kane-Levinson model; --sigma)
-  std::string model = "kane-levinson";    ///< kane-levinson or pade
-  std::string preset = "A";               ///< Pade model preset
-  std::string output;                     ///< CSV path
-  double omega3 = -5.0;                   ///< initial omega3 [rad/s]
+  rattleback::KaneLevinsonParameters rb;     ///< the body (Kane-Levinson model; --sigma)
+  std::string model = "kane-levinson";       ///< kane-levinson or pade
+  std::string preset = "A";                  ///< Pade model preset
+  std::string output;                        ///< CSV path
+  double omega3 = -5.0;                      ///< initial omega3 [rad/s]
   double alpha0_deg = 0.5, beta0_deg = 0.5;  ///< initial tilt [deg]
   double t_end = 20.0, dt = 1e-3;            ///< end time and output spacing [s]
   double tolerance = NAN;                    ///< ODE tolerance (NaN: the model's default)
@@ -34,8 +34,9 @@ struct RattlebackCommandOptions {
 int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
                                const rattleback::KaneLevinsonInitial& init) {
   if (cmd.model != "kane-levinson") {
-    throw InvalidInput("--realizability follows the Kane-Levinson rolling motion: --model "
-                       "kane-levinson");
+    throw InvalidInput(
+        "--realizability follows the Kane-Levinson rolling motion: --model "
+        "kane-levinson");
   }
   models::RollingRealizabilityOptions o;
   o.mu = std::isnan(cmd.pade_mu) ? 0.3 : cmd.pade_mu;
@@ -51,7 +52,9 @@ int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
           << (i.possible ? 1 : 0) << '\n';
     }
   });
-  const auto finite = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
+  const auto finite = [](double v) {
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+  };
   const nlohmann::json summary{
       {"mu", o.mu},
       {"minimal_mu", finite(r.minimal_mu)},
@@ -59,8 +62,8 @@ int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
       {"max_needed_mu", finite(r.max_needed_mu)},
       {"instants", r.instants.size()},
       {"instants_not_realizable", r.instants_not_realizable},
-      {"first_not_realizable_s", r.first_not_realizable_s < 0 ? nlohmann::json()
-                                                              : nlohmann::json(r.first_not_realizable_s)},
+      {"first_not_realizable_s",
+       r.first_not_realizable_s < 0 ? nlohmann::json() : nlohmann::json(r.first_not_realizable_s)},
       {"max_def9_cone_difference", r.max_def9_cone_difference},
       {"spin_reversals_s", r.spin_reversals},
       {"output", cmd.output}};

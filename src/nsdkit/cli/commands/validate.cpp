@@ -34,7 +34,6 @@ struct ValidateOptions {
   std::string families = "trough,incline,launch,creep,block,rattleback";
 };
 
-
 // The parameter points of `validate --body`: the rows of --input, or a body_grid x body_grid
 // subsample of the section named in the body file (with its fixed values).
 std::pair<std::vector<std::string>, std::vector<std::vector<double>>> bodyPoints(
@@ -103,7 +102,8 @@ int runValidate(const ValidateOptions& v) {
     std::size_t passed = 0;
     for (const auto& r : results) passed += r.pass;
     std::cout << passed << " of " << results.size() << " trajectories pass";
-    if (refused > 0) std::cout << "; " << refused << " cases refused (their files are not their models')";
+    if (refused > 0)
+      std::cout << "; " << refused << " cases refused (their files are not their models')";
     const bool page = writeHtmlPage({"report", v.output});
     std::cout << "; report in " << v.output << "/report.md" << (page ? ", report.html" : "")
               << "\n";
@@ -214,8 +214,9 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
   c->add_option("--trajectories", o->trajectories_dir,
                 "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
   c->add_option("--solver-name", o->solver_name, "name of the scored solver in the report");
-  c->add_option("--families", o->families,
-                "comma-separated families: trough, incline, launch, creep, block, rattleback (default: all)");
+  c->add_option(
+      "--families", o->families,
+      "comma-separated families: trough, incline, launch, creep, block, rattleback (default: all)");
   c->add_option("--body", o->body,
                 "validate on a body file (two contacts) instead of the paper's ball");
   c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");

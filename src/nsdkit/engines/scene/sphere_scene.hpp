@@ -2,9 +2,9 @@
 /// @file sphere_scene.hpp
 /// The engine-neutral description of a validation run: one rigid sphere on static planes with
 /// Coulomb friction, gravity, a constant applied force and torque, and an initial state. Every
-/// engine adapter (`src/nsdkit/engines/ENGINE`) takes this description, builds the same physical case
-/// through its engine's own API, steps it and reads back a common record. Nothing here knows the
-/// ball-in-trough model: any body whose contacts are a sphere on planes runs through it.
+/// engine adapter (`src/nsdkit/engines/ENGINE`) takes this description, builds the same physical
+/// case through its engine's own API, steps it and reads back a common record. Nothing here knows
+/// the ball-in-trough model: any body whose contacts are a sphere on planes runs through it.
 ///
 /// Frame: one world frame W for everything (positions [m], velocities [m/s], angular velocities
 /// [rad/s], forces [N], torques [N m]); engines that have their own conventions (MuJoCo's local
@@ -50,7 +50,7 @@ struct SphereScene {
   /// The box's or ellipsoid's geometric centre from the centre of mass C, in S [m] (a
   /// rattleback's mass centre lies below its ellipsoid's centre). Zero for a sphere.
   Eigen::Vector3d shape_offset_S = Eigen::Vector3d::Zero();
-  double mass_kg = 1.0;    ///< m [kg] > 0.
+  double mass_kg = 1.0;  ///< m [kg] > 0.
   /// Inertia tensor about the centre at t = 0, in W [kg m^2]; symmetric positive definite.
   Eigen::Matrix3d inertia_C_W = Eigen::Matrix3d::Identity() * 1e-3;
   Eigen::Vector3d gravity_W = Eigen::Vector3d(0, 0, -9.81);  ///< [m/s^2]
