@@ -35,6 +35,16 @@ py::dict verdictArrays(std::size_t rows, const std::vector<char>& realizable,
                        const std::vector<char>& contact_loss,
                        const std::vector<std::string>& escapes);
 
+/// A bool array of `values` (read through `flag`).
+template <class T, class Flag>
+py::array_t<bool> boolArray(const std::vector<T>& values, Flag&& flag) {
+  py::array_t<bool> out(static_cast<py::ssize_t>(values.size()));
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    out.mutable_at(static_cast<py::ssize_t>(k)) = flag(values[k]);
+  }
+  return out;
+}
+
 /// A mesh as arrays: vertices (V, 3), faces (F, 3), and its measured report.
 py::dict meshArrays(const nsd::mesh::BodyMesh& m);
 

@@ -145,11 +145,7 @@ py::dict rattlebackRealizability(double t_end, double mu, double alpha, double b
   out["friction_force"] = column(i, &I::friction_force_N);
   out["needed_mu"] = column(i, &I::needed_mu);
   out["def9_minimal_mu"] = column(i, &I::def9_minimal_mu);
-  py::array_t<bool> realizable(static_cast<py::ssize_t>(i.size()));
-  for (std::size_t k = 0; k < i.size(); ++k) {
-    realizable.mutable_at(static_cast<py::ssize_t>(k)) = i[k].realizable;
-  }
-  out["realizable"] = realizable;
+  out["realizable"] = boolArray(i, [](const I& instant) { return instant.realizable; });
   out["minimal_mu"] = r.minimal_mu;
   out["worst_time"] = r.worst_time_s;
   out["first_not_realizable"] = r.first_not_realizable_s;

@@ -42,6 +42,17 @@ std::vector<KaneLevinsonState> klStates(const KaneLevinsonParameters& p) {
   return states;
 }
 
+// d/dt of a kinematic quantity along the motion: central difference of step h along the state's
+// rate.
+template <class Quantity>
+Eigen::Vector3d alongTheMotion(const KaneLevinsonParameters& p, const KaneLevinsonState& s,
+                               Quantity&& quantity, double h = 1e-6) {
+  const KaneLevinsonState rate = rattleback::kaneLevinsonRate(p, s);
+  return (quantity(rattleback::contactKinematics(p, s + h * rate)) -
+          quantity(rattleback::contactKinematics(p, s - h * rate))) /
+         (2 * h);
+}
+
 // The contact point of the ellipsoid with the plane of normal -n3 is Kane and Levinson's
 // (17)-(18) at every instant (both closed forms of the same point: 1e-12 of the size).
 TEST(ContactShapes, EllipsoidGivesTheKaneLevinsonContactPoint) {
@@ -58,14 +69,11 @@ TEST(ContactShapes, EllipsoidGivesTheKaneLevinsonContactPoint) {
 // rates ~1e-2 m/s): 1e-6 relative, as the issue asks.
 TEST(ContactShapes, ContactPointRateMatchesTheMotion) {
   const KaneLevinsonParameters p;
-  const double h = 1e-6;
   double worst = 0.0;
   for (const KaneLevinsonState& s : klStates(p)) {
-    const KaneLevinsonState rate = rattleback::kaneLevinsonRate(p, s);
     const auto k = rattleback::contactKinematics(p, s);
-    const Eigen::Vector3d numeric = (rattleback::contactKinematics(p, s + h * rate).contact -
-                                     rattleback::contactKinematics(p, s - h * rate).contact) /
-                                    (2 * h);
+    const Eigen::Vector3d numeric =
+        alongTheMotion(p, s, [](const rattleback::ContactKinematics& c) { return c.contact; });
     const Eigen::Vector3d montana =
         contactPointRate(contactWithPlane(klEllipsoid(p), -k.mu.normalized()), s.tail<3>());
     worst = std::max(worst, (montana - numeric).norm() / std::max(numeric.norm(), 1e-3));
@@ -78,16 +86,13 @@ TEST(ContactShapes, ContactPointRateMatchesTheMotion) {
 // centre's velocity, alpha from the model's equations): 1e-6 of |a_G| + |omega|^2 |r|.
 TEST(ContactShapes, SlipAccelerationVanishesAlongTheRollingMotion) {
   const KaneLevinsonParameters p;
-  const double h = 1e-6;
   double worst = 0.0;
   for (const KaneLevinsonState& s : klStates(p)) {
-    const KaneLevinsonState rate = rattleback::kaneLevinsonRate(p, s);
     const auto k = rattleback::contactKinematics(p, s);
-    const Eigen::Vector3d w = s.tail<3>(), alpha = rate.tail<3>();
-    const Eigen::Vector3d a_G = (rattleback::contactKinematics(p, s + h * rate).velocity -
-                                 rattleback::contactKinematics(p, s - h * rate).velocity) /
-                                    (2 * h) +
-                                w.cross(k.velocity);
+    const Eigen::Vector3d w = s.tail<3>(), alpha = rattleback::kaneLevinsonRate(p, s).tail<3>();
+    const Eigen::Vector3d a_G =
+        alongTheMotion(p, s, [](const rattleback::ContactKinematics& c) { return c.velocity; }) +
+        w.cross(k.velocity);
     const ShapeContact c = contactWithPlane(klEllipsoid(p), -k.mu.normalized());
     const Eigen::Vector3d r = c.point_B - Eigen::Vector3d(0, 0, p.h);  // from R* to P
     const Eigen::Vector3d slip =
