@@ -89,6 +89,26 @@ TEST(BodyShapes, RattlebackBodySticksWithTheForceOfTheRollingMotion) {
   EXPECT_TRUE(classify(configure(body, binding, {needed * (1 + 1e-6), 0, 0, -5})).realizable);
 }
 
+// A hoop (torus) rolling straight on a plane, pushed forward by fz at its centre: the shape's
+// contact acceleration cancels (rolling about its axis), so a = fz / (m + J/R^2) and the friction
+// the rolling needs is fz (J/R^2) / (m + J/R^2) = fz / 2 for a thin hoop (J = m R^2), whatever
+// the spin: Def 9 switches at mu = fz / (2 m g) (bisection of the verdict to 1e-10).
+TEST(BodyShapes, HoopRollingStraightNeedsTheClosedFormFriction) {
+  const BodyDescription hoop = readBodyFile(kBodies + "/hoop_on_plane.json");
+  const ParameterBinding binding =
+      bindParameters(hoop, {"fz", "mu", "omega_x", "omega_y", "omega_z"});
+  const double m = 2.0, g = 9.81, fz = 7.0;
+  for (const double spin : {0.0, 5.0, -30.0}) {
+    const RollingMotion motion = rollingMotion(configure(hoop, binding, {fz, 0.3, spin, 0, 0}));
+    EXPECT_NEAR(motion.dv_C_W.z(), fz / (2.0 * m), 1e-12) << spin;
+    EXPECT_NEAR(motion.contact_forces_W[0].z(), -fz / 2.0, 1e-12) << spin;
+    EXPECT_NEAR(motion.contact_forces_W[0].y(), m * g, 1e-12) << spin;
+    const double threshold = fz / (2.0 * m * g);
+    EXPECT_FALSE(classify(configure(hoop, binding, {fz, threshold - 1e-9, spin, 0, 0})).realizable);
+    EXPECT_TRUE(classify(configure(hoop, binding, {fz, threshold + 1e-9, spin, 0, 0})).realizable);
+  }
+}
+
 TEST(BodyShapes, FormatErrorsNameTheField) {
   const std::string base = R"({"format": "FORMAT", "name": "x", "mass": 1,
     "inertia": [[1,0,0],[0,1,0],[0,0,1]], "gravity": [0,0,-9.81],
