@@ -130,6 +130,18 @@ if(EXISTS ${WORK}/t.csv OR EXISTS ${WORK}/hb.csv OR EXISTS ${WORK}/r.csv)
   message(FATAL_ERROR "a refused command wrote its output")
 endif()
 expect_failure(mesh_to_stdout ${NSDKIT} mesh --model ball-trough --output -)
+# Issue 29: an empty value is not an absent option; an axis or a fixed parameter given twice is
+# refused (no second column, no silent last-one-wins).
+expect_failure(empty_checkpoint ${NSDKIT} region --axis mx:-1:1:3 --checkpoint ""
+               --output ${WORK}/e.csv)
+expect_failure(empty_export ${NSDKIT} validate --export-cases "")
+expect_failure(duplicate_axis ${NSDKIT} region --axis mx:-1:1:3 --axis mx:-1:1:3
+               --output ${WORK}/e.csv)
+expect_failure(duplicate_fix ${NSDKIT} region --axis mx:-1:1:3 --fix my=0 --fix my=1
+               --output ${WORK}/e.csv)
+if(EXISTS ${WORK}/e.csv)
+  message(FATAL_ERROR "a refused region command wrote its output")
+endif()
 
 # The main job (small grid): the mesh of the stability body with each triangle's bounding
 # condition, and its measures in summary.json. Volume: 0.540508 by boundary quadrature of (88) at

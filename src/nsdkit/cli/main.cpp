@@ -1,5 +1,5 @@
-/// nsdkit command-line interface: registers the subcommands (src/nsdkit/cli/commands, one file each)
-/// and dispatches. Every error, a parse error or a library exception, becomes one line
+/// nsdkit command-line interface: registers the subcommands (src/nsdkit/cli/commands, one file
+/// each) and dispatches. Every error, a parse error or a library exception, becomes one line
 /// `nsdkit: error: ...` on stderr and exit status 2; no command leaves a partly written output.
 
 #include <CLI/CLI.hpp>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <nsdkit/cli/commands/commands.hpp>
+#include <nsdkit/cli/region_command.hpp>
 
 int main(int argc, char** argv) {
   CLI::App app{"nsdkit: nonsmooth dynamics of rigid bodies with frictional contacts"};
@@ -35,7 +36,10 @@ int main(int argc, char** argv) {
   }
   try {
     for (const auto& c : commands) {
-      if (*c.app) return c.run();
+      if (*c.app) {
+        nsd::cli::requireNoEmptyValues(*c.app);
+        return c.run();
+      }
     }
   } catch (const std::exception& e) {
     std::string message = e.what();

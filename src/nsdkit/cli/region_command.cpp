@@ -96,9 +96,24 @@ region::ParameterPoint parseFixed(const std::vector<std::string>& items) {
     if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v)) {
       throw InvalidInput("--fix '" + item + "': value is not a finite number");
     }
-    fixed[item.substr(0, eq)] = v;
+    if (!fixed.emplace(item.substr(0, eq), v).second) {
+      throw InvalidInput("--fix '" + item + "': '" + item.substr(0, eq) + "' is fixed twice");
+    }
   }
   return fixed;
+}
+
+void requireNoEmptyValues(const CLI::App& app) {
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() == 0 || option->get_expected_min() == 0) continue;  // absent, or a flag
+    for (const std::string& value : option->results()) {
+      if (value.empty()) {
+        throw InvalidInput(option->get_name() +
+                           ": an empty value is not accepted (leave the "
+                           "option out instead)");
+      }
+    }
+  }
 }
 
 void addRegionOptions(CLI::App* region, RegionCommand& c) {

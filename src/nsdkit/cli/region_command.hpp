@@ -60,6 +60,11 @@ struct RegionCommand {
   std::size_t block_points = 4096;
 };
 
+/// Refuses an option given with an empty value (`--checkpoint ''`, `--export-cases ''`): an
+/// empty value is not the option's absence. Both executables call it for the chosen subcommand.
+/// @throws InvalidInput naming the option.
+void requireNoEmptyValues(const CLI::App& app);
+
 /// Largest thread count any subcommand accepts.
 constexpr unsigned kMaxThreads = 1024;
 void addRegionOptions(CLI::App* app, RegionCommand& c);

@@ -101,6 +101,10 @@ HeavyBallTrajectory simulateHeavyBall(const HeavyBallParameters& p, const HeavyB
   requireFinite(init.u0, "u0");
   requirePositive(t_end, "t_end");
   requirePositive(spacing, "sample spacing");
+  if (t_end / spacing > 1e7) {
+    throw InvalidInput("t_end / sample spacing exceeds 1e7 samples (t_end " + formatValue(t_end) +
+                       ")");
+  }
   if (init.v0 == 0.0 && init.u0 == 0.0) throw InvalidInput("v0 and u0 are both zero: no slip");
   const double stop_speed = p.stop_fraction * std::max(init.v0, std::fabs(init.u0));
   State s{0.0, 0.0, init.v0, 0.0, 0.0, 0.0, init.u0 / p.contact_radius};

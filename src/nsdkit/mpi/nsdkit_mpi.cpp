@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     if (command.checkpoint.empty()) {
       throw nsd::InvalidInput("nsdkit-mpi region needs --checkpoint DIR on a shared file system");
     }
+    nsd::cli::requireNoEmptyValues(*region);
     nsd::mpi::BlockCounters counters(MPI_COMM_WORLD);
     // --format hdf5: every rank writes its own blocks into one file (parallel HDF5).
     const nsd::cli::SweepFileFactory parallel_file = [rank](const std::string& path,

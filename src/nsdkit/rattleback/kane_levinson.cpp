@@ -128,6 +128,10 @@ KaneLevinsonTrajectory simulateKaneLevinson(const KaneLevinsonParameters& p,
   p.validate();
   requirePositive(t_end, "t_end");
   requirePositive(o.sample_spacing, "sample spacing");
+  if (t_end / o.sample_spacing > 1e7) {
+    throw InvalidInput("t_end / sample spacing exceeds 1e7 samples (t_end " + formatValue(t_end) +
+                       " s)");
+  }
   requirePositive(o.absolute_tolerance, "absolute tolerance");
   requirePositive(o.relative_tolerance, "relative tolerance");
   for (double v : {init.alpha, init.beta, init.gamma, init.omega1, init.omega2, init.omega3}) {

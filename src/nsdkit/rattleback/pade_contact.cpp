@@ -171,6 +171,10 @@ PadeRattlebackTrajectory simulatePadeRattleback(const PadeRattlebackParameters& 
   p.validate();
   requirePositive(t_end, "t_end");
   requirePositive(spacing, "sample spacing");
+  if (t_end / spacing > 1e7) {
+    throw InvalidInput("t_end / sample spacing exceeds 1e7 samples (t_end " + formatValue(t_end) +
+                       " s)");
+  }
   requirePositive(tolerance, "tolerance");
   for (double v : {init.alpha, init.beta, init.gamma, init.omega1, init.omega2, init.omega3}) {
     requireFinite(v, "initial condition");

@@ -60,6 +60,10 @@ std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& f
     if (fixed.count(a.name)) {
       throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
     }
+    if (std::count_if(axes.begin(), axes.end(), [&](const Axis& b) { return b.name == a.name; }) >
+        1) {
+      throw InvalidInput("axis '" + a.name + "' is given twice");
+    }
     const auto count = static_cast<std::size_t>(a.count);
     if (total > max_points / count) {
       throw InvalidInput(
