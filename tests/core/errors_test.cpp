@@ -19,6 +19,8 @@ TEST(Errors, RequireFiniteNamesTheValue) {
   EXPECT_NO_THROW(requireFinite(1.0, "x"));
   EXPECT_THROW(requirePositive(0.0, "mass"), InvalidInput);
   EXPECT_THROW(requirePositive(-1.0, "mass"), InvalidInput);
+  EXPECT_THROW(requirePositive(1e-320, "mu"), InvalidInput);  // subnormal: refused by every route
+  EXPECT_NO_THROW(requirePositive(3e-308, "mu"));             // the smallest normals are fine
   EXPECT_THROW(requireNonNegative(-1e-300, "mu"), InvalidInput);
   EXPECT_NO_THROW(requireNonNegative(0.0, "mu"));
   Eigen::Vector3d v(1, INFINITY, 0);

@@ -1,5 +1,7 @@
 #include <nsdkit/core/errors.hpp>
 
+#include <limits>
+
 #include <charconv>
 #include <cmath>
 
@@ -21,6 +23,12 @@ void requirePositive(double value, std::string_view name) {
   requireFinite(value, name);
   if (!(value > 0.0)) {
     throw InvalidInput(std::string(name) + " must be positive, got " + formatValue(value));
+  }
+  // A subnormal value (below 2.2e-308) is refused by every route alike: the routes would
+  // otherwise round it differently (e.g. to zero in one and not in another).
+  if (value < std::numeric_limits<double>::min()) {
+    throw InvalidInput(std::string(name) + " must be positive and not subnormal, got " +
+                       formatValue(value));
   }
 }
 

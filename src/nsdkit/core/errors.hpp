@@ -34,7 +34,7 @@ std::string formatValue(double value);
 /// Throws InvalidInput("<name> must be finite, got <value>") unless value is finite.
 void requireFinite(double value, std::string_view name);
 
-/// Throws InvalidInput unless value > 0 and finite.
+/// Throws InvalidInput unless value > 0, finite and not subnormal (>= 2.2e-308).
 void requirePositive(double value, std::string_view name);
 
 /// Throws InvalidInput unless value >= 0 and finite.
