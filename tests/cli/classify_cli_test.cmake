@@ -133,6 +133,9 @@ expect_failure(mesh_to_stdout ${NSDKIT} mesh --model ball-trough --output -)
 # Issue 29: an empty value is not an absent option; an axis or a fixed parameter given twice is
 # refused (no second column, no silent last-one-wins).
 expect_failure(mu_subnormal ${NSDKIT} region --axis mx:-1:1:3 --mu 1e-320 --output ${WORK}/e.csv)
+expect_failure(mu_huge ${NSDKIT} classify --model ball-trough --mu 1e308 --input ${WORK}/in.csv
+               --output ${WORK}/e.csv)
+expect_failure(mesh_tolerance_nan ${NSDKIT} mesh --tolerance nan --output ${WORK}/e.off)
 expect_failure(empty_checkpoint ${NSDKIT} region --axis mx:-1:1:3 --checkpoint ""
                --output ${WORK}/e.csv)
 expect_failure(empty_export ${NSDKIT} validate --export-cases "")

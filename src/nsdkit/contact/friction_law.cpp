@@ -23,11 +23,17 @@ FrictionLaw FrictionLaw::coulombStribeck(double mu_static, double mu_dynamic,
 
 void FrictionLaw::validate(const char* name) const {
   // Messages are built only on failure (this runs once per classified point).
-  const bool valid = std::isfinite(mu_static) && mu_static >= 0.0 && std::isfinite(mu_dynamic) &&
+  const bool valid = std::isfinite(mu_static) && mu_static >= 0.0 &&
+                     mu_static <= kMaxFrictionCoefficient && std::isfinite(mu_dynamic) &&
                      mu_dynamic >= 0.0 && std::isfinite(stribeck_velocity) &&
                      stribeck_velocity >= 0.0 && mu_dynamic <= mu_static;
   if (valid) return;
   const std::string n(name);
+  if (mu_static > kMaxFrictionCoefficient) {
+    throw InvalidInput(n + ": friction coefficient " + formatValue(mu_static) +
+                       " is above 1e6 (friction forces beyond a million times the normal force "
+                       "overflow the limit fields)");
+  }
   requireNonNegative(mu_static, n + " (static friction coefficient)");
   requireNonNegative(mu_dynamic, n + " (dynamic friction coefficient)");
   requireNonNegative(stribeck_velocity, n + " (Stribeck velocity)");

@@ -5,6 +5,9 @@
 
 namespace nsd::contact {
 
+/// Largest friction coefficient accepted anywhere (the limit fields' scales stay finite).
+inline constexpr double kMaxFrictionCoefficient = 1e6;
+
 /// Friction coefficient as a function of slip speed |u| [m/s]:
 ///   mu(|u|) = mu_dynamic + (mu_static - mu_dynamic) exp(-|u| / stribeck_velocity),
 /// and mu = mu_static for pure Coulomb (stribeck_velocity == 0 or mu_static == mu_dynamic).

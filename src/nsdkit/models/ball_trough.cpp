@@ -23,6 +23,12 @@ BallTroughParameters BallTroughParameters::paper(double mu, double inertia_ratio
 void BallTroughParameters::validate() const {
   requirePositive(mu_plus, "mu+ (friction coefficient at P+)");
   requirePositive(mu_minus, "mu- (friction coefficient at P-)");
+  for (const double mu : {mu_plus, mu_minus}) {
+    if (mu > contact::kMaxFrictionCoefficient) {
+      throw InvalidInput("friction coefficient mu = " + formatValue(mu) +
+                         " is above 1e6 (the limit fields would overflow)");
+    }
+  }
   requirePositive(inertia_ratio, "inertia ratio j");
   if (inertia_ratio > 1.0) {
     throw InvalidInput("inertia ratio j must be in (0, 1], got " + formatValue(inertia_ratio));

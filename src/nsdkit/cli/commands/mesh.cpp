@@ -105,6 +105,10 @@ int runMesh(const MeshOptions& o) {
     throw nsd::InvalidInput("unknown model '" + o.model + "'");
   }
   requireHtmlTarget(o.html);  // before any work
+  if (!(o.tolerance > 0.0 && o.tolerance <= 0.1)) {
+    throw nsd::InvalidInput("--tolerance must be in (0, 0.1] (relative to the diameter), got " +
+                            nsd::formatValue(o.tolerance));
+  }
   if (output == "-") {
     throw nsd::InvalidInput(
         "--output - (standard output) is not available for meshes: give a file");
