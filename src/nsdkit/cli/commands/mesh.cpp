@@ -96,6 +96,14 @@ void requireHtmlTarget(const std::string& html) {
   }
 }
 
+// --tolerance: in (0, 0.1] of the diameter (NaN must not fall back to the implicit route).
+void requireTolerance(double tolerance) {
+  if (!(tolerance > 0.0 && tolerance <= 0.1)) {
+    throw nsd::InvalidInput("--tolerance must be in (0, 0.1] (relative to the diameter), got " +
+                            nsd::formatValue(tolerance));
+  }
+}
+
 int runMesh(const MeshOptions& o) {
   const TroughOptions& trough = o.trough;
   const std::string& output = o.output;
@@ -105,10 +113,7 @@ int runMesh(const MeshOptions& o) {
     throw nsd::InvalidInput("unknown model '" + o.model + "'");
   }
   requireHtmlTarget(o.html);  // before any work
-  if (!(o.tolerance > 0.0 && o.tolerance <= 0.1)) {
-    throw nsd::InvalidInput("--tolerance must be in (0, 0.1] (relative to the diameter), got " +
-                            nsd::formatValue(o.tolerance));
-  }
+  requireTolerance(o.tolerance);
   if (output == "-") {
     throw nsd::InvalidInput(
         "--output - (standard output) is not available for meshes: give a file");
