@@ -96,6 +96,38 @@ void requireHtmlTarget(const std::string& html) {
   }
 }
 
+// The JSON line `nsdkit mesh` prints: the mesh's measures and how it was made.
+nlohmann::json meshSummary(const nsd::mesh::BodyMeshReport& r, const std::string& route,
+                           double tolerance, const std::string& format, const std::string& output) {
+  auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
+  return {{"volume", r.volume},
+          {"area", r.area},
+          {"vertices", r.vertices},
+          {"faces", r.faces},
+          {"closed", r.closed},
+          {"manifold", r.manifold},
+          {"outward_oriented", r.outward},
+          {"max_boundary_distance", num(std::max(r.max_face_distance, r.max_vertex_distance))},
+          {"max_vertex_distance", num(r.max_vertex_distance)},
+          {"hausdorff_distance", num(r.hausdorff)},
+          {"diameter", r.diameter},
+          {"relative_hausdorff", num(r.hausdorff / r.diameter)},
+          {"exact_volume", num(r.exact_volume)},
+          {"exact_volume_error", num(r.exact_volume_error)},
+          {"tolerance_used", num(r.tolerance_used)},
+          {"volume_relative_error", num(std::fabs(r.volume - r.exact_volume) / r.exact_volume)},
+          {"min_angle_deg", r.min_angle_deg},
+          {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
+          {"corners", r.corners},
+          {"def11_checks", r.def11_checks},
+          {"sharp_edges", r.sharp_edges},
+          {"route", route},
+          {"tolerance", tolerance},
+          {"format", format},
+          {"output", output},
+          {"seconds", r.seconds}};
+}
+
 // --tolerance: in (0, 0.1] of the diameter (NaN must not fall back to the implicit route).
 void requireTolerance(double tolerance) {
   if (!(tolerance > 0.0 && tolerance <= 0.1)) {
@@ -190,35 +222,7 @@ int runMesh(const MeshOptions& o) {
         o.body.empty() ? std::vector<std::string>{"m_x", "m_y", "m_z"} : o.axes;
     extra["html"] = writeMeshPage(body, names, o.html) ? nlohmann::json(o.html) : nlohmann::json();
   }
-  const auto& r = body.report;
-  auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
-  nlohmann::json out = {
-      {"volume", r.volume},
-      {"area", r.area},
-      {"vertices", r.vertices},
-      {"faces", r.faces},
-      {"closed", r.closed},
-      {"manifold", r.manifold},
-      {"outward_oriented", r.outward},
-      {"max_boundary_distance", num(std::max(r.max_face_distance, r.max_vertex_distance))},
-      {"max_vertex_distance", num(r.max_vertex_distance)},
-      {"hausdorff_distance", num(r.hausdorff)},
-      {"diameter", r.diameter},
-      {"relative_hausdorff", num(r.hausdorff / r.diameter)},
-      {"exact_volume", num(r.exact_volume)},
-      {"exact_volume_error", num(r.exact_volume_error)},
-      {"tolerance_used", num(r.tolerance_used)},
-      {"volume_relative_error", num(std::fabs(r.volume - r.exact_volume) / r.exact_volume)},
-      {"min_angle_deg", r.min_angle_deg},
-      {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
-      {"corners", r.corners},
-      {"def11_checks", r.def11_checks},
-      {"sharp_edges", r.sharp_edges},
-      {"route", route},
-      {"tolerance", tolerance},
-      {"format", format},
-      {"output", output},
-      {"seconds", r.seconds}};
+  nlohmann::json out = meshSummary(body.report, route, tolerance, format, output);
   if (o.body.empty() && p.closedFormApplies())
     out["tetrahedron_volume"] = nsd::models::tetrahedronVolume(p);
   out.update(extra);
