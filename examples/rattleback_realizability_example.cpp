@@ -4,7 +4,7 @@
 // Checked: Def 9 equals the friction cone at every instant (Theorem 4 of the paper's ref. [4]);
 // the normal force averages to the weight over the motion (the vertical momentum stays bounded:
 // its change over 5 s is below 0.5 % of M g T); the force reproduces the sticking force of the
-// one-contact analysis (consistency of the bias).
+// one-contact body built from the ellipsoid's shape (an independent route).
 #include <cstdio>
 
 #include <nsdkit/core/angles.hpp>
@@ -32,7 +32,8 @@ int main() {
   nsd_examples::Checks checks;
   checks.nearAbsolute("Def 9 against the friction cone", r.max_def9_cone_difference, 0.0, 1e-8);
   checks.near("mean normal force = weight", mean_normal, p.mass * p.gravity, 5e-3);
-  checks.nearAbsolute("bias consistency", r.max_force_consistency_error, 0.0, 1e-9);
+  checks.nearAbsolute("sticking force of the shape's body = force of the rolling motion",
+                      r.max_force_consistency_error, 0.0, 1e-7);
   checks.that("one spin reversal", r.spin_reversals.size() == 1);
   return checks.exitStatus();
 }

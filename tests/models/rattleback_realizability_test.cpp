@@ -65,7 +65,9 @@ TEST(RattlebackRealizability, Def9EqualsTheConeAndTheVerdictsFollowIt) {
   const RollingRealizabilityReport r =
       rattlebackRollingRealizability(KaneLevinsonParameters{}, kPaper, 4.0, o);
   ASSERT_EQ(r.spin_reversals.size(), 1u);
-  EXPECT_LT(r.max_force_consistency_error, 1e-10);
+  // The body's sticking force (ellipsoid kinematics, Newton-Euler) against the rolling motion's
+  // (Kane-Levinson): independent routes, equal to the central difference's ~1e-9.
+  EXPECT_LT(r.max_force_consistency_error, 1e-7);
   // Def 9 by bisection to 1e-9 against the cone: equal to the bisection's width.
   EXPECT_LT(r.max_def9_cone_difference, 1e-8);
   EXPECT_NEAR(r.minimal_mu, r.max_needed_mu, 1e-8);

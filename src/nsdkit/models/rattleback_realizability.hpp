@@ -10,10 +10,10 @@
 /// F = M (a_G - g), with a_G the acceleration of the mass centre along the integrated motion
 /// (body components: a_G = dv/dt + omega x v, v from the rolling kinematics (26) of the paper,
 /// dv/dt by central differences along the state's own rate (40)-(42), (71)). Def 9 is evaluated
-/// on the one-contact body at that instant (mass, inertia about R*, contact point (17)-(18),
-/// normal -n3, gravity, omega) whose contact-point acceleration not produced by forces (`bias`)
-/// is the one for which the sticking force equals F: the rolling motion fixes it, and the check
-/// that the analysis then returns F is part of every evaluation.
+/// on the one-contact body at that instant (mass, inertia about R*, the ellipsoid's contact point
+/// with the plane of normal -n3, gravity, omega) whose velocity-dependent contact acceleration
+/// comes from the ellipsoid's curvature (contact/contact_shapes.hpp, Montana). Its sticking force
+/// must equal F: two independent routes to the same force, compared at every instant.
 ///
 /// Frames: the analysis at each instant is in the body frame (r1, r2, r3) of that instant; n3
 /// points down. SI units.
@@ -57,8 +57,9 @@ struct RollingRealizabilityReport {
   /// max |def9_minimal_mu - needed_mu| over instants with N > 0: Def 9 against the friction
   /// cone, equal for Coulomb friction (Theorem 4 of the paper's ref. [4]).
   double max_def9_cone_difference = 0.0;
-  /// max relative difference between the analysis' sticking force and the motion's force (the
-  /// consistency of the bias, see the file comment).
+  /// max relative difference between the one-contact body's sticking force (shape kinematics,
+  /// Newton-Euler) and the rolling motion's force (Kane-Levinson's equations): ~1e-9, set by
+  /// the central difference of a_G.
   double max_force_consistency_error = 0.0;
   std::vector<double> spin_reversals;  ///< of the rolling motion [s]
 };
