@@ -79,7 +79,6 @@ class SweepFileWriter final : public region::SweepSink {
   }
 
   void beginBoundary(std::size_t points) override {
-    boundary_points_ = points;
     const Handle group = createGroup("/boundary");
     const hsize_t m = points, k = header_.axes.size();
     boundary_sets_[0] = createDataset(group.get(), "values", H5T_NATIVE_DOUBLE, {m, k});
@@ -325,7 +324,6 @@ class SweepFileWriter final : public region::SweepSink {
   bool parallel_ = false;
   int rank_ = 0;
   bool finished_ = false;
-  std::size_t boundary_points_ = 0;
   Handle file_, transfer_;
   std::array<Handle, 3> grid_sets_;
   std::array<Handle, 5> boundary_sets_;
