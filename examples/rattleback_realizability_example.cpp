@@ -4,10 +4,13 @@
 // Checked: Def 9 equals the friction cone at every instant (Theorem 4 of the paper's ref. [4]);
 // the normal force averages to the weight over the motion (the vertical momentum stays bounded:
 // its change over 5 s is below 0.5 % of M g T); the force reproduces the sticking force of the
-// one-contact body built from the ellipsoid's shape (an independent route).
+// one-contact body built from the ellipsoid's shape (an independent route). Cross-check with a
+// motion that can slip: Coulomb stick-slip (eventdriven/shape_stick_slip.hpp) slips first within
+// 5 ms of the worst instant at 0.1 % below the minimal mu and never slips 0.1 % above it.
 #include <cstdio>
 
 #include <nsdkit/core/angles.hpp>
+#include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
 
 #include "example_checks.hpp"
@@ -35,5 +38,16 @@ int main() {
   checks.nearAbsolute("sticking force of the shape's body = force of the rolling motion",
                       r.max_force_consistency_error, 0.0, 1e-7);
   checks.that("one spin reversal", r.spin_reversals.size() == 1);
+  const eventdriven::ShapedBodyState state = eventdriven::kaneLevinsonState(p, start);
+  const auto below = eventdriven::simulateStickSlip(
+      eventdriven::kaneLevinsonBody(p, r.minimal_mu * (1 - 1e-3)), state, 5.0);
+  const auto above = eventdriven::simulateStickSlip(
+      eventdriven::kaneLevinsonBody(p, r.minimal_mu * (1 + 1e-3)), state, 5.0);
+  std::printf("stick-slip: at mu = %.6f it slips first at t = %.5f s; at mu = %.6f it %s\n",
+              r.minimal_mu * (1 - 1e-3), below.first_slip_s, r.minimal_mu * (1 + 1e-3),
+              above.first_slip_s < 0 ? "rolls throughout" : "slips");
+  checks.nearAbsolute("first slip just below the minimal mu at the worst instant",
+                      below.first_slip_s, r.worst_time_s, 5e-3);
+  checks.that("no slip just above the minimal mu", above.first_slip_s < 0.0);
   return checks.exitStatus();
 }

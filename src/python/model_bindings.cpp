@@ -11,6 +11,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
+#include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/friction/combined_friction.hpp>
 #include <nsdkit/friction/heavy_ball.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
@@ -154,6 +155,45 @@ py::dict rattlebackRealizability(double t_end, double mu, double alpha, double b
   return out;
 }
 
+// Coulomb stick-slip of the Kane-Levinson rattleback (eventdriven/shape_stick_slip.hpp).
+py::dict rattlebackStickSlip(double t_end, double mu, double alpha, double beta, double omega1,
+                             double omega2, double omega3, double sigma, double sample_spacing) {
+  nsd::rattleback::KaneLevinsonParameters p;
+  p.sigma = sigma;
+  const nsd::rattleback::KaneLevinsonInitial init{alpha, beta, 0.0, omega1, omega2, omega3};
+  nsd::eventdriven::StickSlipOptions options;
+  options.sample_spacing_s = sample_spacing;
+  nsd::eventdriven::StickSlipTrajectory r;
+  {
+    py::gil_scoped_release release;
+    r = nsd::eventdriven::simulateStickSlip(nsd::eventdriven::kaneLevinsonBody(p, mu),
+                                            nsd::eventdriven::kaneLevinsonState(p, init), t_end,
+                                            options);
+  }
+  using S = nsd::eventdriven::StickSlipSample;
+  const auto& s = r.samples;
+  py::dict out;
+  out["t"] = column(s, &S::t_s);
+  out["slipping"] = boolArray(
+      s, [](const S& x) { return x.mode == nsd::eventdriven::ContactMode::kSlipping; });
+  py::array_t<double> omega({static_cast<py::ssize_t>(s.size()), py::ssize_t{3}});
+  auto w = omega.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < s.size(); ++i)
+    for (int k = 0; k < 3; ++k) w(static_cast<py::ssize_t>(i), k) = s[i].omega_B[k];
+  out["omega"] = omega;
+  out["slip_speed"] = column(s, &S::slip_speed_m_s);
+  out["normal_force"] = column(s, &S::normal_force_N);
+  out["friction_ratio"] = column(s, &S::friction_ratio);
+  out["energy"] = column(s, &S::energy_J);
+  out["first_slip"] = r.first_slip_s;
+  py::list events;
+  for (const auto& e : r.events) {
+    events.append(py::make_tuple(e.t_s, nsd::eventdriven::toString(e.to), e.reason));
+  }
+  out["events"] = events;
+  return out;
+}
+
 py::dict padeRattleback(const std::string& preset, double t_end, double alpha, double beta,
                         double omega3, double sample_spacing) {
   const nsd::rattleback::PadeRattlebackParameters p = nsd::rattleback::padePreset(preset);
@@ -254,6 +294,15 @@ void bindModels(py::module_& m) {
         "mu for which Def 9 "
         "holds), 'realizable' (Def 9 at mu); 'minimal_mu' for the whole motion and its "
         "'worst_time', 'first_not_realizable' (-1: none), 'spin_reversals'.");
+  m.def("rattleback_stick_slip", &rattlebackStickSlip, py::arg("t_end"), py::arg("mu"),
+        py::arg("alpha") = nsd::degreesToRadians(0.5), py::arg("beta") = nsd::degreesToRadians(0.5),
+        py::arg("omega1") = 0.0, py::arg("omega2") = 0.0, py::arg("omega3") = -5.0,
+        py::arg("sigma") = 0.0, py::arg("sample_spacing") = 1e-3,
+        "Coulomb stick-slip of the Kane-Levinson rattleback (its ellipsoid on the plane, one "
+        "contact, transitions by Def 9; nsdkit's event-driven integrator) from the rolling state "
+        "at the initial angles [rad] and body rates [rad/s]: arrays 't' [s], 'slipping', 'omega' "
+        "(n x 3, body axes) [rad/s], 'slip_speed' [m/s], 'normal_force' [N], 'friction_ratio' "
+        "(|F_t|/N), 'energy' [J]; 'first_slip' [s] (-1: never), 'events' (t, mode, reason).");
   m.def("pade_rattleback", &padeRattleback, py::arg("preset") = "A", py::arg("t_end") = 5.0,
         py::arg("alpha") = 0.0, py::arg("beta") = 0.0, py::arg("omega3") = 0.0,
         py::arg("sample_spacing") = 1e-3,

@@ -1,6 +1,7 @@
 // Bodies by shape (format nsdkit-body/2): the shipped bodies rewritten with shapes give the same
 // contact points, the same velocity-dependent contact accelerations and the same verdicts as
-// their hand-derived files (the ball in the trough: a sphere; the axle: two wheels, tori); the
+// their hand-derived files (the ball in the trough: a sphere; the axle: two wheels, tori; the
+// wheelset: cones on rail heads); the
 // Kane–Levinson rattleback as a body file (an ellipsoid) sticks with the force its rolling
 // motion needs (Newton's law for the mass centre along their model) and stops being realizable
 // exactly where that force leaves the friction cone.
@@ -65,6 +66,27 @@ TEST(BodyShapes, AxleByWheelsEqualsTheHandDerivedFile) {
         hand, shaped, a, b,
         {track(random), force(random), force(random), 0.2 * force(random), rate(random)});
   }
+}
+
+// The wheelset with conical wheels on rail heads (cylinders) against its hand-derived file
+// (contact points r0 below the axle, normals tilted by the cone angle, bias zero): same points,
+// same (zero) bias at any rolling rate, same verdicts over loads on both sides of the boundary.
+TEST(BodyShapes, WheelsetByConesOnRailHeadsEqualsTheHandDerivedFile) {
+  const BodyDescription hand = readBodyFile(kBodies + "/wheelset.json");
+  const BodyDescription shaped = readBodyFile(kBodies + "/wheelset_shapes.json");
+  const std::vector<std::string> names{"gauge", "fz", "fx", "tx", "omega_a"};
+  const ParameterBinding a = bindParameters(hand, names), b = bindParameters(shaped, names);
+  std::mt19937 random(35);
+  std::uniform_real_distribution<double> gauge(1.0, 1.7), load(-1.0, 1.0), rate(-60, 60);
+  int realizable = 0;
+  for (int i = 0; i < 200; ++i) {
+    const std::vector<double> v{gauge(random), 1.2 * load(random), 0.6 * load(random),
+                                0.5 * load(random), rate(random)};
+    expectSameBody(hand, shaped, a, b, v);
+    realizable += classify(configure(hand, a, v)).realizable;
+  }
+  EXPECT_GT(realizable, 10);
+  EXPECT_LT(realizable, 190);
 }
 
 // The rattleback's body file at the start of Fig. 3 against the Kane–Levinson model: the
@@ -137,6 +159,20 @@ TEST(BodyShapes, FormatErrorsNameTheField) {
             std::string::npos);
   EXPECT_NE(message(body("nsdkit-body/2", R"("shape": {"kind": "sphere", "radius": -1})"))
                 .find("sphere radius"),
+            std::string::npos);
+  // A cone on a plane touches along a line: refused at load, naming what is missing.
+  const std::string cone = R"("shape": {"kind": "cone", "rolling_radius": 0.4, "cone_angle": 0,
+      "axes": [[0,0,1],[1,0,0],[0,1,0]]})";
+  EXPECT_NE(message(body("nsdkit-body/2", cone)).find("counter surface"), std::string::npos);
+  EXPECT_NO_THROW(parseBody(
+      body("nsdkit-body/2",
+           cone + R"(, "counter_surface": {"kind": "cylinder", "radius": 0.3, "axis": [0,1,0]})"),
+      "t"));
+  EXPECT_NE(message(body("nsdkit-body/2", sphere + R"(, "counter_surface": {"kind": "cylinder",
+      "radius": -0.3, "axis": [0,1,0]})")).find("counter_surface"),
+            std::string::npos);
+  EXPECT_NE(message(body("nsdkit-body/1", R"("point": [0,0,-1], "counter_surface": {"kind":
+      "plane"})")).find("needs a \"shape\""),
             std::string::npos);
 }
 

@@ -155,5 +155,112 @@ TEST(ContactShapes, RefusesBadShapesAndNormals) {
   EXPECT_THROW(contactWithPlane(sphere, Eigen::Vector3d(0, 0, 2)), InvalidInput);
 }
 
+// A ball (radius a) rolling without slip on the outside of a fixed cylinder (radius rho, axis
+// z: a rail head), turned at a prescribed, varying Omega(t): the ball's centre and orientation
+// are integrated (RK4, 1e-5 s) and the contact point in the body frame, p_B = R^T (-a N), is
+// differentiated numerically (central differences of step 1e-4 s: error ~1e-9 of the rate).
+// Montana's rate with the cylinder's curvature must match to 1e-6 relative; the plane's formula
+// (no counter curvature) is off by a / (a + rho) across the axis, i.e. by 25 % here.
+TEST(ContactShapes, BallOnARailHeadMovesAsMontanaWithBothCurvatures) {
+  const double a = 0.1, rho = 0.3;
+  ContactShape ball;
+  ball.semi_axes_m = Eigen::Vector3d::Constant(a);
+  CounterSurface rail;
+  rail.kind = CounterSurface::Kind::kCylinder;
+  rail.radius_m = rho;
+  rail.axis_B = Eigen::Vector3d::UnitZ();  // set per instant in B below
+  const auto omega_W = [](double t) {
+    return Eigen::Vector3d(2.0 + std::sin(3 * t), -1.0 + t, 1.5 * std::cos(2 * t));
+  };
+  const auto normal_at = [](const Eigen::Vector3d& centre) {
+    return Eigen::Vector3d(centre.x(), centre.y(), 0.0).normalized();
+  };
+  struct Pose {
+    Eigen::Vector3d centre;
+    Eigen::Quaterniond q;
+  };
+  const auto rate = [&](double t, const Pose& x) {
+    const Eigen::Vector3d w = omega_W(t);
+    const Eigen::Quaterniond dq = Eigen::Quaterniond(0, w.x(), w.y(), w.z()) * x.q;
+    return std::make_pair(Eigen::Vector3d(a * w.cross(normal_at(x.centre))),
+                          Eigen::Vector4d(0.5 * dq.coeffs()));
+  };
+  const auto step = [&](double t, const Pose& x, double h) {
+    const auto add = [](const Pose& p, const std::pair<Eigen::Vector3d, Eigen::Vector4d>& k,
+                        double f) {
+      Pose r{p.centre + f * k.first, p.q};
+      r.q.coeffs() += f * k.second;
+      return r;
+    };
+    const auto k1 = rate(t, x), k2 = rate(t + h / 2, add(x, k1, h / 2));
+    const auto k3 = rate(t + h / 2, add(x, k2, h / 2)), k4 = rate(t + h, add(x, k3, h));
+    Pose r = x;
+    r.centre += h / 6 * (k1.first + 2 * k2.first + 2 * k3.first + k4.first);
+    r.q.coeffs() += h / 6 * (k1.second + 2 * k2.second + 2 * k3.second + k4.second);
+    r.q.normalize();
+    return r;
+  };
+  const auto body_point = [&](const Pose& x) {
+    return Eigen::Vector3d(x.q.toRotationMatrix().transpose() * (-a * normal_at(x.centre)));
+  };
+  Pose x{Eigen::Vector3d(rho + a, 0, 0), Eigen::Quaterniond::Identity()};
+  const double h = 1e-5, dt = 1e-4;
+  std::vector<Pose> poses{x};
+  for (int i = 1; i <= 60000; ++i) poses.push_back(x = step((i - 1) * h, x, h));
+  int checked = 0;
+  for (int i = 10000; i + 10 < static_cast<int>(poses.size()); i += 10000) {
+    const Pose& now = poses[static_cast<std::size_t>(i)];
+    const Eigen::Vector3d numeric =
+        (body_point(poses[static_cast<std::size_t>(i + 10)]) -
+         body_point(poses[static_cast<std::size_t>(i - 10)])) / (2 * dt);
+    const Eigen::Matrix3d r = now.q.toRotationMatrix();
+    const Eigen::Vector3d n_B = r.transpose() * normal_at(now.centre);
+    const Eigen::Vector3d omega_B = r.transpose() * omega_W(i * h);
+    rail.axis_B = r.transpose() * Eigen::Vector3d::UnitZ();
+    const Eigen::Vector3d curved = contactPointRate(contactWithSurface(ball, n_B, rail), omega_B);
+    EXPECT_LT((curved - numeric).norm(), 1e-6 * numeric.norm()) << i * h;
+    const Eigen::Vector3d flat = contactPointRate(contactWithPlane(ball, n_B), omega_B);
+    EXPECT_GT((flat - numeric).norm(), 1e-2 * numeric.norm()) << i * h;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 5);
+}
+
+// A conical wheel (rolling radius r0, cone angle gamma) on a rail head rolling about its axle:
+// the contact point stays below the axle in W, so over the wheel it moves at -Omega x p, and the
+// bias Omega x (Omega x p) + Omega x dp/dt vanishes; on a plane the cone touches along a line
+// and is refused with a message saying so.
+TEST(ContactShapes, ConeOnARailHeadRollsAboutItsAxleWithoutBias) {
+  const double r0 = 0.46, gamma = std::atan(0.05);
+  ContactShape cone;
+  cone.kind = ContactShapeKind::kCone;
+  cone.semi_axes_m[0] = r0;
+  cone.cone_angle_rad = gamma;
+  cone.axes_B << 0, 0, 1, 1, 0, 0, 0, 1, 0;  // cone axis along x
+  CounterSurface rail;
+  rail.kind = CounterSurface::Kind::kCylinder;
+  rail.radius_m = 0.3;
+  rail.axis_B = Eigen::Vector3d::UnitZ();
+  const Eigen::Vector3d normal(-std::sin(gamma), std::cos(gamma), 0.0);
+  const ShapeContact c = contactWithSurface(cone, normal, rail);
+  EXPECT_LT((c.point_B - Eigen::Vector3d(0, -r0, 0)).norm(), 1e-15);
+  // Principal curvatures: 0 and cos(gamma) / r0 on the wheel; 1/0.3 across the rail.
+  EXPECT_NEAR(c.shape_operator.trace(), std::cos(gamma) / r0, 1e-14);
+  EXPECT_NEAR(c.counter_shape_operator.trace(), 1 / 0.3, 1e-13);
+  const Eigen::Vector3d omega = 7.0 * Eigen::Vector3d::UnitX();
+  EXPECT_LT((contactPointRate(c, omega) + omega.cross(c.point_B)).norm(), 1e-13);
+  EXPECT_LT((omega.cross(omega.cross(c.point_B)) + rollingContactBias(c, omega)).norm(), 1e-12);
+  try {
+    contactWithPlane(cone, normal);
+    ADD_FAILURE() << "a cone on a plane was accepted";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("along a line"), std::string::npos) << e.what();
+  }
+  // A normal that does not meet the tread at its cone angle has no contact on the cone.
+  EXPECT_THROW(contactWithSurface(cone, Eigen::Vector3d::UnitY(), rail), InvalidInput);
+  rail.axis_B = Eigen::Vector3d(0, 1, 0);  // along the normal: not a rail under the wheel
+  EXPECT_THROW(contactWithSurface(cone, Eigen::Vector3d::UnitY(), rail), InvalidInput);
+}
+
 }  // namespace
 }  // namespace nsd::contact

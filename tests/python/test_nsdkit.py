@@ -212,6 +212,26 @@ def test_pade_rattleback_dissipates_and_stays_in_contact():
         nsdkit.pade_rattleback(preset="Z", t_end=0.1)
 
 
+def test_rattleback_stick_slip_slips_where_def9_first_fails():
+    # At mu = 0.3 the rolling motion stops being realizable at its first sampled instant past
+    # 0.005 s (Def 9 along the Kane-Levinson motion, 1 ms samples): the stick-slip run follows
+    # that motion until then and must start slipping between the two samples.
+    r = nsdkit.rattleback_realizability(0.02, mu=0.3)
+    first = r["first_not_realizable"]
+    s = nsdkit.rattleback_stick_slip(0.05, mu=0.3)
+    assert first - 1e-3 < s["first_slip"] <= first
+    assert s["omega"].shape == (s["t"].size, 3)
+    assert s["slipping"].any() and not s["slipping"][0]
+    slipping = s["slipping"]
+    assert np.allclose(s["friction_ratio"][slipping], 0.3, atol=1e-9)  # Coulomb: |F_t| = mu N
+    assert np.all(np.diff(s["energy"]) <= 1e-9)  # no drag: friction only dissipates
+    assert s["events"][0][1] == "rolling"
+    with pytest.raises(ValueError, match="mu"):
+        nsdkit.rattleback_stick_slip(1.0, mu=-0.3)
+    with pytest.raises(ValueError, match="t_end"):
+        nsdkit.rattleback_stick_slip(float("inf"), mu=0.3)
+
+
 def test_rattleback_realizability_equals_the_cone_and_refuses_bad_mu():
     r = nsdkit.rattleback_realizability(1.0, mu=0.3, sample_spacing=2e-3)
     assert r["t"].shape == r["needed_mu"].shape == r["def9_minimal_mu"].shape

@@ -131,12 +131,14 @@ contact::FrictionLaw readFriction(const Node& node) {
 }
 
 // A contact shape (format 2): {"kind": "sphere", "radius": r} | {"kind": "ellipsoid",
-// "semi_axes": [a, b, c]} | {"kind": "torus", "major_radius": R, "minor_radius": r}, with
+// "semi_axes": [a, b, c]} | {"kind": "torus", "major_radius": R, "minor_radius": r} |
+// {"kind": "cone", "rolling_radius": r0, "cone_angle": gamma [rad]}, with
 // "centre" (relative to C, in W; default 0) and "axes" (columns: the shape's axes in W; default
 // the identity).
 contact::ContactShape readShape(const Node& node) {
   node.requireObject(
-      {"kind", "radius", "semi_axes", "major_radius", "minor_radius", "centre", "axes"});
+      {"kind", "radius", "semi_axes", "major_radius", "minor_radius", "rolling_radius",
+       "cone_angle", "centre", "axes"});
   contact::ContactShape shape;
   const std::string kind = node.at("kind").text();
   if (kind == "sphere") {
@@ -149,8 +151,12 @@ contact::ContactShape readShape(const Node& node) {
     shape.kind = contact::ContactShapeKind::kTorus;
     shape.semi_axes_m =
         Eigen::Vector3d(node.at("major_radius").number(), node.at("minor_radius").number(), 0.0);
+  } else if (kind == "cone") {
+    shape.kind = contact::ContactShapeKind::kCone;
+    shape.semi_axes_m[0] = node.at("rolling_radius").number();
+    shape.cone_angle_rad = node.at("cone_angle").number();
   } else {
-    node.child("kind").fail("unknown shape '" + kind + "' (sphere, ellipsoid, torus)");
+    node.child("kind").fail("unknown shape '" + kind + "' (sphere, ellipsoid, torus, cone)");
   }
   if (node.has("centre")) shape.centre_B = node.child("centre").vector3();
   if (node.has("axes")) shape.axes_B = node.child("axes").matrix3();
@@ -162,9 +168,30 @@ contact::ContactShape readShape(const Node& node) {
   return shape;
 }
 
+// The fixed surface a shape touches (format 2): {"kind": "plane"} (the default) or
+// {"kind": "cylinder", "radius": rho, "axis": [x, y, z]} (a rail head; axis in W, unit).
+contact::CounterSurface readCounterSurface(const Node& node) {
+  node.requireObject({"kind", "radius", "axis"});
+  contact::CounterSurface counter;
+  const std::string kind = node.at("kind").text();
+  if (kind == "cylinder") {
+    counter.kind = contact::CounterSurface::Kind::kCylinder;
+    counter.radius_m = node.at("radius").number();
+    counter.axis_B = node.at("axis").unitVector();
+  } else if (kind != "plane") {
+    node.child("kind").fail("unknown counter surface '" + kind + "' (plane, cylinder)");
+  }
+  try {
+    counter.validate();
+  } catch (const InvalidInput& e) {
+    node.fail(e.what());
+  }
+  return counter;
+}
+
 ContactDescription readContact(const Node& node, std::size_t i, bool shapes) {
-  node.requireObject(
-      {"name", "point", "normal", "bias", "bias_per_rate_squared", "friction", "shape"});
+  node.requireObject({"name", "point", "normal", "bias", "bias_per_rate_squared", "friction",
+                      "shape", "counter_surface"});
   ContactDescription c;
   c.name = node.has("name") ? node.child("name").text() : "contact " + std::to_string(i);
   if (node.has("shape")) {
@@ -176,10 +203,14 @@ ContactDescription readContact(const Node& node, std::size_t i, bool shapes) {
     }
     c.has_shape = true;
     c.shape = readShape(node.child("shape"));
+    if (node.has("counter_surface")) {
+      c.counter = readCounterSurface(node.child("counter_surface"));
+    }
     c.normal_W = node.at("normal").unitVector();
     c.friction = readFriction(node.at("friction"));
     return c;
   }
+  if (node.has("counter_surface")) node.child("counter_surface").fail("needs a \"shape\"");
   c.point_W = node.at("point").vector3();
   c.normal_W = node.at("normal").unitVector();
   if (node.has("bias")) c.bias_W = node.child("bias").vector3();

@@ -164,7 +164,8 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
   for (int c = 0; c < count; ++c) {
     const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
     if (!d.has_shape) continue;
-    shaped[c] = contact::contactWithPlane(d.shape, contacts[c].normal_W.normalized());
+    shaped[c] =
+        contact::contactWithSurface(d.shape, contacts[c].normal_W.normalized(), d.counter);
     contacts[c].point_W += shaped[c].point_B;
   }
   // The velocity-dependent contact acceleration of a shape at rotation rate omega (W).

@@ -54,6 +54,7 @@ struct ContactDescription {
   /// bias_per_rate_squared_W are not used.
   bool has_shape = false;
   contact::ContactShape shape;
+  contact::CounterSurface counter;  ///< the fixed surface the shape touches (default: a plane)
 };
 
 /// What one unit amount of a load parameter does (see the file comment).

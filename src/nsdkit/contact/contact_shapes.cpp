@@ -2,6 +2,7 @@
 
 #include <Eigen/Geometry>
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 
 #include <nsdkit/core/errors.hpp>
@@ -30,6 +31,24 @@ void ContactShape::validate() const {
                            " must be below its major radius " + std::to_string(semi_axes_m[0]));
       }
       break;
+    case ContactShapeKind::kCone:
+      requirePositive(semi_axes_m[0], "cone rolling radius");
+      requireFinite(cone_angle_rad, "cone angle");
+      if (!(cone_angle_rad >= 0.0 && cone_angle_rad < 1.5)) {
+        throw InvalidInput("cone angle " + formatValue(cone_angle_rad) +
+                           " rad must be in [0, 1.5)");
+      }
+      break;
+  }
+}
+
+void CounterSurface::validate() const {
+  if (kind == Kind::kPlane) return;
+  requirePositive(radius_m, "counter surface radius");
+  requireFinite(axis_B, "counter surface axis");
+  if (!(std::fabs(axis_B.norm() - 1.0) < 1e-9)) {
+    throw InvalidInput("counter surface axis must be a unit vector (norm " +
+                       formatValue(axis_B.norm()) + ")");
   }
 }
 
@@ -76,8 +95,26 @@ LocalContact torusContact(double major, double minor, const Eigen::Vector3d& out
           meridian * meridian.transpose() / minor + kappa_circle * circle * circle.transpose()};
 }
 
+// Cone r(z) = r0 - z tan(gamma) about z: outward normals cos(gamma) e + sin(gamma) z (e
+// horizontal); the contact on the rolling circle z = 0 at r0 e; principal curvatures 0 along the
+// generator and cos(gamma) / r0 along the circle.
+LocalContact coneContact(double rolling_radius, double cone_angle, const Eigen::Vector3d& outward) {
+  if (!(std::fabs(outward.z() - std::sin(cone_angle)) < 1e-9)) {
+    throw InvalidInput("cone contact: the normal meets the tread at " +
+                       formatValue(std::asin(std::clamp(outward.z(), -1.0, 1.0))) +
+                       " rad from its radial direction, not at the cone angle " +
+                       formatValue(cone_angle) + " rad");
+  }
+  const double rho = std::hypot(outward.x(), outward.y());
+  const Eigen::Vector3d e(outward.x() / rho, outward.y() / rho, 0.0);
+  const Eigen::Vector3d circle = Eigen::Vector3d::UnitZ().cross(e);
+  return {rolling_radius * e, rho / rolling_radius * circle * circle.transpose()};
+}
+
 LocalContact localContact(const ContactShape& shape, const Eigen::Vector3d& outward) {
   switch (shape.kind) {
+    case ContactShapeKind::kCone:
+      return coneContact(shape.semi_axes_m[0], shape.cone_angle_rad, outward);
     case ContactShapeKind::kEllipsoid:
       return ellipsoidContact(shape.semi_axes_m, outward);
     case ContactShapeKind::kTorus:
@@ -91,7 +128,29 @@ LocalContact localContact(const ContactShape& shape, const Eigen::Vector3d& outw
 }  // namespace
 
 ShapeContact contactWithPlane(const ContactShape& shape, const Eigen::Vector3d& normal_B) {
+  return contactWithSurface(shape, normal_B, CounterSurface{});
+}
+
+namespace {
+
+// S_c of a cylinder in (t1, t2): curvature 1/radius across its axis.
+Eigen::Matrix2d counterShapeOperator(const CounterSurface& counter, const ShapeContact& c) {
+  if (counter.kind == CounterSurface::Kind::kPlane) return Eigen::Matrix2d::Zero();
+  if (!(std::fabs(counter.axis_B.dot(c.normal_B)) < 1e-9)) {
+    throw InvalidInput("counter surface axis must be perpendicular to the contact normal (cosine " +
+                       formatValue(counter.axis_B.dot(c.normal_B)) + ")");
+  }
+  const Eigen::Vector3d across = c.normal_B.cross(counter.axis_B).normalized();
+  const Eigen::Vector2d a(across.dot(c.t1_B), across.dot(c.t2_B));
+  return a * a.transpose() / counter.radius_m;
+}
+
+}  // namespace
+
+ShapeContact contactWithSurface(const ContactShape& shape, const Eigen::Vector3d& normal_B,
+                                const CounterSurface& counter) {
   shape.validate();
+  counter.validate();
   requireFinite(normal_B, "plane normal");
   if (!(std::fabs(normal_B.norm() - 1.0) < 1e-9)) {
     throw InvalidInput("plane normal must be a unit vector (norm " +
@@ -110,6 +169,13 @@ ShapeContact contactWithPlane(const ContactShape& shape, const Eigen::Vector3d& 
   tangent << c.t1_B, c.t2_B;
   const Eigen::Matrix3d shape_B = shape.axes_B * local.shape * shape.axes_B.transpose();
   c.shape_operator = tangent.transpose() * shape_B * tangent;
+  c.counter_shape_operator = counterShapeOperator(counter, c);
+  const Eigen::Matrix2d relative = c.shape_operator + c.counter_shape_operator;
+  if (!(relative.determinant() > 1e-12 * relative.squaredNorm()) || !(relative.trace() > 0.0)) {
+    throw InvalidInput(
+        "the shape touches its counter surface along a line, not at a point (relative "
+        "curvature singular: a cone needs a curved counter surface, e.g. a rail head)");
+  }
   return c;
 }
 
@@ -117,7 +183,8 @@ Eigen::Vector3d contactPointRate(const ShapeContact& c, const Eigen::Vector3d& o
   requireFinite(omega_B, "angular velocity");
   const Eigen::Vector3d w = omega_B.cross(c.normal_B);  // tangent to the plane
   const Eigen::Vector2d rate =
-      c.shape_operator.inverse() * Eigen::Vector2d(w.dot(c.t1_B), w.dot(c.t2_B));
+      (c.shape_operator + c.counter_shape_operator).inverse() *
+      Eigen::Vector2d(w.dot(c.t1_B), w.dot(c.t2_B));
   return rate[0] * c.t1_B + rate[1] * c.t2_B;
 }
 

@@ -21,6 +21,14 @@
 ///     bias = omega x dp/dt   (body frame B; rotate it into the frame the body file uses).
 /// For a sphere of radius R, dp/dt = R omega x N_B and the bias cancels the centripetal term.
 ///
+/// A curved fixed surface (a rail head: a cylinder) with shape operator S_c (outward normal N,
+/// positive when convex towards the body) adds its curvature: its normal at the moving contact
+/// turns too, and the same differentiation gives (Montana eq. (4) without spin and slip)
+///     (S + S_c) dp/dt = omega_B x N_B,
+/// with S_c expressed in the body frame; the bias keeps the form omega x dp/dt because the gap's
+/// second derivative at rolling (u = 0) is n . du/dt. S + S_c must be positive definite: a point
+/// contact. A cone touches a plane along a line (S singular): it needs a curved counter surface.
+///
 /// Frames: every vector in the body frame B; the shape's pose in B is its centre and the columns
 /// of `axes_B` (its own x, y, z axes). SI units.
 
@@ -34,6 +42,8 @@ enum class ContactShapeKind {
   kEllipsoid,  ///< semi-axes along the shape's x, y, z: semi_axes
   kTorus,      ///< axis along the shape's z; major radius (rolling radius of the rim centre
                ///< circle) semi_axes[0], minor (tread) radius semi_axes[1] (a hoop: small minor)
+  kCone,       ///< a conical wheel tread: axis along the shape's z, rolling radius semi_axes[0]
+               ///< at z = 0, radius decreasing towards +z at cone_angle_rad (a railway wheel)
 };
 
 /// A convex surface near a contact, with its pose in the body frame.
@@ -42,8 +52,19 @@ struct ContactShape {
   Eigen::Vector3d semi_axes_m = Eigen::Vector3d::Constant(1.0);
   Eigen::Vector3d centre_B = Eigen::Vector3d::Zero();    ///< [m]
   Eigen::Matrix3d axes_B = Eigen::Matrix3d::Identity();  ///< rotation: shape axes in B
+  double cone_angle_rad = 0.0;  ///< kCone: half-angle of the taper, in [0, pi/2)
   /// @throws InvalidInput naming the field for non-positive or non-finite sizes, a torus whose
   ///         minor radius is not below its major one, or axes that are not a rotation.
+  void validate() const;
+};
+
+/// The fixed surface the shape touches, near the contact (frame B of the computation).
+struct CounterSurface {
+  enum class Kind { kPlane, kCylinder };
+  Kind kind = Kind::kPlane;
+  double radius_m = 0.0;                              ///< kCylinder: its radius (a rail head)
+  Eigen::Vector3d axis_B = Eigen::Vector3d::UnitZ();  ///< kCylinder: unit axis (along the rail)
+  /// @throws InvalidInput naming the field.
   void validate() const;
 };
 
@@ -53,6 +74,8 @@ struct ShapeContact {
   Eigen::Vector3d normal_B;        ///< N_B: the plane's normal into the body (= -outward normal)
   Eigen::Vector3d t1_B, t2_B;      ///< tangent basis, t2 = N x t1
   Eigen::Matrix2d shape_operator;  ///< S in (t1, t2) [1/m]: d(outward normal) = S dp
+  /// S_c of the counter surface in (t1, t2) [1/m] (zero for a plane)
+  Eigen::Matrix2d counter_shape_operator = Eigen::Matrix2d::Zero();
 };
 
 /// The contact of `shape` with a plane whose unit normal, pointing into the body, is
@@ -60,8 +83,15 @@ struct ShapeContact {
 /// torus, a normal along its axis (the rim touches along a whole circle).
 ShapeContact contactWithPlane(const ContactShape& shape, const Eigen::Vector3d& normal_B);
 
+/// As contactWithPlane, against a curved fixed surface whose outward unit normal at the contact
+/// is `normal_B`. @throws InvalidInput as above; for a cylinder whose axis is not perpendicular
+/// to the normal (1e-9); when S + S_c is not positive definite (a line contact: a cone on a
+/// plane).
+ShapeContact contactWithSurface(const ContactShape& shape, const Eigen::Vector3d& normal_B,
+                                const CounterSurface& counter);
+
 /// dp/dt [m/s]: the velocity of the contact point over the body's surface when the body turns
-/// at omega_B [rad/s] on the fixed plane without slipping (Montana, see the file comment).
+/// at omega_B [rad/s] on the fixed surface without slipping (Montana, see the file comment).
 Eigen::Vector3d contactPointRate(const ShapeContact& contact, const Eigen::Vector3d& omega_B);
 
 /// The velocity-dependent contact acceleration beyond the rigid-body terms, omega x dp/dt

@@ -9,6 +9,7 @@
 #include <nsdkit/cli/csv.hpp>
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
 #include <nsdkit/rattleback/kane_levinson.hpp>
 #include <nsdkit/rattleback/pade_contact.hpp>
@@ -28,7 +29,34 @@ struct RattlebackCommandOptions {
   double tolerance = NAN;                    ///< ODE tolerance (NaN: the model's default)
   double pade_mu = NAN, pade_eps1 = NAN;     ///< Pade overrides (NaN: the preset's)
   bool realizability = false;  ///< Def 9 along the Kane-Levinson rolling motion (--mu: its mu)
+  /// --realizability: also simulate Coulomb stick-slip just below and just above the minimal mu
+  /// (relative margin; 0: no check)
+  double stick_slip_margin = 0.0;
 };
+
+// The stick-slip cross-check of the minimal mu: nsdkit's one-contact event-driven integrator
+// (eventdriven/shape_stick_slip.hpp) at mu (1 - margin) must slip near the worst instant, at
+// mu (1 + margin) it must roll throughout.
+nlohmann::json stickSlipCheck(const RattlebackCommandOptions& cmd,
+                              const rattleback::KaneLevinsonInitial& init,
+                              const models::RollingRealizabilityReport& r) {
+  if (!std::isfinite(r.minimal_mu)) return nlohmann::json();
+  const eventdriven::ShapedBodyState start = eventdriven::kaneLevinsonState(cmd.rb, init);
+  nlohmann::json check{{"margin", cmd.stick_slip_margin}, {"predicted_first_slip_s", r.worst_time_s}};
+  for (const double sign : {-1.0, 1.0}) {
+    const double mu = r.minimal_mu * (1.0 + sign * cmd.stick_slip_margin);
+    eventdriven::StickSlipOptions o;
+    o.sample_spacing_s = cmd.dt;
+    const eventdriven::StickSlipTrajectory t = eventdriven::simulateStickSlip(
+        eventdriven::kaneLevinsonBody(cmd.rb, mu), start, cmd.t_end, o);
+    const std::string side = sign < 0 ? "below" : "above";
+    check["mu_" + side] = mu;
+    check["first_slip_" + side + "_s"] =
+        t.first_slip_s < 0 ? nlohmann::json() : nlohmann::json(t.first_slip_s);
+    check["events_" + side] = t.events.size() - 1;
+  }
+  return check;
+}
 
 // --realizability: Def 9 at every instant of the Kane-Levinson rolling motion.
 int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
@@ -37,6 +65,11 @@ int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
     throw InvalidInput(
         "--realizability follows the Kane-Levinson rolling motion: --model "
         "kane-levinson");
+  }
+  if (cmd.stick_slip_margin != 0.0 &&
+      !(cmd.stick_slip_margin >= 1e-6 && cmd.stick_slip_margin <= 0.5)) {
+    throw InvalidInput("--stick-slip-check: the margin must be in [1e-6, 0.5], got " +
+                       formatValue(cmd.stick_slip_margin));
   }
   models::RollingRealizabilityOptions o;
   o.mu = std::isnan(cmd.pade_mu) ? 0.3 : cmd.pade_mu;
@@ -55,7 +88,7 @@ int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
   const auto finite = [](double v) {
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
   };
-  const nlohmann::json summary{
+  nlohmann::json summary{
       {"mu", o.mu},
       {"minimal_mu", finite(r.minimal_mu)},
       {"worst_time_s", r.worst_time_s},
@@ -67,6 +100,7 @@ int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
       {"max_def9_cone_difference", r.max_def9_cone_difference},
       {"spin_reversals_s", r.spin_reversals},
       {"output", cmd.output}};
+  if (cmd.stick_slip_margin > 0.0) summary["stick_slip_check"] = stickSlipCheck(cmd, init, r);
   std::cout << summary.dump() << '\n';
   return 0;
 }
@@ -84,6 +118,9 @@ int runRattleback(const RattlebackCommandOptions& cmd) {
   if (!(dt > 0.0 && dt <= 1e-3)) throw nsd::InvalidInput("--dt must be in (0, 0.001] s");
   requireSampleCount(t_end, dt);
   if (cmd.realizability) return runRattlebackRealizability(cmd, init);
+  if (cmd.stick_slip_margin != 0.0) {
+    throw InvalidInput("--stick-slip-check checks the minimal mu of --realizability");
+  }
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<double> reversals;
   double final_gamma = 0.0;
@@ -158,6 +195,10 @@ Command addRattlebackCommand(CLI::App& app) {
               "Def 9 at every instant of the Kane-Levinson rolling motion: the friction it needs "
               "(|F_t|/N), the smallest mu for which it stays rolling, the verdict at --mu; CSV "
               "t,omega3,normal_force,friction_force,needed_mu,def9_minimal_mu,realizable,possible");
+  c->add_option("--stick-slip-check", o->stick_slip_margin,
+                "--realizability: simulate Coulomb stick-slip (one contact, transitions by Def 9) "
+                "at the minimal mu times (1 - MARGIN) and (1 + MARGIN) and report the first slip "
+                "of each (MARGIN in [1e-6, 0.5], e.g. 0.001)");
   c->add_option("--eps1", o->pade_eps1, "Pade model: override the regularization eps1 [m/s]");
   c->add_option("--sigma", o->rb.sigma, "air-drag coefficient sigma [N m s]");
   c->add_option("--omega3", o->omega3, "initial omega3 [rad/s]");

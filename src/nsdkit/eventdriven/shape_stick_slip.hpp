@@ -1,0 +1,119 @@
+#pragma once
+/// @file shape_stick_slip.hpp
+/// Event-driven Coulomb stick–slip of a rigid body whose convex surface near the contact is a
+/// shape (contact/contact_shapes.hpp: sphere, ellipsoid, torus) touching a fixed horizontal
+/// plane at one point: the one-contact counterpart of mode_switching.hpp, for bodies whose
+/// contact point moves over their surface as they roll (the rattleback).
+///
+/// Modes: rolling (the contact point's material velocity is zero) and slipping (it is not; the
+/// friction force is -mu N u/|u|). Every transition is decided by realizability (Def 9 of the
+/// two-point-contact paper for one spatial contact, contact/single_contact.hpp), never by the
+/// friction cone:
+///  - rolling persists while Def 9 holds; it is checked at every step end and the loss is
+///    located by bisection in time on the dense output;
+///  - a slipping body whose slip speed falls to `stick_threshold` is put on the sticking set
+///    (u = 0) and rolls if Def 9 holds there; otherwise it slips on along the repelling limit
+///    direction of largest radial speed (the escape direction), at `escape_speed`.
+///
+/// Dynamics (Newton–Euler with the contact force as the unknown): with p the contact point
+/// relative to the mass centre G and n the plane's normal into the body (body frame B),
+///   m a_G = F + m g,   J dOmega/dt + Omega x J Omega = p x F + M,
+///   du/dt = a_G + dOmega/dt x p + Omega x (Omega x p) + Omega x dp/dt,
+/// with dp/dt the contact point's velocity over the surface, S^-1 (Omega x n) (Montana; it
+/// depends only on the orientation, so it holds while slipping too). Rolling: du/dt = 0 gives F;
+/// slipping: n . du/dt = 0 gives N of F = N (n - mu u/|u|). The height of G and the normal
+/// velocity follow from the orientation; the normal velocity's drift is reported.
+///
+/// Frames: W fixed with z up (the plane is z = 0); B the body's axes; q rotates B into W.
+/// SI units.
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <string>
+#include <vector>
+
+#include <nsdkit/contact/contact_shapes.hpp>
+#include <nsdkit/rattleback/kane_levinson.hpp>
+
+namespace nsd::eventdriven {
+
+/// The contact mode of a one-contact body.
+enum class ContactMode { kRolling, kSlipping };
+std::string toString(ContactMode mode);
+
+/// A rigid body touching the plane z = 0 of W with a convex surface.
+struct ShapedBodyOnPlane {
+  double mass_kg = 1.0;
+  Eigen::Matrix3d inertia_G_B = Eigen::Matrix3d::Identity();  ///< about G, body axes [kg m^2]
+  contact::ContactShape surface;  ///< the surface near the contact; its pose relative to G in B
+  double mu = 0.3;                ///< Coulomb friction coefficient (> 0)
+  double gravity_m_s2 = 9.81;     ///< along -z of W
+  double drag_N_m_s = 0.0;        ///< air-drag torque -drag Omega [N m s] (>= 0)
+  /// @throws InvalidInput naming the field.
+  void validate() const;
+};
+
+/// The body's state (the horizontal position is irrelevant: the plane is uniform).
+struct ShapedBodyState {
+  Eigen::Quaterniond orientation_WB = Eigen::Quaterniond::Identity();  ///< rotates B into W
+  Eigen::Vector3d omega_B = Eigen::Vector3d::Zero();                   ///< [rad/s]
+  Eigen::Vector3d velocity_G_W = Eigen::Vector3d::Zero();              ///< [m/s]
+};
+
+/// Options of the integrator.
+struct StickSlipOptions {
+  double absolute_tolerance = 1e-10;  ///< Dormand–Prince 5(4) tolerances
+  double relative_tolerance = 1e-10;
+  double sample_spacing_s = 1e-3;          ///< output spacing [s]
+  double stick_threshold_m_s = 1e-9;       ///< slip speed treated as zero [m/s]
+  double escape_speed_m_s = 1e-8;          ///< slip speed given to a contact that starts slipping
+  double transition_tolerance_s = 1e-7;    ///< bisection width of a loss of realizability [s]
+  int max_events = 10000;
+};
+
+/// A sample of the trajectory.
+struct StickSlipSample {
+  double t_s = 0.0;
+  ContactMode mode = ContactMode::kRolling;
+  Eigen::Vector3d omega_B = Eigen::Vector3d::Zero();       ///< [rad/s]
+  Eigen::Vector3d velocity_G_W = Eigen::Vector3d::Zero();  ///< [m/s]
+  double slip_speed_m_s = 0.0;                             ///< |u| tangential
+  double normal_force_N = 0.0;
+  double friction_ratio = 0.0;                        ///< |F_t| / N
+  double energy_J = 0.0;  ///< kinetic + potential (height of G above the plane)
+};
+
+/// A mode transition.
+struct StickSlipEvent {
+  double t_s = 0.0;
+  ContactMode from = ContactMode::kRolling, to = ContactMode::kRolling;
+  std::string reason;
+};
+
+/// The simulated trajectory.
+struct StickSlipTrajectory {
+  std::vector<StickSlipSample> samples;
+  std::vector<StickSlipEvent> events;  ///< the first one is the initial decision at t = 0
+  double first_slip_s = -1.0;          ///< first instant of slipping (-1: it never slips)
+  double max_normal_velocity_drift_m_s = 0.0;  ///< max |u . n| (the constraint's drift)
+  int steps = 0;
+};
+
+/// Integrates from `initial` until `t_end` [s]. The initial slip velocity (tangential part of
+/// v_G + Omega x p) decides the initial mode: below the stick threshold, Def 9.
+/// @throws InvalidInput for an invalid body, state or options; SolverFailure when the contact
+///         would be lost (N <= 0) or after `max_events` events.
+StickSlipTrajectory simulateStickSlip(const ShapedBodyOnPlane& body,
+                                      const ShapedBodyState& initial, double t_end,
+                                      const StickSlipOptions& options = {});
+
+/// The Kane–Levinson rattleback (rattleback/kane_levinson.hpp) as a shaped body with friction
+/// coefficient mu: its ellipsoid, inertia about the mass centre and air drag.
+ShapedBodyOnPlane kaneLevinsonBody(const rattleback::KaneLevinsonParameters& p, double mu);
+
+/// The state of the Kane–Levinson rolling motion at `initial` (orientation from the vertical,
+/// any heading; the velocity of G from the rolling kinematics (26)).
+ShapedBodyState kaneLevinsonState(const rattleback::KaneLevinsonParameters& p,
+                                  const rattleback::KaneLevinsonInitial& initial);
+
+}  // namespace nsd::eventdriven
