@@ -2,6 +2,7 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -350,10 +351,26 @@ void checkBody(const BodyDescription& b, const Node& root, const std::string& so
 
 BodyDescription parseBody(const std::string& text, const std::string& source) {
   json document;
+  // A key given twice in one object is refused (nlohmann would keep the last one silently).
+  std::vector<std::set<std::string>> keys;
+  std::string duplicate;
+  const json::parser_callback_t check_keys = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty() &&
+        !keys.back().insert(parsed.get<std::string>()).second && duplicate.empty()) {
+      duplicate = parsed.get<std::string>();
+    }
+    return true;
+  };
   try {
-    document = json::parse(text);
+    document = json::parse(text, check_keys);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for numbers beyond double
     throw InvalidInput(source + ": not valid JSON: " + e.what());
+  }
+  if (!duplicate.empty()) {
+    throw InvalidInput(source + ": the key " + quoteInput(duplicate) +
+                       " is given twice in one object (each field once)");
   }
   const Node root(document, "", source);
   root.requireObject({"format", "name", "description", "mass", "inertia", "gravity", "force",
@@ -406,11 +423,24 @@ BodyDescription parseBody(const std::string& text, const std::string& source) {
 }
 
 BodyDescription readBodyFile(const std::string& path) {
+  // Checked before reading: a regular file of at most kMaxBodyFileBytes (not /dev/zero, not a
+  // folder, not a gigabyte of anything).
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (!fs::exists(status)) throw InvalidInput("body file " + quoteInput(path) + ": does not exist");
+  if (!fs::is_regular_file(status)) {
+    throw InvalidInput("body file " + quoteInput(path) + ": is not a regular file");
+  }
+  if (fs::file_size(path, ec) > kMaxBodyFileBytes) {
+    throw InvalidInput("body file " + quoteInput(path) + ": larger than " +
+                       std::to_string(kMaxBodyFileBytes >> 20) + " MiB, the limit of a body file");
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InvalidInput(path + ": cannot open the body file");
+  if (!in) throw InvalidInput("body file " + quoteInput(path) + ": cannot be opened");
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) throw InvalidInput(path + ": cannot read the body file");
+  if (in.bad()) throw InvalidInput("body file " + quoteInput(path) + ": cannot be read");
   return parseBody(text.str(), path);
 }
 

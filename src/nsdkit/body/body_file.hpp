@@ -6,11 +6,15 @@
 /// The body is also checked at its default parameter values (SPD inertia, unit normals, distinct
 /// contacts not degenerate for Def 11, friction >= 0), so that a file that reads is analysable.
 
+#include <cstdint>
 #include <string>
 
 #include <nsdkit/body/rigid_body.hpp>
 
 namespace nsd::body {
+
+/// The largest body file read [bytes] (a body is a few kB; larger is a wrong file).
+inline constexpr std::uintmax_t kMaxBodyFileBytes = std::uintmax_t{16} << 20;
 
 /// Reads and checks a body file. @throws InvalidInput "PATH: field: problem".
 BodyDescription readBodyFile(const std::string& path);

@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
     for (const auto& c : commands) {
       if (*c.app) {
         nsd::cli::requireNoEmptyValues(*c.app);
+        nsd::cli::requireFiniteNumbers(*c.app);
+        nsd::cli::requireWritableOutputs(*c.app, c.folder_outputs);
         return c.run();
       }
     }

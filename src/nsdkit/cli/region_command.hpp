@@ -65,6 +65,15 @@ struct RegionCommand {
 /// @throws InvalidInput naming the option.
 void requireNoEmptyValues(const CLI::App& app);
 
+/// Refuses an option value that reads as a non-finite number (nan, inf, 1e999), naming the
+/// option. @throws InvalidInput.
+void requireFiniteNumbers(const CLI::App& app);
+
+/// Checks, before any work, every output the parsed command was given: files (--output,
+/// --html) by checkOutputFile, folders (options ending in -dir and `folder_options`) by
+/// checkOutputFolder (core/atomic_file.hpp). @throws InvalidInput naming the option.
+void requireWritableOutputs(const CLI::App& app, const std::vector<std::string>& folder_options);
+
 /// Largest thread count any subcommand accepts.
 constexpr unsigned kMaxThreads = 1024;
 void addRegionOptions(CLI::App* app, RegionCommand& c);

@@ -1,5 +1,7 @@
 #include <nsdkit/core/errors.hpp>
 
+#include <algorithm>
+
 #include <limits>
 
 #include <charconv>
@@ -11,6 +13,25 @@ std::string formatValue(double value) {
   char buffer[32];
   const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
   return std::string(buffer, result.ptr);
+}
+
+std::string quoteInput(std::string_view text, std::size_t limit) {
+  static const char* const kHex = "0123456789abcdef";
+  std::string out = "'";
+  const std::size_t shown = std::min(text.size(), limit);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte >= 0x7f || byte == '\\' || byte == '\'') {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += static_cast<char>(byte);
+    }
+  }
+  out += "'";
+  if (shown < text.size()) out += "...(" + std::to_string(text.size()) + " bytes)";
+  return out;
 }
 
 void requireFinite(double value, std::string_view name) {

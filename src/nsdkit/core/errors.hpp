@@ -31,6 +31,11 @@ class SolverFailure : public std::runtime_error {
 /// formatter of nsdkit (messages, CSV and region outputs).
 std::string formatValue(double value);
 
+/// User input shown in a message: in single quotes, control bytes and bytes >= 0x7f escaped
+/// (\xNN), at most `limit` bytes of it (then "...(N bytes)"), so that an error line never
+/// carries terminal escapes, binary or megabytes of a field.
+std::string quoteInput(std::string_view text, std::size_t limit = 80);
+
 /// Throws InvalidInput("<name> must be finite, got <value>") unless value is finite.
 void requireFinite(double value, std::string_view name);
 

@@ -15,7 +15,12 @@ void HeavyBallParameters::validate() const {
   requireNonNegative(friction, "friction coefficient f");
   requirePositive(contact_radius, "contact radius");
   requireFinite(k_r0, "k_r0");
-  if (std::fabs(k_r0) > 1.0) throw InvalidInput("|k_r0| must be <= 1, got " + formatValue(k_r0));
+  // Rolling resistance opposes the rolling: k_r = k_r0 >= 0 while Omega_r > 0, its direction
+  // set by beta (eq. (2): |k_r| <= 1, the sign follows the motion).
+  if (!(k_r0 >= 0.0 && k_r0 <= 1.0)) {
+    throw InvalidInput("k_r0 must be in [0, 1] (rolling resistance opposes the rolling), got " +
+                       formatValue(k_r0));
+  }
   requirePositive(exact_tolerance, "exact_tolerance");
   requirePositive(absolute_tolerance, "absolute_tolerance");
   requirePositive(relative_tolerance, "relative_tolerance");

@@ -30,7 +30,7 @@ struct HeavyBallParameters {
   double gravity = 1.0;               ///< g
   double friction = 1.0;              ///< f (Coulomb coefficient)
   double contact_radius = 1.0;        ///< R (radius of the contact circle)
-  double k_r0 = 0.5;                  ///< rolling asymmetry coefficient while rolling, |k_r0| <= 1
+  double k_r0 = 0.5;                  ///< rolling asymmetry coefficient while rolling, in [0, 1]
   bool exact_model = false;           ///< exact integrals (6) instead of the Pade model (10)
   double exact_tolerance = 1e-7;      ///< relative quadrature tolerance of the exact model
   double absolute_tolerance = 1e-10;  ///< ODE error tolerances

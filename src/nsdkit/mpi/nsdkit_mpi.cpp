@@ -39,6 +39,8 @@ int main(int argc, char** argv) {
       throw nsd::InvalidInput("nsdkit-mpi region needs --checkpoint DIR on a shared file system");
     }
     nsd::cli::requireNoEmptyValues(*region);
+    nsd::cli::requireFiniteNumbers(*region);
+    nsd::cli::requireWritableOutputs(*region, {});
     nsd::mpi::BlockCounters counters(MPI_COMM_WORLD);
     // --format hdf5: every rank writes its own blocks into one file (parallel HDF5).
     const nsd::cli::SweepFileFactory parallel_file = [rank](const std::string& path,

@@ -23,7 +23,7 @@ Axis parseAxis(const std::string& text) {
   std::istringstream in(text);
   while (std::getline(in, part, ':')) parts.push_back(part);
   if (parts.size() != 4 || parts[0].empty()) {
-    throw InvalidInput("axis '" + text + "' must be name:lower:upper:count");
+    throw InvalidInput("axis " + quoteInput(text) + " must be name:lower:upper:count");
   }
   Axis a;
   a.name = parts[0];
@@ -36,10 +36,10 @@ Axis parseAxis(const std::string& text) {
     a.count = std::stoi(parts[3], &used);
     if (used != parts[3].size()) throw std::invalid_argument("trailing");
   } catch (const std::exception&) {
-    throw InvalidInput("axis '" + text + "': lower, upper and count must be numbers");
+    throw InvalidInput("axis " + quoteInput(text) + ": lower, upper and count must be numbers");
   }
-  requireFinite(a.lower, "axis lower bound");
-  requireFinite(a.upper, "axis upper bound");
+  requireFinite(a.lower, "axis " + quoteInput(a.name) + " lower bound");
+  requireFinite(a.upper, "axis " + quoteInput(a.name) + " upper bound");
   if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
   return a;
 }
@@ -55,8 +55,8 @@ std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& f
   std::size_t total = 1;
   for (const Axis& a : axes) {
     if (a.count < 1) throw InvalidInput("axis '" + a.name + "' needs count >= 1");
-    requireFinite(a.lower, "axis lower bound");
-    requireFinite(a.upper, "axis upper bound");
+    requireFinite(a.lower, "axis " + quoteInput(a.name) + " lower bound");
+    requireFinite(a.upper, "axis " + quoteInput(a.name) + " upper bound");
     if (fixed.count(a.name)) {
       throw InvalidInput("parameter '" + a.name + "' is both swept and fixed");
     }

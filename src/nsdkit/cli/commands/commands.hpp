@@ -18,6 +18,8 @@ namespace nsd::cli {
 struct Command {
   CLI::App* app = nullptr;
   std::function<int()> run;
+  /// Options naming an output folder besides those ending in -dir (checked before any work).
+  std::vector<std::string> folder_outputs{};
 };
 
 Command addClassifyCommand(CLI::App& app, unsigned default_threads);

@@ -134,6 +134,6 @@ Command addRollingFrictionCommand(CLI::App& app) {
   c->add_option("--radius", o->parameters.radius, "sphere radius R [m]");
   c->add_option("--output,--output-dir", o->output_dir,
                 "folder for time_series.csv and summary.json");
-  return {c, [o] { return runRollingFriction(*o); }};
+  return {c, [o] { return runRollingFriction(*o); }, {"--output"}};
 }
 }  // namespace nsd::cli

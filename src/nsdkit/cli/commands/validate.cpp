@@ -222,6 +222,6 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
   c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");
   c->add_option("--body-grid", o->body_grid,
                 "--body without --input: points per axis of the file's section (default 7)");
-  return {c, [o] { return runValidate(*o); }};
+  return {c, [o] { return runValidate(*o); }, {"--output", "--export-cases"}};
 }
 }  // namespace nsd::cli

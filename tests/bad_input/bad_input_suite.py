@@ -1,0 +1,323 @@
+#!/usr/bin/env python3
+"""The bad-input regression suite: what a careless user or an attacker feeds nsdkit.
+
+    bad_input_suite.py NSDKIT BODIES_DIR WORK
+
+Every case runs `nsdkit` on one bad input in a fresh folder holding an existing output (a
+sentinel file) and asserts, as the brief promises for bad input:
+  - exit status 2 and exactly one line on stderr, `nsdkit: error: ...`, naming the field (the
+    option or the body-file field) given in the case;
+  - nothing printed on stdout; no file created, none left behind (temporary files included), the
+    existing output untouched (same bytes);
+  - within 10 s of wall time and 2 GB of address space (a refusal comes before any work).
+A device or FIFO given as --output stays one and receives the output (cases at the end).
+Prints one line per failing case and a summary; exits 1 if any case fails.
+"""
+import json
+import os
+import resource
+import shutil
+import stat
+import subprocess
+import sys
+import time
+
+NSDKIT, BODIES, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
+TIME_LIMIT_S = 10.0
+MEMORY_LIMIT_BYTES = 2 << 30
+SENTINEL = "existing-output"  # a file each case's folder holds before the run
+
+# A command each bad value is put into: the other arguments make a valid run.
+BASES = {
+    "classify": ["classify", "--model", "ball-trough", "--input", "in.csv", "--output",
+                 "out.csv"],
+    "ball-trough": ["ball-trough", "--output-dir", "outdir", "--grid", "5"],
+    "region": ["region", "--axis", "mx:-1:1:5", "--axis", "my:-1:1:5", "--fix", "mz=0",
+               "--output", "out.csv"],
+    "mesh": ["mesh", "--output", "out.off"],
+    "body": ["body", "--body", os.path.join(BODIES, "hoop_on_plane.json"), "--output-dir",
+             "outdir"],
+    "validate": ["validate", "--output", "outdir", "--quick"],
+    "rattleback": ["rattleback", "--t-end", "0.01", "--output", "out.csv"],
+    "rolling-friction": ["rolling-friction", "--case", "plate", "--output", "outdir"],
+    "friction": ["friction", "--model", "exact", "--v", "1", "--u", "1"],
+    "friction-map": ["friction-map", "--output-dir", "outdir", "--grid", "3"],
+    "heavy-ball": ["heavy-ball", "--t-end", "0.1", "--output", "out.csv"],
+}
+
+# Numeric options of each command: every one must refuse a value that is not a finite number.
+NUMERIC = {
+    "classify": ["--mu", "--mu-plus", "--mu-minus", "--inertia", "--trough-angle-deg",
+                 "--threads"],
+    "ball-trough": ["--mu", "--mu-plus", "--mu-minus", "--inertia", "--trough-angle-deg",
+                    "--grid", "--threads"],
+    "region": ["--mu", "--mu-plus", "--mu-minus", "--inertia", "--trough-angle-deg",
+               "--refine-tol", "--threads", "--block-points"],
+    "mesh": ["--mu", "--mu-plus", "--mu-minus", "--inertia", "--trough-angle-deg",
+             "--tolerance", "--resolution", "--threads", "--mc-samples"],
+    "body": ["--threads"],
+    "validate": ["--t-end", "--map-grid", "--threads", "--body-grid"],
+    "rattleback": ["--mu", "--stick-slip-check", "--eps1", "--sigma", "--omega3",
+                   "--alpha0-deg", "--beta0-deg", "--t-end", "--dt", "--tolerance"],
+    "rolling-friction": ["--groove-angle-deg", "--initial-omega", "--speed", "--duration",
+                         "--amplitude", "--frequency", "--periods", "--dt", "--w-max", "--mu",
+                         "--grid", "--load", "--radius"],
+    "friction": ["--v", "--u", "--kr", "--beta", "--tolerance"],
+    "friction-map": ["--grid", "--tolerance"],
+    "heavy-ball": ["--v0", "--u0", "--t-end", "--dt", "--friction", "--contact-radius", "--kr",
+                   "--mass", "--radius", "--gravity"],
+}
+NOT_NUMBERS = ["nan", "inf", "-inf", "1e999", "abc", ""]
+
+
+def with_option(base, option, value):
+    """The base command with `option value` (replacing the base's own value of it)."""
+    args = list(base)
+    if option in args:
+        i = args.index(option)
+        args[i + 1] = value
+    else:
+        args += [option, value]
+    return args
+
+
+def cases():
+    """(name, argv, field the message must name, setup) for every case."""
+    out = []
+    for command, options in NUMERIC.items():
+        for option in options:
+            for value in NOT_NUMBERS:
+                out.append((f"{command} {option} {value!r}",
+                            with_option(BASES[command], option, value), option, None))
+    out += specific_cases()
+    return out
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def body_with(field_text, path="bad.json"):
+    """A setup writing a body file: the shipped hoop with `field_text` replacing its mass."""
+    def setup(folder):
+        with open(os.path.join(BODIES, "hoop_on_plane.json"), encoding="utf-8") as f:
+            text = f.read()
+        write(os.path.join(folder, path), text.replace('"mass": 2.0', field_text, 1))
+    return setup
+
+
+def cone_on_a_plane(folder):
+    """The hoop with its torus replaced by a cone (a line contact on its plane)."""
+    with open(os.path.join(BODIES, "hoop_on_plane.json"), encoding="utf-8") as f:
+        body = json.load(f)
+    body["contacts"][0]["shape"] = {"kind": "cone", "rolling_radius": 0.3, "cone_angle": 0.0,
+                                    "axes": [[0, 0, 1], [1, 0, 0], [0, 1, 0]]}
+    write(os.path.join(folder, "bad.json"), json.dumps(body))
+
+
+def specific_cases():
+    """Domains, duplicates, outputs, body files: one field each."""
+    hoop = os.path.join(BODIES, "hoop_on_plane.json")
+    rb = BASES["rattleback"]
+    out = [
+        # Domains of numeric options.
+        ("heavy-ball --kr -1", with_option(BASES["heavy-ball"], "--kr", "-1"), "--kr", None),
+        ("validate --map-grid -5", with_option(BASES["validate"], "--map-grid", "-5"),
+         "--map-grid", None),
+        ("mesh --tolerance 0", with_option(BASES["mesh"], "--tolerance", "0"), "--tolerance",
+         None),
+        ("mesh --tolerance 0.5", with_option(BASES["mesh"], "--tolerance", "0.5"),
+         "--tolerance", None),
+        ("rattleback --dt 0", with_option(rb, "--dt", "0"), "--dt", None),
+        ("rattleback --dt 0.01", with_option(rb, "--dt", "0.01"), "--dt", None),
+        ("rattleback --t-end -1", with_option(rb, "--t-end", "-1"), "--t-end", None),
+        ("rattleback --t-end 1e300", with_option(rb, "--t-end", "1e300"), "--t-end", None),
+        ("rattleback --stick-slip-check 0.9",
+         with_option(rb, "--stick-slip-check", "0.9") + ["--realizability"],
+         "--stick-slip-check", None),
+        ("rattleback --stick-slip-check without --realizability",
+         with_option(rb, "--stick-slip-check", "0.001"), "--stick-slip-check", None),
+        ("rattleback --model nope", with_option(rb, "--model", "nope"), "--model", None),
+        ("region --block-points 0", with_option(BASES["region"], "--block-points", "0"),
+         "--block-points", None),
+        ("region duplicate --axis",
+         BASES["region"] + ["--axis", "mx:-1:1:5"], "mx", None),
+        ("region --fix twice", BASES["region"] + ["--fix", "mz=1"], "mz", None),
+        ("region --axis count 0",
+         ["region", "--axis", "mx:-1:1:0", "--axis", "my:-1:1:5", "--output", "out.csv"],
+         "mx", None),
+        ("region --axis nan bound",
+         ["region", "--axis", "mx:nan:1:5", "--axis", "my:-1:1:5", "--output", "out.csv"],
+         "mx", None),
+        ("region --fix unknown name", BASES["region"] + ["--fix", "nope=1"], "nope", None),
+        ("region --format nope", with_option(BASES["region"], "--format", "nope"), "--format",
+         None),
+        ("region --checkpoint ''", BASES["region"] + ["--checkpoint", ""], "--checkpoint",
+         None),
+        ("classify --mu 1e308", with_option(BASES["classify"], "--mu", "1e308"), "mu", None),
+        ("classify --mu 1e-320", with_option(BASES["classify"], "--mu", "1e-320"), "mu", None),
+        ("classify --mu -0.3", with_option(BASES["classify"], "--mu", "-0.3"), "mu", None),
+        ("classify --inertia 0", with_option(BASES["classify"], "--inertia", "0"), "inertia",
+         None),
+        ("classify --input missing", with_option(BASES["classify"], "--input", "none.csv"),
+         "none.csv", None),
+        ("classify --method nope", BASES["classify"] + ["--method", "nope"], "--method", None),
+        ("validate --export-cases ''", BASES["validate"] + ["--export-cases", ""],
+         "--export-cases", None),
+        ("validate --solver-name with newline",
+         ["validate", "--score", "--trajectories", "traj", "--solver-name", "a\nb", "--output",
+          "outdir"], "--trajectories", None),
+        # Outputs: refused before any work, the existing output untouched.
+        ("--output into a missing folder", with_option(rb, "--output", "nofolder/out.csv"),
+         "--output", None),
+        ("--output is a folder", with_option(rb, "--output", "."), "--output", None),
+        ("--output is a symlink", with_option(rb, "--output", "link.csv"), "--output",
+         lambda d: os.symlink(SENTINEL, os.path.join(d, "link.csv"))),
+        ("--output-dir is a file", with_option(BASES["body"], "--output-dir", SENTINEL),
+         "--output-dir", None),
+        ("--output with escape bytes",
+         with_option(rb, "--output", "a\x1b[31m/out.csv"), "--output", None),
+        ("--html into a missing folder",
+         BASES["mesh"] + ["--html", "nofolder/page.html"], "--html", None),
+        ("mesh --output into a missing folder but slow work",
+         ["mesh", "--model", "ball-trough", "--tolerance", "1e-4", "--output", "no/x.off"],
+         "--output", None),
+        # Body files.
+        ("body: missing file", ["body", "--body", "none.json", "--output-dir", "outdir"],
+         "none.json", None),
+        ("body: negative mass", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "mass", body_with('"mass": -2.0')),
+        ("body: mass as text", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "mass", body_with('"mass": "two"')),
+        ("body: duplicate key", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "mass", body_with('"mass": 2.0, "mass": 3.0')),
+        ("body: unknown field", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "masss", body_with('"masss": 2.0')),
+        ("body: NaN literal", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "bad.json", body_with('"mass": NaN')),
+        ("body: not JSON", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "bad.json", lambda d: write(os.path.join(d, "bad.json"), "{\x00\x01 not json")),
+        ("body: empty file", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "bad.json", lambda d: write(os.path.join(d, "bad.json"), "")),
+        ("body: a folder", ["body", "--body", ".", "--output-dir", "outdir"], "body file", None),
+        ("body: a device", ["body", "--body", "/dev/zero", "--output-dir", "outdir"],
+         "body file", None),
+        ("body: too large", ["body", "--body", "big.json", "--output-dir", "outdir"],
+         "MiB", lambda d: write(os.path.join(d, "big.json"), " " * (17 << 20))),
+        ("body: --body excludes --model",
+         ["mesh", "--body", hoop, "--model", "ball-trough", "--output", "out.off"], "--body",
+         None),
+        ("body: cone on a plane", ["body", "--body", "bad.json", "--output-dir", "outdir"],
+         "shape", cone_on_a_plane),
+        ("classify: CSV with a NaN", BASES["classify"], "in.csv",
+         lambda d: write(os.path.join(d, "in.csv"), "mx,my,mz\n0,nan,0\n")),
+        ("classify: CSV with an unknown column", BASES["classify"], "nope",
+         lambda d: write(os.path.join(d, "in.csv"), "mx,nope,mz\n0,0,0\n")),
+        ("classify: CSV with a short row", BASES["classify"], "in.csv",
+         lambda d: write(os.path.join(d, "in.csv"), "mx,my,mz\n0,0\n")),
+    ]
+    return out
+
+
+def folder_listing(folder):
+    listing = {}
+    for root, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = os.path.join(root, name)
+            st = os.lstat(path)
+            listing[os.path.relpath(path, folder)] = (stat.S_IFMT(st.st_mode), st.st_size)
+    return listing
+
+
+def limit_resources():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
+
+
+def run_case(index, name, argv, field, setup):
+    folder = os.path.join(WORK, f"case{index:03d}")
+    os.makedirs(folder)
+    write(os.path.join(folder, SENTINEL), "the previous output\n")
+    write(os.path.join(folder, "in.csv"), "mx,my,mz\n0,0,0\n")
+    if setup:
+        setup(folder)
+    before = folder_listing(folder)
+    start = time.monotonic()
+    try:
+        done = subprocess.run([NSDKIT] + argv, cwd=folder, capture_output=True,
+                              timeout=TIME_LIMIT_S, preexec_fn=limit_resources)
+    except subprocess.TimeoutExpired:
+        return [f"ran longer than {TIME_LIMIT_S} s"]
+    seconds = time.monotonic() - start
+    problems = []
+    stderr = done.stderr.decode("utf-8", "replace")
+    lines = stderr.splitlines()
+    if done.returncode != 2:
+        problems.append(f"exit status {done.returncode}, not 2")
+    if len(lines) != 1 or not lines[0].startswith("nsdkit: error: "):
+        problems.append(f"stderr is not one error line: {stderr[:200]!r}")
+    elif field not in lines[0]:
+        problems.append(f"the message does not name {field!r}: {lines[0][:200]!r}")
+    if any(b < 0x20 and b not in (0x0a,) for b in done.stderr):
+        problems.append("raw control bytes in the message")
+    if done.stdout:
+        problems.append(f"printed on stdout: {done.stdout[:120]!r}")
+    after = folder_listing(folder)
+    if after != before:
+        added = sorted(set(after) - set(before))
+        problems.append(f"the folder changed (new: {added[:5]})")
+    with open(os.path.join(folder, SENTINEL), encoding="utf-8") as f:
+        if f.read() != "the previous output\n":
+            problems.append("the existing output was changed")
+    if seconds > TIME_LIMIT_S:
+        problems.append(f"took {seconds:.1f} s")
+    return problems
+
+
+def device_cases():
+    """A FIFO and (when allowed) a character device made in the work folder stay what they are
+    and receive the output."""
+    problems = []
+    folder = os.path.join(WORK, "devices")
+    os.makedirs(folder)
+    fifo = os.path.join(folder, "fifo")
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", fifo], stdout=subprocess.PIPE)
+    done = subprocess.run([NSDKIT] + with_option(BASES["rattleback"], "--output", fifo),
+                          capture_output=True, timeout=TIME_LIMIT_S)
+    received = reader.communicate(timeout=TIME_LIMIT_S)[0]
+    if done.returncode != 0 or not received.startswith(b"t,alpha"):
+        problems.append(f"FIFO output: status {done.returncode}, received {received[:40]!r}")
+    if not stat.S_ISFIFO(os.lstat(fifo).st_mode):
+        problems.append("the FIFO given as --output was replaced")
+    null = os.path.join(folder, "null")
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        return problems  # not root: the FIFO case stands for devices
+    done = subprocess.run([NSDKIT] + with_option(BASES["rattleback"], "--output", null),
+                          capture_output=True, timeout=TIME_LIMIT_S)
+    if done.returncode != 0 or not stat.S_ISCHR(os.lstat(null).st_mode):
+        problems.append(f"device output: status {done.returncode}, the node was replaced")
+    return problems
+
+
+def main():
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(WORK)
+    all_cases = cases()
+    failed = 0
+    for index, (name, argv, field, setup) in enumerate(all_cases):
+        problems = run_case(index, name, argv, field, setup)
+        if problems:
+            failed += 1
+            print(f"FAIL {name}: " + "; ".join(problems))
+    for problem in device_cases():
+        failed += 1
+        print(f"FAIL devices: {problem}")
+    print(f"{len(all_cases) + 1 - failed} of {len(all_cases) + 1} bad-input cases handled")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
