@@ -54,6 +54,16 @@ err=$("$nsdkit" "${sweep[@]}" --checkpoint "$work/orphans" --resume --output "$w
 rc=$?
 set -e
 [ "$rc" = 2 ] && [[ "$err" == *"no manifest.json"* ]] || fail "blocks without a manifest accepted: $rc $err"
+# A block of another sweep (same grid, other mu) with the right index and size, swapped into a
+# complete folder: refused by name (its manifest digest differs), nothing written.
+"$nsdkit" "${sweep[@]}" --mu 0.5 --threads 2 --checkpoint "$work/other" --output "$work/other.csv"
+rm -rf "$work/swapped" && cp -r "$work/ckpt" "$work/swapped" && cp "$work/other/grid-7.blk" "$work/swapped/"
+set +e
+err=$("$nsdkit" "${sweep[@]}" --checkpoint "$work/swapped" --resume --output "$work/x.csv" 2>&1 >/dev/null)
+rc=$?
+set -e
+[ "$rc" = 2 ] && [[ "$err" == *"grid-7.blk"*"another sweep"* ]] || fail "a block of another sweep accepted: $rc $err"
+[ -e "$work/x.csv" ] && fail "a refused resume wrote its output"
 
 # Two MPI ranks, uninterrupted and killed + resumed.
 mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --checkpoint "$work/mpi" --output "$work/mpi.csv"

@@ -57,7 +57,7 @@ refused() {  # refused EXPECTED_TEXT COMMAND...
   [[ "$err" == *"$expected"* ]] || fail "message without '$expected': $err"
 }
 refused "no_such_folder" "$nsdkit" "${sweep[@]}" --format hdf5 --output "$work/no_such_folder/x.h5"
-refused "regular file" "$nsdkit" "${sweep[@]}" --format hdf5 --output "$work"
+refused "is a folder" "$nsdkit" "${sweep[@]}" --format hdf5 --output "$work"
 refused "needs a file path" "$nsdkit" "${sweep[@]}" --format hdf5 --output -
 "$nsdkit" "${sweep[@]}" --checkpoint "$work/uniform" --output "$work/uniform.csv"
 refused "block_layout differs" "$nsdkit" "${sweep[@]}" --format hdf5 --checkpoint "$work/uniform" \

@@ -33,6 +33,7 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
   auto barrier = [&] {
     if (sharing.barrier) sharing.barrier();
   };
+  const std::string digest = detail::manifestDigest(manifest);
   if (sharing.rank == 0) detail::prepareCheckpointFolder(dir, manifest, checkpoint.resume);
   barrier();
 
@@ -50,10 +51,10 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
           verdicts[i] = detail::evaluateAt(axes, fixed, predicate,
                                            detail::gridValues(axes, grid.begin(k) + i));
         });
-        detail::writeGridBlock(blockPath(dir, kGrid, k), k, verdicts);
+        detail::writeGridBlock(blockPath(dir, kGrid, k), k, verdicts, digest);
       },
       [&](std::size_t k) {
-        (void)detail::readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k));
+        (void)detail::readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k), digest);
       },
       options.progress);
   out.blocks_computed += grid_computed;
@@ -64,7 +65,8 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
   if (sharing.rank != 0 && !refine) return out;
   std::vector<SweepPoint> points(total);
   for (std::size_t k = 0; k < grid.count(); ++k) {
-    const auto verdicts = detail::readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k));
+    const auto verdicts =
+        detail::readGridBlock(blockPath(dir, kGrid, k), k, grid.size(k), digest);
     for (std::size_t i = grid.begin(k); i < grid.end(k); ++i) {
       points[i].values = detail::gridValues(axes, i);
       points[i].verdict = verdicts[i - grid.begin(k)];
@@ -85,11 +87,11 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
                 detail::refineEdge(axes, fixed, predicate, points, edges[edge_blocks.begin(k) + i],
                                    options.refine_tolerance, refined[i].calls);
           });
-          detail::writeEdgeBlock(blockPath(dir, kEdges, k), k, refined);
+          detail::writeEdgeBlock(blockPath(dir, kEdges, k), k, refined, digest);
         },
         [&](std::size_t k) {
           (void)detail::readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k),
-                                      axes.size());
+                                      axes.size(), digest);
         },
         {});
     out.blocks_computed += edge_computed;
@@ -99,7 +101,8 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
     boundary.reserve(edges.size());
     for (std::size_t k = 0; k < edge_blocks.count(); ++k) {
       for (auto& r :
-           detail::readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k), axes.size())) {
+           detail::readEdgeBlock(blockPath(dir, kEdges, k), k, edge_blocks.size(k), axes.size(),
+                                 digest)) {
         refine_calls += r.calls;
         boundary.push_back(std::move(r.point));
       }

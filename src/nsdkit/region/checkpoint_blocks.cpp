@@ -7,6 +7,7 @@
 
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/sha256.hpp>
 #include <nsdkit/region/streamed_sweep.hpp>
 
 #ifndef NSDKIT_VERSION
@@ -19,8 +20,10 @@ namespace {
 namespace fs = std::filesystem;
 
 // Format 2: a grid point is two bytes (flags, escape code) instead of its label's text.
-constexpr char kFormat[] = "nsdkit-sweep-checkpoint/2";
-constexpr char kMagic[8] = {'N', 'S', 'D', 'K', 'B', 'L', 'K', '2'};
+// Format 3: every block carries the SHA-256 of its sweep's manifest (a block of another sweep
+// with the right index and size is refused by name).
+constexpr char kFormat[] = "nsdkit-sweep-checkpoint/3";
+constexpr char kMagic[8] = {'N', 'S', 'D', 'K', 'B', 'L', 'K', '3'};
 enum PointFlag : std::uint8_t { kRealizable = 1, kUncertain = 2 };
 
 // FNV-1a, 64 bit: detects a damaged block (not an adversary).
@@ -94,16 +97,21 @@ class Decoder {
   std::size_t pos_ = 0, end_ = 0;
 };
 
-Encoder blockHeader(Phase phase, std::size_t k, std::size_t count) {
+Encoder blockHeader(Phase phase, std::size_t k, std::size_t count, const std::string& digest) {
   Encoder e;
   for (char c : kMagic) e.put<char>(c);
+  e.putString(digest);
   e.put<std::uint8_t>(phase);
   e.put<std::uint64_t>(k);
   e.put<std::uint64_t>(count);
   return e;
 }
 
-void checkHeader(Decoder& d, Phase phase, std::size_t k, std::size_t count) {
+void checkHeader(Decoder& d, Phase phase, std::size_t k, std::size_t count,
+                 const std::string& digest) {
+  if (d.getString() != digest) {
+    d.fail("it belongs to another sweep (the digest of its manifest differs)");
+  }
   if (d.get<std::uint8_t>() != phase) d.fail("wrong phase");
   if (d.get<std::uint64_t>() != k) d.fail("wrong block index");
   if (d.get<std::uint64_t>() != count) d.fail("wrong record count");
@@ -143,9 +151,11 @@ std::string readFile(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+std::string manifestDigest(const std::string& manifest) { return sha256Hex(manifest); }
+
 void writeGridBlock(const std::string& path, std::size_t k,
-                    const std::vector<PointVerdict>& verdicts) {
-  Encoder e = blockHeader(kGrid, k, verdicts.size());
+                    const std::vector<PointVerdict>& verdicts, const std::string& digest) {
+  Encoder e = blockHeader(kGrid, k, verdicts.size(), digest);
   for (const auto& v : verdicts) {
     e.put<std::uint8_t>(static_cast<std::uint8_t>((v.realizable ? kRealizable : 0) |
                                                   (v.uncertain ? kUncertain : 0)));
@@ -154,9 +164,10 @@ void writeGridBlock(const std::string& path, std::size_t k,
   writeBlock(path, e.finish());
 }
 
-std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, std::size_t count) {
+std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, std::size_t count,
+                                        const std::string& digest) {
   Decoder d(readFile(path), path);
-  checkHeader(d, kGrid, k, count);
+  checkHeader(d, kGrid, k, count, digest);
   std::vector<PointVerdict> verdicts(count);
   for (auto& v : verdicts) {
     const auto flags = d.get<std::uint8_t>();
@@ -171,8 +182,9 @@ std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, 
   return verdicts;
 }
 
-void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<RefinedEdge>& edges) {
-  Encoder e = blockHeader(kEdges, k, edges.size());
+void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<RefinedEdge>& edges,
+                    const std::string& digest) {
+  Encoder e = blockHeader(kEdges, k, edges.size(), digest);
   for (const auto& r : edges) {
     e.put<std::uint64_t>(r.calls);
     e.put<std::uint64_t>(r.point.axis);
@@ -185,9 +197,9 @@ void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<Re
 }
 
 std::vector<RefinedEdge> readEdgeBlock(const std::string& path, std::size_t k, std::size_t count,
-                                       std::size_t dims) {
+                                       std::size_t dims, const std::string& digest) {
   Decoder d(readFile(path), path);
-  checkHeader(d, kEdges, k, count);
+  checkHeader(d, kEdges, k, count, digest);
   std::vector<RefinedEdge> edges(count);
   for (auto& r : edges) {
     r.calls = d.get<std::uint64_t>();

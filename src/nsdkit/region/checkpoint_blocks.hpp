@@ -24,19 +24,25 @@ enum Phase : std::uint8_t { kGrid = 0, kEdges = 1 };
 std::string blockPath(const std::string& dir, Phase phase, std::size_t k);
 std::string readFile(const std::string& path);
 
+/// The digest every block of a sweep carries: SHA-256 of its manifest text (hex).
+std::string manifestDigest(const std::string& manifest);
+
 void writeGridBlock(const std::string& path, std::size_t k,
-                    const std::vector<PointVerdict>& verdicts);
-/// @throws InvalidInput naming the file for a block that fails any check.
-std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, std::size_t count);
+                    const std::vector<PointVerdict>& verdicts, const std::string& digest);
+/// @throws InvalidInput naming the file for a block that fails any check, a block of another
+///         sweep (its manifest digest differs from `digest`) included.
+std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, std::size_t count,
+                                        const std::string& digest);
 
 /// A refined boundary point and the predicate calls it took.
 struct RefinedEdge {
   BoundaryPoint point;
   std::size_t calls = 0;
 };
-void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<RefinedEdge>& edges);
+void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<RefinedEdge>& edges,
+                    const std::string& digest);
 std::vector<RefinedEdge> readEdgeBlock(const std::string& path, std::size_t k, std::size_t count,
-                                       std::size_t dims);
+                                       std::size_t dims, const std::string& digest);
 
 /// The manifest of a sweep; `layout` names the block layout ("uniform" for CSV/JSON outputs,
 /// "chunks" for the streamed HDF5 output), so that a folder of one is never resumed as the other.

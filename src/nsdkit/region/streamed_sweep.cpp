@@ -119,6 +119,7 @@ struct StreamedSweep {
   StreamedSweepReport report;
   // With refinement: every grid point's realizable flag and escape code (grid order).
   std::vector<std::uint8_t> realizable, escapes;
+  std::string manifest_digest;  // with a checkpoint folder: carried by every block
 
   bool refine() const { return options.refine_tolerance > 0.0; }
   bool checkpointed() const { return !checkpoint.directory.empty(); }
@@ -165,9 +166,11 @@ struct StreamedSweep {
   void gridCheckpointed() {
     const auto [computed, reused] = detail::forEachBlock(
         sharing, 0, grid.blocks(), checkpoint.directory, detail::kGrid,
-        [&](std::size_t k) { detail::writeGridBlock(gridPath(k), k, computeGridBlock(k)); },
         [&](std::size_t k) {
-          (void)detail::readGridBlock(gridPath(k), k, grid.end(k) - grid.begin(k));
+          detail::writeGridBlock(gridPath(k), k, computeGridBlock(k), manifest_digest);
+        },
+        [&](std::size_t k) {
+          (void)detail::readGridBlock(gridPath(k), k, grid.end(k) - grid.begin(k), manifest_digest);
         },
         options.progress);
     report.blocks_computed += computed;
@@ -194,7 +197,8 @@ struct StreamedSweep {
 
   GridBlock readCoded(std::size_t k) const {
     return codedBlock(grid.begin(k),
-                      detail::readGridBlock(gridPath(k), k, grid.end(k) - grid.begin(k)));
+                      detail::readGridBlock(gridPath(k), k, grid.end(k) - grid.begin(k),
+                                            manifest_digest));
   }
 
   std::vector<detail::RefinedEdge> refineBlock(const std::vector<detail::GridEdge>& edges,
@@ -244,11 +248,11 @@ struct StreamedSweep {
         sharing, 1, blocks.count(), dir, detail::kEdges,
         [&](std::size_t k) {
           detail::writeEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
-                                 refineBlock(edges, blocks, k));
+                                 refineBlock(edges, blocks, k), manifest_digest);
         },
         [&](std::size_t k) {
           (void)detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k, blocks.size(k),
-                                      dims);
+                                      dims, manifest_digest);
         },
         {});
     report.blocks_computed += computed;
@@ -258,7 +262,7 @@ struct StreamedSweep {
       if (!any) return sink.writeBoundary(BoundaryBlock{});
       sink.writeBoundary(boundaryBlock(
           blocks.begin(k), detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
-                                                 blocks.size(k), dims)));
+                                                 blocks.size(k), dims, manifest_digest)));
     });
   }
 };
@@ -281,7 +285,7 @@ StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const Parameter
   }
   StreamedSweep s{axes,       fixed,   predicate, options,
                   checkpoint, sharing, sink,      chunkedGrid(axes, checkpoint.block_points),
-                  {},         {},      {}};
+                  {},         {},      {},        {}};
   s.report.grid_points = total;
   if (s.refine()) {
     s.realizable.resize(total);
@@ -290,6 +294,7 @@ StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const Parameter
   if (s.checkpointed()) {
     const std::string manifest =
         detail::manifestText(axes, fixed, options, checkpoint, model_metadata, total, "chunks");
+    s.manifest_digest = detail::manifestDigest(manifest);
     if (sharing.rank == 0)
       detail::prepareCheckpointFolder(checkpoint.directory, manifest, checkpoint.resume);
     s.barrier();
