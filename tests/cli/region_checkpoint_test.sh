@@ -82,4 +82,26 @@ cmp "$work/reference.csv" "$work/mpi_resumed.csv" || fail "2-rank resumed output
 mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 --checkpoint "$work/ckpt" --resume \
   --output "$work/cross.csv"
 cmp "$work/reference.csv" "$work/cross.csv" || fail "cross resume differs"
+# MPI failures end every rank promptly with status 2 and name the error (no deadlock in a
+# collective while a failing rank unwinds): a corrupt block found by whichever rank takes it,
+# and a bad axis refused by every rank before the first collective (one line from rank 0).
+rm -rf "$work/corrupt" && cp -r "$work/ckpt" "$work/corrupt"
+printf 'garbage' | dd of="$work/corrupt/grid-100.blk" bs=1 seek=40 conv=notrunc 2>/dev/null
+set +e
+err=$(timeout 60 mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --threads 1 \
+      --checkpoint "$work/corrupt" --resume --output "$work/x.csv" 2>&1 >/dev/null)
+rc=$?
+set -e
+[ "$rc" = 2 ] || fail "a corrupt block on 2 ranks: exit $rc (124: hung) $err"
+[ "$(grep -c '^nsdkit-mpi: error' <<<"$err")" = 1 ] && [[ "$err" == *"grid-100.blk"* ]] ||
+  fail "a corrupt block on 2 ranks: not one line naming the block: $err"
+[ -e "$work/x.csv" ] && fail "a failed MPI sweep wrote its output"
+set +e
+err=$(timeout 60 mpirun -np 2 --oversubscribe "$nsdkit_mpi" region --axis mx:-1:1:0 --axis my:-1:1:5 \
+      --checkpoint "$work/never" --output "$work/x.csv" 2>&1 >/dev/null)
+rc=$?
+set -e
+[ "$rc" = 2 ] && [ "$(grep -c '^nsdkit-mpi: error' <<<"$err")" = 1 ] && [[ "$err" == *"'mx'"* ]] ||
+  fail "a bad axis on 2 ranks: exit $rc: $err"
+[ -e "$work/never" ] && fail "a refused MPI sweep created its checkpoint folder"
 echo "all outputs byte-identical"

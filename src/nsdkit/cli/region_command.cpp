@@ -247,13 +247,20 @@ int runHdf5Region(const RegionCommand& c, const region::WorkSharing& sharing,
 
 }  // namespace
 
-int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing,
-                     const SweepFileFactory& sweep_file) {
+void checkRegionCommand(const RegionCommand& c) {
   if (c.body.empty() && c.model != "ball-trough") {
-    throw InvalidInput("unknown model '" + c.model + "'");
+    throw InvalidInput("unknown model " + quoteInput(c.model));
   }
   if (c.resume && c.checkpoint.empty()) throw InvalidInput("--resume needs --checkpoint DIR");
   if (c.threads < 1) throw InvalidInput("--threads must be at least 1");
+  std::vector<region::Axis> axes;
+  for (const auto& t : c.axes) axes.push_back(region::parseAxis(t));
+  (void)regionModel(c, axes, parseFixed(c.fixed));
+}
+
+int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing,
+                     const SweepFileFactory& sweep_file) {
+  checkRegionCommand(c);
   std::vector<region::Axis> axes;
   for (const auto& t : c.axes) axes.push_back(region::parseAxis(t));
   const region::ParameterPoint fixed = parseFixed(c.fixed);

@@ -83,6 +83,10 @@ void addRegionOptions(CLI::App* app, RegionCommand& c);
 using SweepFileFactory = std::function<std::unique_ptr<region::SweepSink>(
     const std::string& path, const hdf5::SweepFileHeader& header)>;
 
+/// The checks runRegionCommand makes before any work (model, axes, fixed values, the body):
+/// nsdkit-mpi makes them on every rank before its first collective. @throws InvalidInput.
+void checkRegionCommand(const RegionCommand& c);
+
 /// Runs the sweep and writes the output: CSV and JSON by rank 0 from the assembled result, HDF5
 /// streamed block by block by every rank (`sweep_file`). Returns the exit status.
 /// @throws InvalidInput for bad options, a refused checkpoint, or an unwritable output.

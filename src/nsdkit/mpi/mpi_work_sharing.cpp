@@ -1,5 +1,7 @@
 #include <nsdkit/mpi/mpi_work_sharing.hpp>
 
+#include <exception>
+
 #include <nsdkit/core/errors.hpp>
 
 namespace nsd::mpi {
@@ -21,7 +23,9 @@ BlockCounters::BlockCounters(MPI_Comm communicator) : communicator_(communicator
 }
 
 BlockCounters::~BlockCounters() {
-  if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);
+  // MPI_Win_free is collective: never call it while an exception unwinds this rank (the others
+  // may wait elsewhere, and the caller ends the job with MPI_Abort).
+  if (window_ != MPI_WIN_NULL && std::uncaught_exceptions() == 0) MPI_Win_free(&window_);
 }
 
 region::WorkSharing BlockCounters::sharing() {

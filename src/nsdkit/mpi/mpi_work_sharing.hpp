@@ -15,7 +15,9 @@
 namespace nsd::mpi {
 
 /// The shared block counters of one sweep on `communicator` (collective construction and
-/// destruction). Hand out `sharing()` to sweepWithCheckpoints on every rank.
+/// destruction; the destruction is skipped while an exception unwinds, so that a failing rank
+/// reaches MPI_Abort instead of waiting in MPI_Win_free). Hand out `sharing()` to
+/// sweepWithCheckpoints on every rank.
 class BlockCounters {
  public:
   explicit BlockCounters(MPI_Comm communicator);

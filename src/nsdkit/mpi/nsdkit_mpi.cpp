@@ -7,12 +7,34 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <limits>
 #include <string>
 
 #include <nsdkit/cli/region_command.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
 #include <nsdkit/mpi/mpi_work_sharing.hpp>
+
+namespace {
+
+// One line on stderr: the error, and the rank unless it is rank 0.
+void printError(int rank, std::string message) {
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  std::cerr << "nsdkit-mpi: error" << (rank == 0 ? "" : " (rank " + std::to_string(rank) + ")")
+            << ": " << message << std::endl;
+}
+
+// Collective: whether any rank has a non-empty `error`; the lowest such rank prints it.
+bool anyRankFailed(int rank, const std::string& error) {
+  const int mine = error.empty() ? std::numeric_limits<int>::max() : rank;
+  int lowest = 0;
+  MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (lowest == std::numeric_limits<int>::max()) return false;
+  if (rank == lowest) printError(rank, error);
+  return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   int provided = 0;
@@ -33,7 +55,9 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return status == 0 ? 0 : 2;
   }
-  int status = 0;
+  // Phase 1, the checks of the command line (every rank, no collective inside): when any rank
+  // refuses, the lowest refusing rank prints its one line and every rank exits with status 2.
+  std::string refusal;
   try {
     if (command.checkpoint.empty()) {
       throw nsd::InvalidInput("nsdkit-mpi region needs --checkpoint DIR on a shared file system");
@@ -41,6 +65,18 @@ int main(int argc, char** argv) {
     nsd::cli::requireNoEmptyValues(*region);
     nsd::cli::requireFiniteNumbers(*region);
     nsd::cli::requireWritableOutputs(*region, {});
+    nsd::cli::checkRegionCommand(command);
+  } catch (const std::exception& e) {
+    refusal = e.what();
+  }
+  if (anyRankFailed(rank, refusal)) {
+    MPI_Finalize();
+    return 2;
+  }
+  // Phase 2, the sweep: an error on any rank ends every rank at once (MPI_Abort), since the
+  // others may wait in a barrier or a one-sided operation; no collective runs while unwinding.
+  int status = 0;
+  try {
     nsd::mpi::BlockCounters counters(MPI_COMM_WORLD);
     // --format hdf5: every rank writes its own blocks into one file (parallel HDF5).
     const nsd::cli::SweepFileFactory parallel_file = [rank](const std::string& path,
@@ -50,11 +86,7 @@ int main(int argc, char** argv) {
     status = nsd::cli::runRegionCommand(command, counters.sharing(), parallel_file);
     MPI_Barrier(MPI_COMM_WORLD);
   } catch (const std::exception& e) {
-    std::string message = e.what();
-    std::replace(message.begin(), message.end(), '\n', ' ');
-    std::cerr << "nsdkit-mpi: error" << (rank == 0 ? "" : " (rank " + std::to_string(rank) + ")")
-              << ": " << message << std::endl;
-    // Other ranks may wait in a barrier: end the whole job.
+    printError(rank, e.what());
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   MPI_Finalize();
