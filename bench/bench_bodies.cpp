@@ -89,6 +89,35 @@ BENCHMARK_CAPTURE(BM_Body, ball_on_incline, "ball_on_incline.json")
     ->Arg(1)
     ->Arg(0);
 
+// Target (issue 29): loading a body is linear in its number of loads. A body of n loads (the
+// hoop with n extra force parameters) is parsed, checked at its defaults and bound by all its
+// names, for n = 10^4 and 10^5: the time per load must not grow with n (quadratic loading took
+// 6-9 s for 64k loads). Reported: seconds per load (items).
+std::string manyLoadsBody(int n) {
+  std::string loads;
+  for (int i = 0; i < n; ++i) {
+    loads += R"({"name": "f)" + std::to_string(i) +
+             R"(", "unit": "N", "value": 0, "effects": [{"force": [0, 0, 1]}]},)";
+  }
+  return R"({"format": "nsdkit-body/1", "name": "many", "mass": 2, "inertia": [[0.18, 0, 0],
+    [0, 0.09, 0], [0, 0, 0.09]], "gravity": [0, -9.81, 0], "contacts": [{"name": "P",
+    "point": [0, -0.3, 0], "normal": [0, 1, 0], "friction": {"law": "coulomb", "mu": 0.3}}],
+    "loads": [)" + loads + R"({"name": "mu", "unit": "-", "value": 0.3, "effects": [{"mu": [0]}]}]})";
+}
+
+void BM_LoadBodyWithManyLoads(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const std::string text = manyLoadsBody(n);
+  for (auto _ : state) {
+    const nsd::body::BodyDescription body = nsd::body::parseBody(text, "many.json");
+    std::vector<std::string> names;
+    for (const auto& load : body.loads) names.push_back(load.name);
+    benchmark::DoNotOptimize(nsd::body::bindParameters(body, names).slots.size());
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(BM_LoadBodyWithManyLoads)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

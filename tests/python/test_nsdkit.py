@@ -102,7 +102,7 @@ def test_bad_input_raises_value_error_naming_it():
                               '"inertia": [[1,0,0],[0,1,0],[0,0,1]], "gravity": [0,0,-9.81], '
                               '"contacts": [{"point": [0,0,-1], "normal": [0,0,2], '
                               '"friction": {"mu": 0.5}}]}', "x.json")
-    with pytest.raises(ValueError, match="cannot open"):
+    with pytest.raises(ValueError, match="does not exist"):
         nsdkit.read_body("/nonexistent/body.json")
 
 

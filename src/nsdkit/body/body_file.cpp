@@ -6,6 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <unordered_set>
 #include <sstream>
 
 #include <nsdkit/core/errors.hpp>
@@ -347,27 +348,58 @@ void checkBody(const BodyDescription& b, const Node& root, const std::string& so
   }
 }
 
+// A key given twice in one object (nlohmann keeps the last one silently): the first such key,
+// found by a SAX pass over the text (linear; a parser callback would make the DOM parse
+// quadratic in the length of arrays of objects).
+class DuplicateKeyFinder : public nlohmann::json_sax<json> {
+ public:
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    keys_.emplace_back();
+    return true;
+  }
+  bool key(string_t& k) override {
+    if (!keys_.back().insert(k).second && duplicate_.empty()) duplicate_ = k;
+    return true;
+  }
+  bool end_object() override {
+    keys_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+  const std::string& duplicate() const { return duplicate_; }
+
+ private:
+  std::vector<std::unordered_set<std::string>> keys_;
+  std::string duplicate_;
+};
+
+std::string firstDuplicateKey(const std::string& text) {
+  DuplicateKeyFinder finder;
+  json::sax_parse(text, &finder);
+  return finder.duplicate();
+}
+
 }  // namespace
 
 BodyDescription parseBody(const std::string& text, const std::string& source) {
   json document;
-  // A key given twice in one object is refused (nlohmann would keep the last one silently).
-  std::vector<std::set<std::string>> keys;
-  std::string duplicate;
-  const json::parser_callback_t check_keys = [&](int, json::parse_event_t event, json& parsed) {
-    if (event == json::parse_event_t::object_start) keys.emplace_back();
-    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    if (event == json::parse_event_t::key && !keys.empty() &&
-        !keys.back().insert(parsed.get<std::string>()).second && duplicate.empty()) {
-      duplicate = parsed.get<std::string>();
-    }
-    return true;
-  };
   try {
-    document = json::parse(text, check_keys);
+    document = json::parse(text);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for numbers beyond double
     throw InvalidInput(source + ": not valid JSON: " + e.what());
   }
+  const std::string duplicate = firstDuplicateKey(text);
   if (!duplicate.empty()) {
     throw InvalidInput(source + ": the key " + quoteInput(duplicate) +
                        " is given twice in one object (each field once)");

@@ -3,6 +3,8 @@
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 #include <nsdkit/core/errors.hpp>
 
@@ -53,14 +55,18 @@ ParameterBinding bindParameters(const BodyDescription& body,
   binding.names = names;
   const int count = static_cast<int>(body.contacts.size());
   const auto& states = stateNames(count);
+  // Names to loads through a hash map: binding all n loads of a body is O(n), not O(n^2).
+  std::unordered_map<std::string_view, int> load_slot;
+  load_slot.reserve(body.loads.size());
+  for (std::size_t i = 0; i < body.loads.size(); ++i) {
+    load_slot.emplace(body.loads[i].name, static_cast<int>(i));
+  }
   for (const auto& name : names) {
     int slot = 0;
     bool found = false;
-    for (std::size_t i = 0; i < body.loads.size() && !found; ++i) {
-      if (body.loads[i].name == name) {
-        slot = static_cast<int>(i);
-        found = true;
-      }
+    if (const auto it = load_slot.find(name); it != load_slot.end()) {
+      slot = it->second;
+      found = true;
     }
     for (std::size_t i = 0; i < states.size() && !found; ++i) {
       if (states[i] == name) {
@@ -69,11 +75,17 @@ ParameterBinding bindParameters(const BodyDescription& body,
       }
     }
     if (!found) {
+      // The message lists at most 12 of the body's names (a body may have 10^5 loads).
+      std::vector<std::string> all;
+      for (const auto& l : body.loads) all.push_back(l.name);
+      all.insert(all.end(), states.begin(), states.end());
       std::string known;
-      for (const auto& l : body.loads) known += (known.empty() ? "" : ", ") + l.name;
-      for (const auto& s : states) known += (known.empty() ? "" : ", ") + s;
-      throw InvalidInput("body '" + body.name + "' has no parameter '" + name +
-                         "' (it has: " + known + ")");
+      for (std::size_t i = 0; i < all.size() && i < 12; ++i) {
+        known += (i == 0 ? "" : ", ") + quoteInput(all[i], 40);
+      }
+      if (all.size() > 12) known += ", ... (" + std::to_string(all.size()) + " in all)";
+      throw InvalidInput("body " + quoteInput(body.name) + " has no parameter " +
+                         quoteInput(name) + " (it has: " + known + ")");
     }
     binding.slots.push_back(slot);
   }

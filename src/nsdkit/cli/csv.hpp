@@ -12,6 +12,9 @@
 
 namespace nsd::cli {
 
+/// The longest line of an input CSV [bytes]: longer lines are refused before they are read whole.
+inline constexpr std::size_t kMaxCsvLineBytes = 65536;
+
 /// Reads a CSV whose header is exactly `expected_header` (comma-separated, whitespace around
 /// fields ignored) and whose rows hold that many finite numbers. Empty lines are skipped.
 /// @throws InvalidInput naming the file, line and field on any error.
