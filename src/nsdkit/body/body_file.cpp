@@ -409,7 +409,7 @@ BodyDescription parseBody(const std::string& text, const std::string& source) {
                       "torque", "contacts", "loads", "section"});
   const Node format = root.at("format");
   if (format.text() != kFormat && format.text() != kFormatShapes) {
-    format.fail("'" + format.text() + "' is not supported (expected \"" + kFormat + "\" or \"" +
+    format.fail(quoteInput(format.text()) + " is not supported (expected \"" + kFormat + "\" or \"" +
                 kFormatShapes + "\")");
   }
   const bool shapes = format.text() == kFormatShapes;
@@ -439,11 +439,11 @@ BodyDescription parseBody(const std::string& text, const std::string& source) {
     for (std::size_t i = 0; i < loads.value().size(); ++i) {
       LoadParameter p = readLoad(loads.element(i), count);
       if (!seen.insert(p.name).second) {
-        loads.element(i).child("name").fail("duplicate parameter name '" + p.name + "'");
+        loads.element(i).child("name").fail("duplicate parameter name " + quoteInput(p.name));
       }
       for (const auto& s : states) {
         if (p.name == s) {
-          loads.element(i).child("name").fail("'" + s + "' is the velocity state's name");
+          loads.element(i).child("name").fail(quoteInput(s) + " is the velocity state's name");
         }
       }
       b.loads.push_back(std::move(p));

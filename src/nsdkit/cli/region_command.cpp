@@ -65,7 +65,7 @@ region::ParameterPredicate troughPredicate(const TroughOptions& o,
   const auto& names = region::ballTroughParameterNames();
   for (const auto& a : axes) {
     if (std::find(names.begin(), names.end(), a.name) == names.end()) {
-      throw InvalidInput("ball-trough model has no parameter '" + a.name + "'");
+      throw InvalidInput("ball-trough model has no parameter " + quoteInput(a.name));
     }
   }
   return region::ballTroughPredicate(troughParameters(o));
@@ -90,16 +90,17 @@ region::ParameterPoint parseFixed(const std::vector<std::string>& items) {
   for (const auto& item : items) {
     const auto eq = item.find('=');
     if (eq == std::string::npos || eq == 0) {
-      throw InvalidInput("--fix '" + item + "' must be name=value");
+      throw InvalidInput("--fix " + quoteInput(item) + " must be name=value");
     }
     const std::string value = item.substr(eq + 1);
     char* end = nullptr;
     const double v = std::strtod(value.c_str(), &end);
     if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v)) {
-      throw InvalidInput("--fix '" + item + "': value is not a finite number");
+      throw InvalidInput("--fix " + quoteInput(item) + ": value is not a finite number");
     }
     if (!fixed.emplace(item.substr(0, eq), v).second) {
-      throw InvalidInput("--fix '" + item + "': '" + item.substr(0, eq) + "' is fixed twice");
+      throw InvalidInput("--fix " + quoteInput(item) + ": " + quoteInput(item.substr(0, eq)) +
+                         " is fixed twice");
     }
   }
   return fixed;

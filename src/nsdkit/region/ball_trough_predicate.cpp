@@ -37,7 +37,7 @@ ParameterPredicate ballTroughPredicate(const models::BallTroughParameters& base)
       else if (name == "angle_deg")
         p.opening_angle_rad = degreesToRadians(value);
       else
-        throw InvalidInput("ball-trough model has no parameter '" + name + "'");
+        throw InvalidInput("ball-trough model has no parameter " + quoteInput(name));
     }
     const models::BallTroughClassification c = models::classifyGeneric(p, m);
     PointVerdict v;

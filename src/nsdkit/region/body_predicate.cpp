@@ -30,7 +30,7 @@ ParameterPredicate bodyPredicate(const body::BodyDescription& body,
     std::size_t k = 0;
     for (const auto& [name, value] : point) {
       if (name != binding.names[k++]) {
-        throw InvalidInput("body predicate: unexpected parameter '" + name + "'");
+        throw InvalidInput("body predicate: unexpected parameter " + quoteInput(name));
       }
       values.push_back(value);
     }

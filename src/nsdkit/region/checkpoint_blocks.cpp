@@ -146,8 +146,18 @@ std::string blockPath(const std::string& dir, Phase phase, std::size_t k) {
 }
 
 std::string readFile(const std::string& path) {
+  // A block is never read whole before this check: a regular file of a bounded size (a block of
+  // 10^6 grid points is 2 MB; refined edges carry their labels and coordinates).
+  constexpr std::uintmax_t kMaxBlockBytes = std::uintmax_t{1} << 30;
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    throw InvalidInput("checkpoint file " + quoteInput(path) + " is not a regular file");
+  }
+  if (fs::file_size(path, ec) > kMaxBlockBytes) {
+    throw InvalidInput("checkpoint file " + quoteInput(path) + " is larger than 1 GiB: not a block");
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InvalidInput("cannot read checkpoint file '" + path + "'");
+  if (!in) throw InvalidInput("cannot read checkpoint file " + quoteInput(path));
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 

@@ -53,7 +53,7 @@ int runClassify(const TroughOptions& o, const std::string& model, const std::str
     results = classifyBodyRows(body, table, method, threads, certify);
   } else {
     if (model.empty()) throw nsd::InvalidInput("give --model ball-trough or --body FILE");
-    if (model != "ball-trough") throw nsd::InvalidInput("unknown model '" + model + "'");
+    if (model != "ball-trough") throw nsd::InvalidInput("unknown model " + nsd::quoteInput(model));
     const BallTroughParameters p = troughParameters(o);
     if (method == "closed-form" && !p.closedFormApplies()) {
       throw nsd::InvalidInput("--method closed-form needs a 90 degree trough and mu+ = mu-");

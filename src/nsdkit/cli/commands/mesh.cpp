@@ -142,7 +142,7 @@ int runMesh(const MeshOptions& o) {
   std::string format = o.format, route = o.route;
   const double tolerance = o.tolerance;
   if (o.body.empty() && o.model != "ball-trough") {
-    throw nsd::InvalidInput("unknown model '" + o.model + "'");
+    throw nsd::InvalidInput("unknown model " + nsd::quoteInput(o.model));
   }
   requireHtmlTarget(o.html);  // before any work
   requireTolerance(o.tolerance);

@@ -91,7 +91,7 @@ int runValidate(const ValidateOptions& v) {
     }
     val::requireReportableSolverName(v.solver_name, "--solver-name");
     if (!std::filesystem::is_directory(v.trajectories_dir)) {
-      throw nsd::InvalidInput("--trajectories: no folder '" + v.trajectories_dir + "'");
+      throw nsd::InvalidInput("--trajectories: no folder " + nsd::quoteInput(v.trajectories_dir));
     }
     const auto cases = val::importCases(v.cases_dir);
     const auto results = val::scoreTrajectories(cases, v.trajectories_dir, v.solver_name);
