@@ -138,6 +138,14 @@ KaneLevinsonTrajectory simulateKaneLevinson(const KaneLevinsonParameters& p,
     requireFinite(v, "initial condition");
   }
   if (std::fabs(init.alpha) >= 1.5) throw InvalidInput("|alpha(0)| must be below pi/2");
+  // A rattleback spins at tens of rad/s; beyond kMaxRate the model (and the double range of its
+  // energy) is left: refused instead of integrated into NaN.
+  for (double w : {init.omega1, init.omega2, init.omega3}) {
+    if (!(std::fabs(w) <= kMaxInitialRate)) {
+      throw InvalidInput("initial angular velocity " + formatValue(w) + " rad/s is beyond " +
+                         formatValue(kMaxInitialRate) + " rad/s");
+    }
+  }
   using State = std::array<double, 6>;
   namespace ode = boost::numeric::odeint;
   auto rhs = [&](const State& x, State& dx, double) {
@@ -153,6 +161,10 @@ KaneLevinsonTrajectory simulateKaneLevinson(const KaneLevinsonParameters& p,
   auto sample = [&](double t, const State& st) {
     const KaneLevinsonState s = Eigen::Map<const KaneLevinsonState>(st.data());
     const double mu3 = std::cos(s[0]) * std::cos(s[1]);
+    if (!s.allFinite()) {
+      throw SolverFailure("Kane-Levinson integration: the state left the finite range at t = " +
+                          formatValue(t) + " s");
+    }
     out.samples.push_back({t, s[0], s[1], s[2], std::acos(std::clamp(mu3, -1.0, 1.0)), s[3], s[4],
                            s[5], mechanicalEnergy(p, s)});
   };

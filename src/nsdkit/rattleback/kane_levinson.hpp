@@ -83,7 +83,11 @@ inline constexpr double reversal_hysteresis_rad = 0.2;
 /// Turning points of a sampled angle with hysteresis `threshold` (see spin_reversals).
 std::vector<double> turningPoints(const std::vector<KaneLevinsonSample>& samples, double threshold);
 
-/// @throws InvalidInput for invalid parameters, t_end <= 0, or |alpha| >= pi/2.
+/// The largest initial body rate accepted [rad/s] (a rattleback spins at tens of rad/s).
+inline constexpr double kMaxInitialRate = 1e4;
+
+/// @throws InvalidInput for invalid parameters, t_end <= 0, |alpha| >= pi/2 or an initial rate
+///         beyond kMaxInitialRate; SolverFailure if the state leaves the finite range.
 KaneLevinsonTrajectory simulateKaneLevinson(const KaneLevinsonParameters& p,
                                             const KaneLevinsonInitial& init, double t_end,
                                             const IntegrationOptions& options = {});

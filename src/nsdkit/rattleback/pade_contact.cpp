@@ -179,6 +179,12 @@ PadeRattlebackTrajectory simulatePadeRattleback(const PadeRattlebackParameters& 
   for (double v : {init.alpha, init.beta, init.gamma, init.omega1, init.omega2, init.omega3}) {
     requireFinite(v, "initial condition");
   }
+  for (double w : {init.omega1, init.omega2, init.omega3}) {
+    if (!(std::fabs(w) <= kMaxInitialRate)) {
+      throw InvalidInput("initial angular velocity " + formatValue(w) + " rad/s is beyond " +
+                         formatValue(kMaxInitialRate) + " rad/s");
+    }
+  }
   // Kane-Levinson conventions -> this model.
   Vector12 x0 = Vector12::Zero();
   x0[6] = -init.gamma;

@@ -252,7 +252,8 @@ Command addMeshCommand(CLI::App& app, unsigned default_threads) {
                 "exact (conforming faces of two-contact bodies with load axes), implicit (any "
                 "predicate, marching tetrahedra), auto (exact where its faces fit)")
       ->check(CLI::IsMember({"auto", "exact", "implicit"}));
-  c->add_option("--resolution", o->resolution, "grid cells per axis (implicit route)");
+  c->add_option("--resolution", o->resolution, "grid cells per axis (implicit route), 2 to 400")
+      ->check(CLI::Range(2, 400));
   c->add_option("--threads", o->threads, "worker threads (implicit route, Monte Carlo)")
       ->check(CLI::Range(1u, kMaxThreads));
   c->add_option("--mc-samples", o->mc_samples,

@@ -207,7 +207,8 @@ Command addRattlebackCommand(CLI::App& app) {
   c->add_option("--t-end", o->t_end, "end time [s]")->required();
   c->add_option("--dt", o->dt, "output spacing [s] (<= 0.001)");
   c->add_option("--tolerance", o->tolerance,
-                "ODE absolute and relative tolerance (default 1e-10 Kane-Levinson, 1e-8 Pade)");
+                "ODE absolute and relative tolerance (default 1e-10 Kane-Levinson, 1e-8 Pade)")
+      ->check(CLI::Range(1e-14, 1e-3));
   c->add_option("--output", o->output, "CSV t,alpha,beta,gamma,delta,omega1,omega2,omega3")
       ->required();
   return {c, [o] { return runRattleback(*o); }};

@@ -125,7 +125,8 @@ Command addRollingFrictionCommand(CLI::App& app) {
   c->add_option("--duration", o->duration, "step: simulated time (dimensionless)");
   c->add_option("--amplitude", o->amplitude, "sine: plate amplitude / a");
   c->add_option("--frequency", o->frequency, "sine: frequency (dimensionless)");
-  c->add_option("--periods", o->periods, "sine: steady periods after the fade-in (even)");
+  c->add_option("--periods", o->periods, "sine: steady periods after the fade-in (even)")
+      ->check(CLI::Range(2, 1000));
   c->add_option("--dt", o->dt, "time step (dimensionless)");
   c->add_option("--w-max", o->w_max, "step: highest angular frequency searched");
   c->add_option("--mu", o->parameters.mu, "friction coefficient");
