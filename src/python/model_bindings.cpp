@@ -302,7 +302,8 @@ void bindModels(py::module_& m) {
         "contact, transitions by Def 9; nsdkit's event-driven integrator) from the rolling state "
         "at the initial angles [rad] and body rates [rad/s]: arrays 't' [s], 'slipping', 'omega' "
         "(n x 3, body axes) [rad/s], 'slip_speed' [m/s], 'normal_force' [N], 'friction_ratio' "
-        "(|F_t|/N), 'energy' [J]; 'first_slip' [s] (-1: never), 'events' (t, mode, reason).");
+        "(tangential over normal force), 'energy' [J]; 'first_slip' [s] (-1: never), 'events' "
+        "(t, mode, reason).");
   m.def("pade_rattleback", &padeRattleback, py::arg("preset") = "A", py::arg("t_end") = 5.0,
         py::arg("alpha") = 0.0, py::arg("beta") = 0.0, py::arg("omega3") = 0.0,
         py::arg("sample_spacing") = 1e-3,

@@ -32,7 +32,7 @@ class SolverFailure : public std::runtime_error {
 std::string formatValue(double value);
 
 /// User input shown in a message: in single quotes, control bytes and bytes >= 0x7f escaped
-/// (\xNN), at most `limit` bytes of it (then "...(N bytes)"), so that an error line never
+/// (as \\xNN), at most `limit` bytes of it (then "...(N bytes)"), so that an error line never
 /// carries terminal escapes, binary or megabytes of a field.
 std::string quoteInput(std::string_view text, std::size_t limit = 80);
 
