@@ -5,7 +5,12 @@
 // Checked against the Kane-Levinson model itself: the force its rolling motion needs at the same
 // instant (Newton's law for the mass centre along their equations) gives |F_t| / N, the same
 // threshold (to the bisection's 1e-9).
+// Second, the railway wheelset with conical wheels on rail heads (examples/bodies/
+// wheelset_shapes.json: cones against cylinders, Montana's equations with both curvatures): its
+// traction limit at the default loads equals the hand-derived file's (wheelset.json).
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/angles.hpp>
@@ -46,5 +51,24 @@ int main() {
   checks.nearAbsolute("Def 9 threshold of the body file = |F_t|/N of the rolling motion",
                       threshold.value, needed, 1e-8);
   checks.near("normal force", motion.contact_forces_W[0].dot(up), normal, 1e-7);
+
+  // The wheelset by shapes: the largest traction fz (in units of the weight) that keeps both
+  // wheels rolling, by bisection on Def 11, against the hand-derived file.
+  const auto traction_limit = [](const char* file) {
+    const body::BodyDescription b = body::readBodyFile(std::string(NSDKIT_BODIES_DIR "/") + file);
+    const body::ParameterBinding fz = body::bindParameters(b, {"fz"});
+    return bisect([&](double f) { return body::classify(b, fz, {f}).realizable; }, 0.0, 5.0,
+                  1e-10, true, "fz")
+        .value;
+  };
+  const double by_shapes = traction_limit("wheelset_shapes.json");
+  const double by_hand = traction_limit("wheelset.json");
+  std::printf("wheelset: rolls up to a traction of %.9f m g (cones on rail heads), %.9f m g (hand)\n",
+              by_shapes, by_hand);
+  checks.nearAbsolute("wheelset traction limit: shapes = hand-derived", by_shapes, by_hand, 1e-9);
+  // Closed form (docs/bodies.md): |f_z| < mu (1 + m r0^2 / J_x) / cos(gamma), gamma = atan(1/20).
+  const double closed_form = 0.3 * (1.0 + 1500.0 * 0.46 * 0.46 / 160.0) / std::cos(std::atan(0.05));
+  checks.near("wheelset traction limit = mu (1 + m r0^2/J_x) / cos(gamma)", by_shapes,
+              closed_form, 1e-8);
   return checks.exitStatus();
 }
