@@ -180,30 +180,37 @@ std::vector<std::string> validationCaseNames() {
 // one dict per row of the report.
 py::list validate(const std::vector<std::string>& case_names,
                   const std::vector<std::string>& solver_names, int threads) {
+  std::vector<nsd::validation::ValidationCase> all_cases = nsd::validation::generateCases();
+  for (const auto& name : case_names) {
+    if (std::none_of(all_cases.begin(), all_cases.end(),
+                     [&](const auto& c) { return c.name == name; })) {
+      throw nsd::InvalidInput("cases: unknown validation case " + nsd::quoteInput(name) +
+                              " (see validation_cases())");
+    }
+  }
   std::vector<nsd::validation::ValidationCase> cases;
-  for (auto& c : nsd::validation::generateCases()) {
+  for (auto& c : all_cases) {
     if (case_names.empty() ||
         std::find(case_names.begin(), case_names.end(), c.name) != case_names.end()) {
       cases.push_back(std::move(c));
     }
   }
-  if (cases.size() < std::max<std::size_t>(1, case_names.size())) {
-    throw nsd::InvalidInput(
-        "unknown validation case among the names given (see "
-        "validation_cases())");
-  }
   nsd::validation::ValidationOptions options;
   if (!solver_names.empty()) {
+    const auto known = nsd::validation::allSolvers();
+    std::string known_names;
+    for (const auto& s : known) known_names += (known_names.empty() ? "" : ", ") + s.name;
+    for (const auto& name : solver_names) {
+      if (std::none_of(known.begin(), known.end(), [&](const auto& s) { return s.name == name; })) {
+        throw nsd::InvalidInput("solvers: unknown solver " + nsd::quoteInput(name) + " (" +
+                                known_names + ")");
+      }
+    }
     options.solvers.clear();
-    for (const auto& s : nsd::validation::allSolvers()) {
+    for (const auto& s : known) {
       if (std::find(solver_names.begin(), solver_names.end(), s.name) != solver_names.end()) {
         options.solvers.push_back(s);
       }
-    }
-    if (options.solvers.empty()) {
-      throw nsd::InvalidInput(
-          "no solver among the names given (nsdkit-event-driven, siconos, "
-          "mujoco, bullet, ode, dart)");
     }
   }
   options.threads = threadCount(threads);
