@@ -14,6 +14,10 @@ void HeavyBallParameters::validate() const {
   requirePositive(gravity, "gravity");
   requireNonNegative(friction, "friction coefficient f");
   requirePositive(contact_radius, "contact radius");
+  if (!(contact_radius <= ball_radius)) {
+    throw InvalidInput("contact radius " + formatValue(contact_radius) +
+                       " must not exceed the ball radius " + formatValue(ball_radius));
+  }
   requireFinite(k_r0, "k_r0");
   // Rolling resistance opposes the rolling: k_r = k_r0 >= 0 while Omega_r > 0, its direction
   // set by beta (eq. (2): |k_r| <= 1, the sign follows the motion).

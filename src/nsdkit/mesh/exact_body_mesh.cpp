@@ -312,8 +312,9 @@ int checkAgainstDef11(const StabilityBodyFaces& f, const TwoContactFamily& famil
 
 BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
-  if (!(options.tolerance > 0.0 && options.tolerance <= 0.1)) {
-    throw InvalidInput("mesh tolerance must be in (0, 0.1], got " + formatValue(options.tolerance));
+  if (!(options.tolerance >= 1e-5 && options.tolerance <= 0.1)) {
+    throw InvalidInput("mesh tolerance must be in [1e-5, 0.1], got " +
+                       formatValue(options.tolerance));
   }
   if (!(options.volume_tolerance >= 0.0)) {
     throw InvalidInput("mesh volume tolerance must be >= 0, got " +

@@ -128,10 +128,11 @@ nlohmann::json meshSummary(const nsd::mesh::BodyMeshReport& r, const std::string
           {"seconds", r.seconds}};
 }
 
-// --tolerance: in (0, 0.1] of the diameter (NaN must not fall back to the implicit route).
+// --tolerance: in [1e-5, 0.1] of the diameter (NaN must not fall back to the implicit route;
+// below 1e-5 a mesh would have ~10^8 triangles).
 void requireTolerance(double tolerance) {
-  if (!(tolerance > 0.0 && tolerance <= 0.1)) {
-    throw nsd::InvalidInput("--tolerance must be in (0, 0.1] (relative to the diameter), got " +
+  if (!(tolerance >= 1e-5 && tolerance <= 0.1)) {
+    throw nsd::InvalidInput("--tolerance must be in [1e-5, 0.1] (relative to the diameter), got " +
                             nsd::formatValue(tolerance));
   }
 }

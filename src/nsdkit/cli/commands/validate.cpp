@@ -202,8 +202,10 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
       "validate",
       "validation report: nsdkit, Siconos, MuJoCo, Bullet, ODE and DART vs analytic references");
   c->add_option("--output", o->output, "report folder");
-  c->add_option("--t-end", o->t_end, "simulated time per run [s]");
-  c->add_option("--map-grid", o->map_grid, "grid points per map axis");
+  c->add_option("--t-end", o->t_end, "simulated time per run [s], at most 10")
+      ->check(CLI::Range(1e-3, 10.0));
+  c->add_option("--map-grid", o->map_grid, "grid points per map axis, 2 to 201")
+      ->check(CLI::Range(2, 201));
   c->add_option("--threads", o->threads, "worker threads")->check(CLI::Range(1u, kMaxThreads));
   c->add_flag("--quick", o->quick, "every fourth case, h = 1e-3 only");
   c->add_flag("--quiet", o->quiet, "no progress output");
@@ -221,7 +223,9 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
                 "validate on a body file (two contacts) instead of the paper's ball");
   c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");
   c->add_option("--body-grid", o->body_grid,
-                "--body without --input: points per axis of the file's section (default 7)");
+                "--body without --input: points per axis of the file's section (default 7), "
+                "at most 100")
+      ->check(CLI::Range(1, 100));
   return {c, [o] { return runValidate(*o); }, {"--output", "--export-cases"}};
 }
 }  // namespace nsd::cli
