@@ -246,26 +246,36 @@ int runHdf5Region(const RegionCommand& c, const region::WorkSharing& sharing,
   return 0;
 }
 
-}  // namespace
+// The command's parts, checked: what runRegionCommand needs before any work.
+struct PreparedRegion {
+  std::vector<region::Axis> axes;
+  region::ParameterPoint fixed;
+  RegionModel model;
+};
 
-void checkRegionCommand(const RegionCommand& c) {
+PreparedRegion prepareRegion(const RegionCommand& c) {
   if (c.body.empty() && c.model != "ball-trough") {
     throw InvalidInput("unknown model " + quoteInput(c.model));
   }
   if (c.resume && c.checkpoint.empty()) throw InvalidInput("--resume needs --checkpoint DIR");
   if (c.threads < 1) throw InvalidInput("--threads must be at least 1");
-  std::vector<region::Axis> axes;
-  for (const auto& t : c.axes) axes.push_back(region::parseAxis(t));
-  (void)regionModel(c, axes, parseFixed(c.fixed));
+  PreparedRegion p;
+  for (const auto& t : c.axes) p.axes.push_back(region::parseAxis(t));
+  p.fixed = parseFixed(c.fixed);
+  p.model = regionModel(c, p.axes, p.fixed);
+  return p;
 }
+
+}  // namespace
+
+void checkRegionCommand(const RegionCommand& c) { (void)prepareRegion(c); }
 
 int runRegionCommand(const RegionCommand& c, const region::WorkSharing& sharing,
                      const SweepFileFactory& sweep_file) {
-  checkRegionCommand(c);
-  std::vector<region::Axis> axes;
-  for (const auto& t : c.axes) axes.push_back(region::parseAxis(t));
-  const region::ParameterPoint fixed = parseFixed(c.fixed);
-  const RegionModel model = regionModel(c, axes, fixed);
+  const PreparedRegion prepared = prepareRegion(c);
+  const std::vector<region::Axis>& axes = prepared.axes;
+  const region::ParameterPoint& fixed = prepared.fixed;
+  const RegionModel& model = prepared.model;
   region::SweepOptions so;
   so.threads = c.threads;
   so.refine_tolerance = c.refine_tolerance;
