@@ -183,8 +183,7 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
   // The velocity-dependent contact acceleration of a shape at rotation rate omega (W).
   const auto shape_bias = [&](int c, const Eigen::Vector3d& omega) {
     const Eigen::Vector3d& r = contacts[c].point_W;
-    return Eigen::Vector3d(omega.cross(omega.cross(r)) +
-                           contact::rollingContactBias(shaped[c], omega));
+    return contact::contactAccelerationBias(shaped[c], r, omega);
   };
   ConfiguredBody out;
   out.contact_count = count;

@@ -192,4 +192,9 @@ Eigen::Vector3d rollingContactBias(const ShapeContact& c, const Eigen::Vector3d&
   return omega_B.cross(contactPointRate(c, omega_B));
 }
 
+Eigen::Vector3d contactAccelerationBias(const ShapeContact& c, const Eigen::Vector3d& r_CP_B,
+                                        const Eigen::Vector3d& omega_B) {
+  return omega_B.cross(omega_B.cross(r_CP_B)) + rollingContactBias(c, omega_B);
+}
+
 }  // namespace nsd::contact

@@ -98,4 +98,11 @@ Eigen::Vector3d contactPointRate(const ShapeContact& contact, const Eigen::Vecto
 /// [m/s^2] (see the file comment).
 Eigen::Vector3d rollingContactBias(const ShapeContact& contact, const Eigen::Vector3d& omega_B);
 
+/// The velocity-dependent contact acceleration in the convention of the body files,
+/// SingleContactBody and TwoContactBody (`bias`): omega x (omega x r) + omega x dp/dt, with r the
+/// contact point relative to the mass centre [m] (file comment). Zero for a sphere on a plane and
+/// for a body of revolution rolling about its axis.
+Eigen::Vector3d contactAccelerationBias(const ShapeContact& contact, const Eigen::Vector3d& r_CP_B,
+                                        const Eigen::Vector3d& omega_B);
+
 }  // namespace nsd::contact

@@ -1,6 +1,7 @@
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <array>
 #include <boost/math/tools/toms748_solve.hpp>
@@ -21,8 +22,7 @@ void ShapedBodyOnPlane::validate() const {
   requirePositive(mass_kg, "mass");
   requireFinite(inertia_G_B, "inertia");
   if (!inertia_G_B.isApprox(inertia_G_B.transpose(), 1e-12) ||
-      inertia_G_B.ldlt().info() != Eigen::Success || !(inertia_G_B.determinant() > 0.0) ||
-      !inertia_G_B.ldlt().isPositive()) {
+      !(Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(inertia_G_B).eigenvalues().minCoeff() > 0.0)) {
     throw InvalidInput("inertia: must be symmetric positive definite");
   }
   surface.validate();
@@ -65,7 +65,6 @@ struct ContactAt {
   Eigen::Matrix3d rotation_WB;
   contact::ShapeContact contact;
   Eigen::Vector3d omega_B;
-  Eigen::Vector3d point_rate_B;  ///< dp/dt over the surface (Montana)
   Eigen::Vector3d slip_B;        ///< tangential part of the contact point's material velocity
   double normal_velocity = 0.0;  ///< u . n (zero up to the drift)
 };
@@ -75,7 +74,6 @@ ContactAt contactAt(const ShapedBodyOnPlane& body, const State& x) {
   c.rotation_WB = orientationOf(x).toRotationMatrix();
   c.contact = contact::contactWithPlane(body.surface, c.rotation_WB.transpose() * kUp_W);
   c.omega_B = omegaOf(x);
-  c.point_rate_B = contact::contactPointRate(c.contact, c.omega_B);
   const Eigen::Vector3d u_B =
       c.rotation_WB.transpose() * velocityOf(x) + c.omega_B.cross(c.contact.point_B);
   c.normal_velocity = u_B.dot(c.contact.normal_B);
@@ -108,7 +106,7 @@ Response respond(const Dynamics& d, const ContactAt& c, ContactMode mode) {
   const Eigen::Matrix3d delassus =
       Eigen::Matrix3d::Identity() / d.body.mass_kg - skew(p) * d.inverse_inertia * skew(p);
   const Eigen::Vector3d b = gravity_B + (d.inverse_inertia * free_torque).cross(p) +
-                            w.cross(w.cross(p)) + w.cross(c.point_rate_B);
+                            contact::contactAccelerationBias(c.contact, p, w);
   Response r;
   if (mode == ContactMode::kRolling) {
     r.force_B = -delassus.ldlt().solve(b);
@@ -160,8 +158,7 @@ Def9Decision decideDef9(const Dynamics& d, const ContactAt& c) {
   one.torque_external_W = -d.body.drag_N_m_s * c.omega_B;
   one.omega_W = c.omega_B;
   one.friction = contact::FrictionLaw::coulomb(d.body.mu);
-  one.bias_W = c.omega_B.cross(c.omega_B.cross(c.contact.point_B)) +
-               c.omega_B.cross(c.point_rate_B);
+  one.bias_W = contact::contactAccelerationBias(c.contact, c.contact.point_B, c.omega_B);
   const contact::SingleContactRealizability a = contact::analyzeSingleContact(one);
   if (a.contact_loss) throw SolverFailure("stick-slip: the contact is lost while rolling");
   Def9Decision decision;

@@ -65,7 +65,7 @@ contact::SingleContactBody oneContactBody(const KaneLevinsonParameters& p,
   body.torque_external_W = -p.sigma * omega;
   body.omega_W = omega;
   body.friction = contact::FrictionLaw::coulomb(1.0);
-  body.bias_W = omega.cross(omega.cross(body.r_CP_W)) + contact::rollingContactBias(c, omega);
+  body.bias_W = contact::contactAccelerationBias(c, body.r_CP_W, omega);
   // The sticking force of this body against the force of the rolling motion (independent
   // routes: the shape's kinematics and Newton-Euler against Kane-Levinson's equations).
   const Eigen::Vector3d ntt = contact::analyzeSingleContact(body).sticking_force;
