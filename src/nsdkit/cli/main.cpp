@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <nsdkit/cli/commands/commands.hpp>
+#include <nsdkit/cli/option_checks.hpp>
 #include <nsdkit/cli/region_command.hpp>
 
 int main(int argc, char** argv) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/cli/option_checks.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/region/checkpoint.hpp>
@@ -60,19 +61,7 @@ struct RegionCommand {
   std::size_t block_points = 4096;
 };
 
-/// Refuses an option given with an empty value (`--checkpoint ''`, `--export-cases ''`): an
-/// empty value is not the option's absence. Both executables call it for the chosen subcommand.
-/// @throws InvalidInput naming the option.
-void requireNoEmptyValues(const CLI::App& app);
 
-/// Refuses an option value that reads as a non-finite number (nan, inf, 1e999), naming the
-/// option. @throws InvalidInput.
-void requireFiniteNumbers(const CLI::App& app);
-
-/// Checks, before any work, every output the parsed command was given: files (--output,
-/// --html) by checkOutputFile, folders (options ending in -dir and `folder_options`) by
-/// checkOutputFolder (core/atomic_file.hpp). @throws InvalidInput naming the option.
-void requireWritableOutputs(const CLI::App& app, const std::vector<std::string>& folder_options);
 
 /// Largest thread count any subcommand accepts.
 constexpr unsigned kMaxThreads = 1024;

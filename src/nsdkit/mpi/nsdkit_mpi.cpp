@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 
+#include <nsdkit/cli/option_checks.hpp>
 #include <nsdkit/cli/region_command.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
