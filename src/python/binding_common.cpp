@@ -86,6 +86,9 @@ py::dict meshArrays(const nsd::mesh::BodyMesh& m) {
   out["area"] = r.area;
   out["closed"] = r.closed;
   out["manifold"] = r.manifold;
+  out["min_angle_away_from_corners_deg"] = r.min_angle_away_from_corners_deg;
+  out["sharp_edges"] = r.sharp_edges;
+  out["corners"] = r.corners;
   out["outward"] = r.outward;
   out["diameter"] = r.diameter;
   out["hausdorff"] = r.hausdorff;

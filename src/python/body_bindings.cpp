@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -124,8 +125,15 @@ py::dict sweepBody(const Body& body,
 
 py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
                   const std::map<std::string, double>& fixed, int resolution, int threads,
-                  const std::string& route, double tolerance) {
+                  const std::string& route, double tolerance, double edge_length) {
   if (axes.size() != 3) throw nsd::InvalidInput("mesh needs three axes (parameter names)");
+  const nsd::mesh::MeshRoute chosen = nsd::mesh::parseMeshRoute(route);
+  const bool edge_length_given = !std::isnan(edge_length);
+  if (edge_length_given && chosen != nsd::mesh::MeshRoute::kShaped) {
+    throw nsd::InvalidInput("edge_length is for route='shaped'");
+  }
+  nsd::mesh::ShapedMeshOptions shaped;
+  if (edge_length_given) shaped.edge_length = edge_length;
   const nsd::region::RealizableSet3 set =
       nsd::region::bodyRealizableSet(*body, {axes[0], axes[1], axes[2]}, fixed);
   nsd::mesh::BodyMeshOptions options;
@@ -134,8 +142,8 @@ py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
   {
     py::gil_scoped_release release;
     meshed = nsd::mesh::meshRealizableSet(set.inside, set.default_point, set.two_contact_dynamics,
-                                          nsd::mesh::parseMeshRoute(route), options, resolution,
-                                          threadCount(threads));
+                                          chosen, options, resolution, threadCount(threads),
+                                          set.piece, shaped);
   }
   py::dict out = meshArrays(meshed.body);
   out["axes"] = axes;
@@ -186,11 +194,13 @@ void bindBody(py::module_& m) {
            "times slower) and 'certified' (bool array) says where that proof succeeded.")
       .def("mesh", &meshBody, py::arg("axes"), py::arg("fixed") = std::map<std::string, double>{},
            py::arg("resolution") = 24, py::arg("threads") = 0, py::arg("route") = "auto",
-           py::arg("tolerance") = 5e-4,
+           py::arg("tolerance") = 5e-4, py::arg("edge_length") = NAN,
            "Surface mesh of the realizable set over three parameters (`axes`, the others fixed "
            "or at their defaults). route='exact': conforming exact faces (two-contact bodies "
            "whose axes are loads; distance `tolerance` relative to the diameter); 'implicit': "
            "marching tetrahedra on `resolution` cells per axis around the default point; "
+           "'shaped': shaped triangles of `edge_length` (relative to the body's size, default "
+           "0.008) with the sharp edges kept, from a seed on `resolution` cells per axis; "
            "'auto': exact where its faces fit, else implicit ('exact_route_refused' says why). "
            "Returns 'vertices' (V x 3, in the parameters' units), 'faces' (F x 3 vertex indices, "
            "outward), 'route', 'volume', 'exact_volume' (NaN for the implicit route), 'area', "

@@ -24,85 +24,6 @@ namespace nsd::mesh {
 using detail::SurfaceMesh;
 using K = detail::Kernel;
 using Point3 = detail::Point3;
-namespace {
-
-// The distance of an implicit mesh from the predicate's boundary, measured with the predicate
-// alone (there is no exact boundary to evaluate):
-//  - mesh -> boundary: from each triangle's centroid, along its normal towards the other side
-//    of the predicate, to the first change found by marching in steps of a quarter grid cell
-//    over two cells and bisecting to the tolerance. Any crossing bounds the distance from
-//    above, and so does the nearest vertex (on the boundary to the bisection tolerance).
-//  - boundary -> mesh: boundary points on `boundary_samples` rays from the interior point
-//    (Fibonacci directions; bisection between it and the box, which lies outside), at their
-//    distance from the mesh (CGAL AABB tree). These are samples: a lower estimate of this side.
-// max_face_distance is the first side, hausdorff the larger of the two.
-void measureAgainstPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                             const ImplicitMeshOptions& o, double cell, const TriangleMesh& mesh,
-                             const SurfaceMesh& sm, BodyMeshReport& r) {
-  const std::size_t count = mesh.triangles.size();
-  std::vector<double> to_boundary(count, 0.0);
-  nsd::parallelFor(count, o.threads, [&](std::size_t t) {
-    const auto& tri = mesh.triangles[t];
-    const Eigen::Vector3d a = mesh.vertices[static_cast<std::size_t>(tri[0])];
-    const Eigen::Vector3d b = mesh.vertices[static_cast<std::size_t>(tri[1])];
-    const Eigen::Vector3d c = mesh.vertices[static_cast<std::size_t>(tri[2])];
-    const Eigen::Vector3d centroid = (a + b + c) / 3.0;
-    const Eigen::Vector3d normal = (b - a).cross(c - a).normalized();  // outward
-    const bool in = inside(centroid);
-    const Eigen::Vector3d step = (in ? 1.0 : -1.0) * normal;
-    double previous = 0.0, found = INFINITY;
-    for (int k = 1; k <= 8; ++k) {
-      const double s = 0.25 * cell * k;
-      if (inside(centroid + s * step) != in) {
-        found = bisect([&](double u) { return inside(centroid + u * step) == in; }, previous, s,
-                       o.bisection_tolerance)
-                    .value;
-        break;
-      }
-      previous = s;
-    }
-    // The vertices lie on the boundary (to the bisection tolerance): the nearest one bounds the
-    // distance too (and is the bound where the normal of a sliver grazes the boundary).
-    const double nearest_vertex =
-        std::min({(centroid - a).norm(), (centroid - b).norm(), (centroid - c).norm()}) +
-        o.bisection_tolerance;
-    to_boundary[t] = std::min(found, nearest_vertex);
-  });
-  r.max_face_distance = 0.0;
-  for (double d : to_boundary) r.max_face_distance = std::max(r.max_face_distance, d);
-  r.hausdorff = r.max_face_distance;
-  if (!o.interior_point.allFinite() || !inside(o.interior_point) || !r.closed) return;
-  using Primitive = CGAL::AABB_face_graph_triangle_primitive<SurfaceMesh>;
-  using Tree = CGAL::AABB_tree<CGAL::AABB_traits<K, Primitive>>;
-  Tree tree(faces(sm).first, faces(sm).second, sm);
-  const std::size_t samples = static_cast<std::size_t>(std::max(0, o.boundary_samples));
-  std::vector<Eigen::Vector3d> boundary(samples);
-  const double golden = kPi * (3.0 - std::sqrt(5.0));
-  nsd::parallelFor(samples, o.threads, [&](std::size_t i) {
-    const double z = 1.0 - 2.0 * (static_cast<double>(i) + 0.5) / static_cast<double>(samples);
-    const double ring = std::sqrt(std::max(0.0, 1.0 - z * z)),
-                 angle = golden * static_cast<double>(i);
-    const Eigen::Vector3d d(ring * std::cos(angle), ring * std::sin(angle), z);
-    // The ray leaves the box at the smallest positive t over the axes.
-    double t_box = INFINITY;
-    for (int k = 0; k < 3; ++k) {
-      if (d[k] > 0) t_box = std::min(t_box, (o.box_upper[k] - o.interior_point[k]) / d[k]);
-      if (d[k] < 0) t_box = std::min(t_box, (o.box_lower[k] - o.interior_point[k]) / d[k]);
-    }
-    const double t = bisect([&](double u) { return inside(o.interior_point + u * d); }, 0.0, t_box,
-                            o.bisection_tolerance)
-                         .value;
-    boundary[i] = o.interior_point + t * d;
-  });
-  tree.accelerate_distance_queries();
-  for (const auto& q : boundary) {
-    r.hausdorff = std::max(
-        r.hausdorff, std::sqrt(CGAL::to_double(tree.squared_distance(Point3(q[0], q[1], q[2])))));
-  }
-}
-
-}  // namespace
-
 BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& inside,
                             const ImplicitMeshOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -227,7 +148,7 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
   detail::measureTopology(out.mesh, r, sm);
   r.diameter = (o.box_upper - o.box_lower).norm();
   r.max_vertex_distance = o.bisection_tolerance;
-  measureAgainstPredicate(inside, o, h.minCoeff(), out.mesh, sm, r);
+  detail::measureAgainstPredicate(inside, o, h.minCoeff(), out.mesh, sm, r);
   r.min_angle_deg = detail::minAngle(out.mesh);
   r.min_angle_away_from_corners_deg = r.min_angle_deg;
   r.corners = -1;

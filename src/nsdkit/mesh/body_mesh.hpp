@@ -152,11 +152,47 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
                           const Eigen::Vector3d& interior_point, int resolution = 24,
                           unsigned threads = 1);
 
+/// Labels a point just outside a set by the piece of its boundary it lies beyond (equal labels:
+/// the same smooth piece). For a realizable set: the failing modes of Def 11 there.
+using BoundaryPieceLabel = std::function<int(const Eigen::Vector3d&)>;
+
+/// Options of the shaped implicit route (meshRegionShaped). Lengths are relative to the
+/// diagonal of the body's bounding box.
+struct ShapedMeshOptions {
+  int seed_resolution = 24;      ///< marching-tetrahedra seed: the box and the sharp edges
+  double edge_length = 0.008;    ///< target edge length of the triangles
+  int iterations = 6;            ///< rounds of split, collapse, flip, relax and project
+  unsigned threads = 1;          ///< seed mesh and measures (the remeshing is sequential)
+  int boundary_samples = 4000;   ///< rays for the boundary -> mesh side of the distance
+};
+
+/// Meshes the bounded set {x : inside(x)} around `interior_point` with shaped triangles,
+/// keeping its sharp edges:
+///  1. a marching-tetrahedra seed (meshRegionAround) gives the box and boundary points;
+///  2. with `piece`, the sharp edges are located by bisection on the boundary and the seed is
+///     split along them (feature_split.hpp), so they are chains of mesh edges;
+///  3. CGAL's isotropic remeshing (split, collapse, flip, tangential relaxation) makes the
+///     triangles near-equilateral at the target edge length, the sharp-edge chains constrained
+///     (their vertices slide along them, corners stay), every moved or new vertex projected
+///     onto the boundary along its normal by bisection of the predicate;
+///  4. the vertices of the sharp edges are put back onto the true edges (bisection between the
+///     two pieces, across the edge).
+/// The report measures the mesh with the predicate alone (as meshImplicitRegion, the
+/// boundary -> mesh side also from the located edge points), counts the sharp-edge chains
+/// (`sharp_edges`: feature edges of the mesh) and corners, and gives the smallest angle of the
+/// triangles that do not touch a corner. `piece` may be empty: no edge is kept.
+/// @throws InvalidInput as meshRegionAround or for options out of their domain; SolverFailure
+///         if the surface does not stay a closed 2-manifold.
+BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                          const BoundaryPieceLabel& piece, const Eigen::Vector3d& interior_point,
+                          const ShapedMeshOptions& options = {});
+
 /// Which mesher meshRealizableSet uses.
 enum class MeshRoute {
   kAuto,      ///< exact where its faces fit (a two-contact family is given), else implicit
   kExact,     ///< meshTwoContactBody; its refusal is an error
-  kImplicit,  ///< meshRegionAround
+  kImplicit,  ///< meshRegionAround (marching tetrahedra)
+  kShaped,    ///< meshRegionShaped (shaped triangles, sharp edges kept where pieces are labelled)
 };
 
 /// A realizable set over three parameters, meshed by the route chosen.
@@ -169,15 +205,19 @@ struct RealizableSetMesh {
 };
 
 /// Meshes the set {x : inside(x)} around `start` (a realizable point): by the exact route from
-/// `family` (may be empty) or the implicit route with `resolution` cells per axis.
+/// `family` (may be empty), the implicit route with `resolution` cells per axis, or the shaped
+/// route (`shaped`, its seed on `resolution` cells per axis, its sharp edges where `piece` tells
+/// the boundary pieces apart; `piece` may be empty).
 /// @throws InvalidInput for kExact without a family, a start point outside the set; the
-///         exact route's errors for kExact; the implicit route's errors.
+///         exact route's errors for kExact; the implicit and shaped routes' errors.
 RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector3d&)>& inside,
                                     const Eigen::Vector3d& start, const TwoContactFamily& family,
                                     MeshRoute route, const BodyMeshOptions& exact_options = {},
-                                    int resolution = 24, unsigned threads = 1);
+                                    int resolution = 24, unsigned threads = 1,
+                                    const BoundaryPieceLabel& piece = {},
+                                    const ShapedMeshOptions& shaped = {});
 
-/// "auto", "exact", "implicit". @throws InvalidInput for another name.
+/// "auto", "exact", "implicit", "shaped". @throws InvalidInput for another name.
 MeshRoute parseMeshRoute(const std::string& name);
 std::string toString(MeshRoute route);
 

@@ -57,7 +57,8 @@ MeshRoute parseMeshRoute(const std::string& name) {
   if (name == "auto") return MeshRoute::kAuto;
   if (name == "exact") return MeshRoute::kExact;
   if (name == "implicit") return MeshRoute::kImplicit;
-  throw InvalidInput("unknown mesh route '" + name + "' (auto|exact|implicit)");
+  if (name == "shaped") return MeshRoute::kShaped;
+  throw InvalidInput("unknown mesh route " + quoteInput(name) + " (auto|exact|implicit|shaped)");
 }
 
 std::string toString(MeshRoute route) {
@@ -66,6 +67,8 @@ std::string toString(MeshRoute route) {
       return "auto";
     case MeshRoute::kExact:
       return "exact";
+    case MeshRoute::kShaped:
+      return "shaped";
     default:
       return "implicit";
   }
@@ -74,7 +77,9 @@ std::string toString(MeshRoute route) {
 RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector3d&)>& inside,
                                     const Eigen::Vector3d& start, const TwoContactFamily& family,
                                     MeshRoute route, const BodyMeshOptions& exact_options,
-                                    int resolution, unsigned threads) {
+                                    int resolution, unsigned threads,
+                                    const BoundaryPieceLabel& piece,
+                                    const ShapedMeshOptions& shaped) {
   RealizableSetMesh out;
   if (family) {
     if (const auto d = invariantLoadDirection(family)) {
@@ -89,6 +94,17 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
     throw InvalidInput(
         "the exact route needs a two-contact body: a one-contact body is meshed by the "
         "implicit route");
+  }
+  if (route == MeshRoute::kShaped) {
+    if (!inside(start)) {
+      throw InvalidInput("the start point is not realizable for these parameters: no body");
+    }
+    ShapedMeshOptions options = shaped;
+    options.seed_resolution = resolution;
+    options.threads = threads;
+    out.body = meshRegionShaped(inside, piece, start, options);
+    out.route = MeshRoute::kShaped;
+    return out;
   }
   if (route != MeshRoute::kImplicit) {
     if (!family) {

@@ -7,10 +7,13 @@
 #include <CGAL/Polygon_mesh_processing/orientation.h>
 #include <CGAL/Polygon_mesh_processing/polygon_soup_to_polygon_mesh.h>
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 
 #include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/parallel.hpp>
 
 namespace nsd::mesh::detail {
 
@@ -80,5 +83,132 @@ double maxDistanceToMesh(const SurfaceMesh& sm, const std::vector<Eigen::Vector3
   }
   return worst;
 }
+
+std::vector<Eigen::Vector3d> sphereDirections(int count) {
+  std::vector<Eigen::Vector3d> out;
+  const double golden = kPi * (3.0 - std::sqrt(5.0));
+  for (int i = 0; i < count; ++i) {
+    const double z = 1.0 - 2.0 * (i + 0.5) / count;
+    const double ring = std::sqrt(std::max(0.0, 1.0 - z * z));
+    out.emplace_back(ring * std::cos(golden * i), ring * std::sin(golden * i), z);
+  }
+  return out;
+}
+
+double distanceByRays(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                      const Eigen::Vector3d& q, double bound,
+                      const std::vector<Eigen::Vector3d>& directions, double tolerance) {
+  const bool in = inside(q);
+  double best = bound;
+  for (const Eigen::Vector3d& d : directions) {
+    const double step = 0.25 * best;
+    for (int k = 1; k <= 4; ++k) {
+      if (inside(q + k * step * d) == in) continue;
+      best = std::min(best, bisect([&](double s) { return inside(q + s * d) == in; },
+                                   (k - 1) * step, k * step, tolerance)
+                                .value);
+      break;
+    }
+  }
+  return best;
+}
+
+// The distance of an implicit mesh from the predicate's boundary, measured with the predicate
+// alone (there is no exact boundary to evaluate):
+//  - mesh -> boundary: from each triangle's centroid, along its normal towards the other side
+//    of the predicate, to the first change found by marching in steps of a quarter grid cell
+//    over two cells and bisecting to the tolerance. Any crossing bounds the distance from
+//    above, and so does the nearest vertex (on the boundary to the bisection tolerance).
+//  - boundary -> mesh: boundary points on `boundary_samples` rays from the interior point
+//    (Fibonacci directions; bisection between it and the box, which lies outside), at their
+//    distance from the mesh (CGAL AABB tree). These are samples: a lower estimate of this side.
+// max_face_distance is the first side (with side rays: each triangle's bound tightened by
+// distanceByRays, largest bounds first, until the next bound is below the largest distance
+// found), hausdorff the larger of the two.
+void measureAgainstPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                             const ImplicitMeshOptions& o, double cell, const TriangleMesh& mesh,
+                             const SurfaceMesh& sm, BodyMeshReport& r, int side_rays) {
+  const std::vector<Eigen::Vector3d> directions = sphereDirections(side_rays);
+  const std::size_t count = mesh.triangles.size();
+  std::vector<double> to_boundary(count, 0.0);
+  nsd::parallelFor(count, o.threads, [&](std::size_t t) {
+    const auto& tri = mesh.triangles[t];
+    const Eigen::Vector3d a = mesh.vertices[static_cast<std::size_t>(tri[0])];
+    const Eigen::Vector3d b = mesh.vertices[static_cast<std::size_t>(tri[1])];
+    const Eigen::Vector3d c = mesh.vertices[static_cast<std::size_t>(tri[2])];
+    const Eigen::Vector3d centroid = (a + b + c) / 3.0;
+    const Eigen::Vector3d normal = (b - a).cross(c - a).normalized();  // outward
+    const bool in = inside(centroid);
+    const Eigen::Vector3d step = (in ? 1.0 : -1.0) * normal;
+    double previous = 0.0, found = INFINITY;
+    for (int k = 1; k <= 8; ++k) {
+      const double s = 0.25 * cell * k;
+      if (inside(centroid + s * step) != in) {
+        found = bisect([&](double u) { return inside(centroid + u * step) == in; }, previous, s,
+                       o.bisection_tolerance)
+                    .value;
+        break;
+      }
+      previous = s;
+    }
+    // The vertices lie on the boundary (to the bisection tolerance): the nearest one bounds the
+    // distance too (and is the bound where the normal of a sliver grazes the boundary).
+    const double nearest_vertex =
+        std::min({(centroid - a).norm(), (centroid - b).norm(), (centroid - c).norm()}) +
+        o.bisection_tolerance;
+    to_boundary[t] = std::min(found, nearest_vertex);
+  });
+  r.max_face_distance = 0.0;
+  if (side_rays > 0) {
+    // The sideways search only tightens bounds: triangles in decreasing order of their bound
+    // until the next bound is below the largest tightened distance (which then is the maximum).
+    std::vector<std::size_t> order(count);
+    for (std::size_t t = 0; t < count; ++t) order[t] = t;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return to_boundary[a] > to_boundary[b]; });
+    for (std::size_t k = 0; k < count && to_boundary[order[k]] > r.max_face_distance; ++k) {
+      const auto& tri = mesh.triangles[order[k]];
+      const Eigen::Vector3d centroid = (mesh.vertices[static_cast<std::size_t>(tri[0])] +
+                                        mesh.vertices[static_cast<std::size_t>(tri[1])] +
+                                        mesh.vertices[static_cast<std::size_t>(tri[2])]) /
+                                       3.0;
+      r.max_face_distance =
+          std::max(r.max_face_distance, distanceByRays(inside, centroid, to_boundary[order[k]],
+                                                       directions, o.bisection_tolerance));
+    }
+  } else {
+    for (double d : to_boundary) r.max_face_distance = std::max(r.max_face_distance, d);
+  }
+  r.hausdorff = r.max_face_distance;
+  if (!o.interior_point.allFinite() || !inside(o.interior_point) || !r.closed) return;
+  using Primitive = CGAL::AABB_face_graph_triangle_primitive<SurfaceMesh>;
+  using Tree = CGAL::AABB_tree<CGAL::AABB_traits<Kernel, Primitive>>;
+  Tree tree(faces(sm).first, faces(sm).second, sm);
+  const std::size_t samples = static_cast<std::size_t>(std::max(0, o.boundary_samples));
+  std::vector<Eigen::Vector3d> boundary(samples);
+  const double golden = kPi * (3.0 - std::sqrt(5.0));
+  nsd::parallelFor(samples, o.threads, [&](std::size_t i) {
+    const double z = 1.0 - 2.0 * (static_cast<double>(i) + 0.5) / static_cast<double>(samples);
+    const double ring = std::sqrt(std::max(0.0, 1.0 - z * z)),
+                 angle = golden * static_cast<double>(i);
+    const Eigen::Vector3d d(ring * std::cos(angle), ring * std::sin(angle), z);
+    // The ray leaves the box at the smallest positive t over the axes.
+    double t_box = INFINITY;
+    for (int k = 0; k < 3; ++k) {
+      if (d[k] > 0) t_box = std::min(t_box, (o.box_upper[k] - o.interior_point[k]) / d[k]);
+      if (d[k] < 0) t_box = std::min(t_box, (o.box_lower[k] - o.interior_point[k]) / d[k]);
+    }
+    const double t = bisect([&](double u) { return inside(o.interior_point + u * d); }, 0.0, t_box,
+                            o.bisection_tolerance)
+                         .value;
+    boundary[i] = o.interior_point + t * d;
+  });
+  tree.accelerate_distance_queries();
+  for (const auto& q : boundary) {
+    r.hausdorff = std::max(
+        r.hausdorff, std::sqrt(CGAL::to_double(tree.squared_distance(Point3(q[0], q[1], q[2])))));
+  }
+}
+
 
 }  // namespace nsd::mesh::detail

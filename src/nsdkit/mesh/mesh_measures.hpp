@@ -7,6 +7,7 @@
 #include <CGAL/Surface_mesh.h>
 
 #include <Eigen/Core>
+#include <functional>
 
 #include <nsdkit/mesh/body_mesh.hpp>
 
@@ -32,5 +33,28 @@ void measureTopology(const TriangleMesh& mesh, BodyMeshReport& r, SurfaceMesh& s
 
 /// Largest distance of `points` from the surface `sm` (CGAL AABB tree).
 double maxDistanceToMesh(const SurfaceMesh& sm, const std::vector<Eigen::Vector3d>& points);
+
+/// The distance of an implicit mesh from the predicate's boundary, measured with the predicate
+/// alone (mesh_measures.cpp): max_face_distance (mesh -> boundary, from each centroid along its
+/// normal, or to its nearest vertex; with `side_rays` > 0 that bound is tightened by
+/// distanceByRays over that many directions) and hausdorff (the larger of it and boundary
+/// samples on rays from o.interior_point against the mesh). `cell` scales the normal search
+/// (two cells).
+void measureAgainstPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                             const ImplicitMeshOptions& o, double cell, const TriangleMesh& mesh,
+                             const SurfaceMesh& sm, BodyMeshReport& r, int side_rays = 0);
+
+/// `count` unit directions spread evenly over the sphere (Fibonacci lattice).
+std::vector<Eigen::Vector3d> sphereDirections(int count);
+
+/// The distance of q from the boundary of {inside}, at most `bound` (a distance known to bound
+/// it): the nearest change of the predicate over rays from q in `directions`, each marched in
+/// quarter steps of the current bound and bisected to `tolerance`. An upper bound of the true
+/// distance, at most 1/cos(delta) times it (delta: the largest angle from a direction to its
+/// nearest neighbour, the boundary flat over that distance). Along a triangle's normal alone
+/// the distance is overestimated beside thin wedges, where the nearest boundary lies sideways.
+double distanceByRays(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                      const Eigen::Vector3d& q, double bound,
+                      const std::vector<Eigen::Vector3d>& directions, double tolerance);
 
 }  // namespace nsd::mesh::detail

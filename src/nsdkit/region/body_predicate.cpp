@@ -93,6 +93,11 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
     for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
     return predicate(point).realizable;
   };
+  out.piece = [fixed, axes, predicate](const Eigen::Vector3d& x) {
+    ParameterPoint point = fixed;
+    for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
+    return boundaryPiece(predicate(point));
+  };
   if (body.contacts.size() == 2) {
     const body::ParameterBinding binding = body::bindParameters(body, names);
     std::vector<double> fixed_values;

@@ -40,6 +40,9 @@ BodySection bodySection(const body::BodyDescription& body, const std::string& so
 /// default values; velocity-state parameters default to 0), which meshes start from.
 struct RealizableSet3 {
   std::function<bool(const Eigen::Vector3d&)> inside;  ///< thread-safe
+  /// The boundary piece a point outside lies beyond (boundaryPiece of its verdict;
+  /// mesh::BoundaryPieceLabel); thread-safe.
+  std::function<int(const Eigen::Vector3d&)> piece;
   Eigen::Vector3d default_point = Eigen::Vector3d::Zero();
   /// Two-contact bodies: the dynamics at x (the body configured there, at its rolling rate),
   /// from which the exact faces are built (mesh::meshTwoContactBody); empty for one contact.

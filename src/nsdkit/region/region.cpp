@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -16,6 +17,14 @@
 #include <nsdkit/region/sweep_detail.hpp>
 
 namespace nsd::region {
+
+int boundaryPiece(const PointVerdict& verdict) {
+  if (verdict.realizable || verdict.label.find('|') != std::string::npos) return -1;
+  std::uint32_t hash = 2166136261u;
+  for (const unsigned char c : verdict.label) hash = (hash ^ c) * 16777619u;
+  return static_cast<int>(hash & 0x7fffffffu);
+}
+
 
 Axis parseAxis(const std::string& text) {
   std::vector<std::string> parts;

@@ -20,6 +20,12 @@ struct PointVerdict {
   bool uncertain = false;  ///< the underlying search reported possibly incomplete.
 };
 
+/// The boundary piece a point outside a realizable set lies beyond, from its verdict there: the
+/// same number for the same single failing condition (FNV-1a of the label), -1 where there is no
+/// single piece (the point is inside, or several conditions fail at once: the wedge beyond an
+/// edge where two pieces meet). Meshes keep the edges between pieces sharp.
+int boundaryPiece(const PointVerdict& verdict);
+
 /// A named parameter vector (values in the parameter's own unit).
 using ParameterPoint = std::map<std::string, double>;
 

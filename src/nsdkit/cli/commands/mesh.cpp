@@ -30,6 +30,7 @@ struct MeshOptions {
   std::string model = "ball-trough", body, output, format, route = "auto";
   std::vector<std::string> axes, fixed;
   double tolerance = 5e-4;
+  double edge_length = NAN;  ///< --edge-length (shaped route; NaN: not given, its default)
   int resolution = 24;
   unsigned threads = 1;
   std::size_t mc_samples = 0;  ///< Monte Carlo samples for an independent volume (0: none)
@@ -68,6 +69,7 @@ bool writeMeshPage(const nsd::mesh::BodyMesh& body, const std::vector<std::strin
 // bodies, the dynamics the exact faces are built from.
 struct Region3 {
   std::function<bool(const Eigen::Vector3d&)> inside;
+  std::function<int(const Eigen::Vector3d&)> piece;  ///< boundary pieces (shaped route)
   Eigen::Vector3d centre = Eigen::Vector3d::Zero();
   nsd::mesh::TwoContactFamily family;
 };
@@ -83,7 +85,7 @@ Region3 bodyRegion(const MeshOptions& o, nlohmann::json& extra) {
       nsd::region::bodyRealizableSet(body, {o.axes[0], o.axes[1], o.axes[2]}, parseFixed(o.fixed));
   extra["body"] = body.name;
   extra["axes"] = o.axes;
-  return {set.inside, set.default_point, set.two_contact_dynamics};
+  return {set.inside, set.piece, set.default_point, set.two_contact_dynamics};
 }
 
 // --html: a file in an existing folder (checked before any work).
@@ -147,6 +149,13 @@ int runMesh(const MeshOptions& o) {
   }
   requireHtmlTarget(o.html);  // before any work
   requireTolerance(o.tolerance);
+  if (!std::isnan(o.edge_length) && o.route != "shaped") {
+    throw nsd::InvalidInput("--edge-length is for --route shaped");
+  }
+  if (o.route == "shaped" && (o.resolution < 8 || o.resolution > 200)) {
+    throw nsd::InvalidInput("--resolution must be in [8, 200] for --route shaped (the seed's "
+                            "grid), got " + std::to_string(o.resolution));
+  }
   if (output == "-") {
     throw nsd::InvalidInput(
         "--output - (standard output) is not available for meshes: give a file");
@@ -174,6 +183,9 @@ int runMesh(const MeshOptions& o) {
     region.family = [p](const Eigen::Vector3d& m) {
       return nsd::contact::TwoContactDynamics(nsd::models::makeTwoContactBody(p, m));
     };
+    region.piece = [predicate = nsd::region::ballTroughPredicate(p)](const Eigen::Vector3d& m) {
+      return nsd::region::boundaryPiece(predicate({{"mx", m[0]}, {"my", m[1]}, {"mz", m[2]}}));
+    };
   } else {
     region = bodyRegion(o, extra);
   }
@@ -182,14 +194,26 @@ int runMesh(const MeshOptions& o) {
   // body they do not fit is meshed by the implicit route, and the reason is reported.
   nsd::mesh::BodyMeshOptions options;
   options.tolerance = tolerance;
+  nsd::mesh::ShapedMeshOptions shaped;
+  if (!std::isnan(o.edge_length)) shaped.edge_length = o.edge_length;
   nsd::mesh::RealizableSetMesh meshed = nsd::mesh::meshRealizableSet(
       inside, region.centre, region.family, nsd::mesh::parseMeshRoute(route), options, o.resolution,
-      o.threads);
+      o.threads, region.piece, shaped);
   body = std::move(meshed.body);
   route = nsd::mesh::toString(meshed.route);
   if (!meshed.exact_route_refused.empty())
     extra["exact_route_refused"] = meshed.exact_route_refused;
   if (route == "exact") extra["sharp_edges_preserved"] = true;
+  if (route == "shaped") {
+    extra["sharp_edges_preserved"] = body.report.sharp_edges > 0;
+    extra["note"] =
+        "shaped route: marching-tetrahedra seed, its triangles shaped and split along the sharp "
+        "edges (where the failing condition changes; located by bisection), CGAL isotropic "
+        "remeshing with the edges kept, vertices settled onto the boundary; sharp_edges counts "
+        "mesh edges on them, corners where three pieces meet; distances measured with the "
+        "predicate (triangle centroids, boundary points on rays and the located edge points "
+        "against the mesh)";
+  }
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
     extra["note"] =
@@ -251,9 +275,15 @@ Command addMeshCommand(CLI::App& app, unsigned default_threads) {
                 "target distance to the exact boundary, relative to the body diameter");
   c->add_option("--route", o->route,
                 "exact (conforming faces of two-contact bodies with load axes), implicit (any "
-                "predicate, marching tetrahedra), auto (exact where its faces fit)")
-      ->check(CLI::IsMember({"auto", "exact", "implicit"}));
-  c->add_option("--resolution", o->resolution, "grid cells per axis (implicit route), 2 to 400")
+                "predicate, marching tetrahedra), shaped (any predicate, shaped triangles, sharp "
+                "edges kept), auto (exact where its faces fit, else implicit)")
+      ->check(CLI::IsMember({"auto", "exact", "implicit", "shaped"}));
+  c->add_option("--edge-length", o->edge_length,
+                "--route shaped: target edge length relative to the body's size, 0.001 to 0.1 "
+                "(default 0.008)")
+      ->check(CLI::Range(1e-3, 0.1));
+  c->add_option("--resolution", o->resolution,
+                "grid cells per axis (implicit route; the shaped route's seed, 8 to 200), 2 to 400")
       ->check(CLI::Range(2, 400));
   c->add_option("--threads", o->threads, "worker threads (implicit route, Monte Carlo)")
       ->check(CLI::Range(1u, kMaxThreads));

@@ -1,0 +1,61 @@
+#pragma once
+/// @file sharp_edge_remesh.hpp
+/// Internal: the remeshing stages of the shaped implicit route (body_mesh.hpp, meshRegionShaped)
+/// on a CGAL surface mesh whose sharp edges are chains of marked edges (feature_split.hpp).
+///  - shapeSeed: the marching-tetrahedra seed (slivers) made near-equilateral before it is split,
+///    so that moving the split points onto the sharp edges turns no triangle over;
+///  - markSharpEdges: the split seed as a surface mesh, its chains marked, its corners and the
+///    kinks of its chains held;
+///  - remeshKeepingSharpEdges: CGAL's isotropic remeshing with the chains constrained, then the
+///    chains relaxed along themselves with the corners and kinks held;
+///  - settleOntoBoundary: the chain vertices put back onto the true edges, the others onto the
+///    boundary, flat triangles flipped away.
+/// Not installed.
+
+#include <CGAL/Surface_mesh.h>
+
+#include <vector>
+
+#include <nsdkit/mesh/feature_split.hpp>
+#include <nsdkit/mesh/mesh_measures.hpp>
+
+namespace nsd::mesh::detail {
+
+/// A surface mesh with its sharp-edge chains and held vertices marked.
+struct MarkedMesh {
+  SurfaceMesh sm;
+  SurfaceMesh::Property_map<SurfaceMesh::Edge_index, bool> sharp;
+  SurfaceMesh::Property_map<SurfaceMesh::Vertex_index, bool> held;  ///< corners and kinks
+};
+
+/// `seed` remeshed without constraints at `edge_length` (`iterations` rounds), every vertex
+/// projected onto its closest boundary point, searched within two cells of `boundary` (the seed's
+/// grid cell) or two edge lengths, whichever is longer.
+TriangleMesh shapeSeed(const TriangleMesh& seed, const LabelledBoundary& boundary,
+                       double edge_length, int iterations);
+
+/// The split seed as a marked mesh: its feature edges sharp, its corners held, and held too
+/// every chain end or junction and every vertex where its chain turns by more than 40 degrees
+/// between the points two edge lengths along it on either side (a cusp where pieces meet
+/// tangentially), strongest first and none within that distance of one already held.
+/// @throws SolverFailure if the split seed is not a closed 2-manifold.
+void markSharpEdges(const FeatureConformingMesh& conforming, double edge_length, MarkedMesh& m);
+
+/// CGAL's isotropic remeshing at `edge_length` with the chains constrained (split and collapsed
+/// along themselves, never flipped), vertices projected onto the split seed; then three rounds of
+/// tangential relaxation that move chain vertices along their chains, the held ones kept (CGAL
+/// 5.5's remeshing would relax held vertices on chains as well).
+void remeshKeepingSharpEdges(MarkedMesh& m, double edge_length, int iterations);
+
+/// The chain vertices back onto the true edges (bisection across the edge, moved only across
+/// the chain and by at most half an edge length), the other vertices onto the boundary along
+/// their normals (by at most half an edge length), then edges of triangles under 30 degrees
+/// flipped where that raises the smaller angle, and flat triangles on a chain collapsed into it.
+void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double edge_length);
+
+/// The mesh as vertices and triangles (in the mesh's vertex order) and, per vertex, whether it
+/// is held.
+TriangleMesh toTriangleMesh(const SurfaceMesh& sm);
+std::vector<bool> heldVertices(const MarkedMesh& m);
+
+}  // namespace nsd::mesh::detail
