@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/point_triangle_distance.hpp"
+
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -61,28 +63,7 @@ double smallestAngleDeg(const Vec& a, const Vec& b, const Vec& c) {
   return std::min({at(a, b, c), at(b, c, a), at(c, a, b)});
 }
 
-/// Distance from p to triangle (a, b, c) (Eberly's closest-point regions).
-double pointTriangleDistance(const Vec& p, const Vec& a, const Vec& b, const Vec& c) {
-  const Vec ab = b - a, ac = c - a, ap = p - a;
-  const double d1 = ab.dot(ap), d2 = ac.dot(ap);
-  if (d1 <= 0 && d2 <= 0) return ap.norm();
-  const Vec bp = p - b;
-  const double d3 = ab.dot(bp), d4 = ac.dot(bp);
-  if (d3 >= 0 && d4 <= d3) return bp.norm();
-  const double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return (p - (a + d1 / (d1 - d3) * ab)).norm();
-  const Vec cp = p - c;
-  const double d5 = ab.dot(cp), d6 = ac.dot(cp);
-  if (d6 >= 0 && d5 <= d6) return cp.norm();
-  const double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return (p - (a + d2 / (d2 - d6) * ac)).norm();
-  const double va = d3 * d6 - d5 * d4;
-  if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
-    return (p - (b + (d4 - d3) / ((d4 - d3) + (d5 - d6)) * (c - b))).norm();
-  }
-  const double denom = 1.0 / (va + vb + vc);
-  return (p - (a + ab * (vb * denom) + ac * (vc * denom))).norm();
-}
+using test_support::pointTriangleDistance;
 
 double distanceToMesh(const TriangleMesh& m, const Vec& p) {
   double best = INFINITY;
