@@ -44,18 +44,9 @@ Vec LabelledBoundary::normalAt(const Vec& q, const Vec& n) const {
 
 Vec LabelledBoundary::closest(const Vec& p, const Vec& n) const {
   // The closest boundary point q has p - q along the boundary's normal at q: from the point
-  // along the mesh normal, the normal is re-estimated at the point found and p projected along
-  // it again (twice at most).
-  Vec normal = n;
-  Vec q = project(p, normal);
-  for (int k = 0; k < 2; ++k) {
-    normal = normalAt(q, normal);
-    const Vec next = project(p, normal);
-    const bool settled = (next - q).norm() <= 10.0 * tolerance;
-    q = next;
-    if (settled) break;
-  }
-  return q;
+  // found along the mesh normal, the normal is re-estimated there and p projected along it.
+  const Vec q = project(p, n);
+  return project(p, normalAt(q, n));
 }
 
 int LabelledBoundary::labelAt(const Vec& p, const Vec& n) const {

@@ -29,7 +29,7 @@ struct MarkedMesh {
 };
 
 /// `seed` remeshed without constraints at `edge_length` (`iterations` rounds), every vertex
-/// projected onto its closest boundary point, searched within two cells of `boundary` (the seed's
+/// projected onto its closest boundary point, searched within one cell of `boundary` (the seed's
 /// grid cell) or two edge lengths, whichever is longer.
 TriangleMesh shapeSeed(const TriangleMesh& seed, const LabelledBoundary& boundary,
                        double edge_length, int iterations);
