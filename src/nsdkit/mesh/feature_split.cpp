@@ -96,9 +96,10 @@ Vec meanDirection(const Vec& a, const Vec& b) {
   return m.squaredNorm() > 1e-12 ? m.normalized() : a;
 }
 
-/// Stage 1 (continued): a label held by fewer than two of a vertex's neighbours while most of
-/// them agree on another is a strip narrower than a cell (the wedge beyond an edge where two
-/// pieces fail at once, or a normal of the seed pointing inside): the vertex takes theirs.
+/// Stage 1 (continued): a vertex with no piece (-1) takes the most common piece among its
+/// neighbours (passes spreading inwards); then a label that no neighbour shares while at least
+/// half of them agree on another is a stray (a normal of the seed pointing inside, a sliver of a
+/// piece narrower than a triangle): the vertex takes theirs.
 void smoothLabels(const TriangleMesh& seed, std::vector<int>& label) {
   std::vector<std::set<int>> neighbours(seed.vertices.size());
   for (const auto& t : seed.triangles) {

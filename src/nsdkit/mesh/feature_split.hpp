@@ -7,13 +7,16 @@
 /// Stages (feature_split.cpp), on a seed mesh whose vertices lie on the boundary (marching
 /// tetrahedra):
 ///  1. each seed vertex gets its outward normal (area-weighted) and the label of the point a
-///     small step outside it; a label held by fewer than two neighbours while most of them agree
-///     on another is a stray and takes theirs;
+///     small step outside it (shorter steps where two pieces fail at once); a vertex still
+///     without a piece, or with a label no neighbour shares while half of them agree on
+///     another, takes its neighbours' label;
 ///  2. on each seed edge whose ends carry different labels the edge point is located by
 ///     bisection along the boundary (the midpoint is projected onto the boundary along the mean
 ///     normal by bisection of the predicate and relabelled, until the bracket is 1e-4 cells);
-///  3. in each seed triangle with three labels the corner is located by repeated subdivision
-///     (the sub-triangle keeping three labels, its new vertices projected onto the boundary);
+///  3. near each seed triangle with three labels the corner is located by a zooming grid
+///     search (a 6 x 6 barycentric grid on the triangle enlarged 3, 9 or 27 times, its points
+///     projected onto the boundary and labelled; the grid triangle with three labels, doubled,
+///     is the next triangle; 15 rounds);
 ///  4. each seed triangle is split along its label contour (marching triangles): a triangle with
 ///     two labels into three triangles through its two edge points, one with three labels into
 ///     six through its corner. The contour segments are the mesh's feature edges, chained
