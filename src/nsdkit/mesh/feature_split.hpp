@@ -4,8 +4,8 @@
 /// mesh. The set's boundary is piecewise smooth; a label of the piece just outside each boundary
 /// point (for a realizable set: the failing modes of Def 11 there) tells the pieces apart.
 ///
-/// Stages (feature_split.cpp), on a seed mesh whose vertices lie on the boundary (marching
-/// tetrahedra):
+/// Stages (feature_split.cpp), on a seed mesh whose vertices lie on the boundary (the shaped
+/// route's seed, sharp_edge_remesh.hpp):
 ///  1. each seed vertex gets its outward normal (area-weighted) and the label of the point a
 ///     small step outside it (shorter steps where two pieces fail at once); a vertex still
 ///     without a piece, or with a label no neighbour shares while half of them agree on
