@@ -95,18 +95,7 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
         "the exact route needs a two-contact body: a one-contact body is meshed by the "
         "implicit route");
   }
-  if (route == MeshRoute::kShaped) {
-    if (!inside(start)) {
-      throw InvalidInput("the start point is not realizable for these parameters: no body");
-    }
-    ShapedMeshOptions options = shaped;
-    options.seed_resolution = resolution;
-    options.threads = threads;
-    out.body = meshRegionShaped(inside, piece, start, options);
-    out.route = MeshRoute::kShaped;
-    return out;
-  }
-  if (route != MeshRoute::kImplicit) {
+  if (route == MeshRoute::kExact || route == MeshRoute::kAuto) {
     if (!family) {
       out.exact_route_refused = "not a two-contact body";
     } else {
@@ -123,8 +112,17 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
       }
     }
   }
+  // The routes on the predicate alone: around a realizable start point.
   if (!inside(start)) {
     throw InvalidInput("the start point is not realizable for these parameters: no body");
+  }
+  if (route == MeshRoute::kShaped) {
+    ShapedMeshOptions options = shaped;
+    options.seed_resolution = resolution;
+    options.threads = threads;
+    out.body = meshRegionShaped(inside, piece, start, options);
+    out.route = MeshRoute::kShaped;
+    return out;
   }
   out.body = meshRegionAround(inside, start, resolution, threads);
   out.route = MeshRoute::kImplicit;
