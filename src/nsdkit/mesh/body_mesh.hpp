@@ -167,20 +167,22 @@ struct ShapedMeshOptions {
 };
 
 /// Meshes the bounded set {x : inside(x)} around `interior_point` with shaped triangles,
-/// keeping its sharp edges:
-///  1. a marching-tetrahedra seed (meshRegionAround) gives the box and boundary points;
-///  2. with `piece`, the sharp edges are located by bisection on the boundary and the seed is
-///     split along them (feature_split.hpp), so they are chains of mesh edges;
-///  3. CGAL's isotropic remeshing (split, collapse, flip, tangential relaxation) makes the
-///     triangles near-equilateral at the target edge length, the sharp-edge chains constrained
-///     (their vertices slide along them, corners stay), every moved or new vertex projected
-///     onto the boundary along its normal by bisection of the predicate;
-///  4. the vertices of the sharp edges are put back onto the true edges (bisection between the
-///     two pieces, across the edge).
-/// The report measures the mesh with the predicate alone (as meshImplicitRegion, the
-/// boundary -> mesh side also from the located edge points), counts the sharp-edge chains
-/// (`sharp_edges`: feature edges of the mesh) and corners, and gives the smallest angle of the
-/// triangles that do not touch a corner. `piece` may be empty: no edge is kept.
+/// keeping its sharp edges (sharp_edge_remesh.hpp, feature_split.hpp):
+///  1. a marching-tetrahedra seed (meshRegionAround, `seed_resolution` cells per axis) remeshed
+///     at the target length by CGAL's isotropic remeshing, its vertices projected onto their
+///     closest boundary points;
+///  2. with `piece`, the sharp edges (where the piece changes) located by bisection on the
+///     boundary and the seed split along them, so they are chains of mesh edges;
+///  3. CGAL's isotropic remeshing (`iterations` rounds) with the chains constrained, corners
+///     and kinks held, vertices projected onto the split seed; the chains relaxed along
+///     themselves;
+///  4. the chain vertices put back onto the true edges (bisection across the edge), the others
+///     onto the boundary, flat triangles flipped away.
+/// The report measures the mesh with the predicate alone (as meshImplicitRegion; each
+/// triangle's bound tightened by rays in 256 directions, the boundary -> mesh side also from the
+/// located edge points), counts the mesh edges on sharp edges (`sharp_edges`) and the corners,
+/// and gives the smallest angle of the triangles that touch no held vertex. `piece` may be
+/// empty: no edge is kept. Sizes are the diagonal of the mesh's box (`diameter`).
 /// @throws InvalidInput as meshRegionAround or for options out of their domain; SolverFailure
 ///         if the surface does not stay a closed 2-manifold.
 BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
