@@ -92,7 +92,9 @@ void measureShaped(const std::function<bool(const Vec&)>& inside, const Vec& int
   ImplicitMeshOptions measure;
   std::tie(measure.box_lower, measure.box_upper) = box;
   measure.interior_point = interior_point;
-  measure.bisection_tolerance = tolerance;
+  // The distances are reported to 1e-4 edge lengths (the vertices lie on the boundary to
+  // `tolerance`, far tighter): half the bisections of the full tolerance.
+  measure.bisection_tolerance = std::max(tolerance, 1e-4 * edge_length);
   measure.threads = o.threads;
   measure.boundary_samples = o.boundary_samples;
   r.max_vertex_distance = tolerance;
@@ -122,7 +124,7 @@ BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& ins
   const detail::LabelledBoundary boundary{
       inside, piece ? piece : BoundaryPieceLabel([](const Vec&) { return 0; }),
       seedCell(seed.mesh), 1e-9 * size};
-  const TriangleMesh shaped_seed = detail::shapeSeed(seed.mesh, boundary, edge_length, 3);
+  const TriangleMesh shaped_seed = detail::shapeSeed(seed.mesh, boundary, edge_length, 2);
   // 2. Split along the sharp edges.
   const detail::FeatureConformingMesh conforming =
       detail::splitAlongSharpEdges(boundary, shaped_seed, o.threads);
