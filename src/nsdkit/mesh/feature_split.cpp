@@ -43,14 +43,13 @@ Vec LabelledBoundary::normalAt(const Vec& q, const Vec& n) const {
 }
 
 Vec LabelledBoundary::closest(const Vec& p, const Vec& n) const {
-  // The closest boundary point q has p - q along the boundary's normal at q: from the point
-  // found along the mesh normal, the normal is re-estimated there and p projected along it.
-  // The normal needs its four points only to 1e-3 cell (1e-2 rad at 0.1 cell apart; the
-  // point found along it is then bisected to the full tolerance).
+  // The closest boundary point q has p - q along the boundary's normal at q: the normal is
+  // estimated from four boundary points around p (projected along n), and p projected along
+  // it. The four points need only 1e-3 cell (1e-2 rad at 0.1 cell apart; the point found along
+  // the normal is then bisected to the full tolerance).
   LabelledBoundary rough = *this;
   rough.tolerance = std::max(tolerance, 1e-3 * cell);
-  const Vec q = rough.project(p, n);
-  return project(p, rough.normalAt(q, n));
+  return project(p, rough.normalAt(p, n));
 }
 
 int LabelledBoundary::labelAt(const Vec& p, const Vec& n) const {

@@ -58,8 +58,8 @@ struct LabelledBoundary {
   /// boundary points a tenth of a cell around it.
   Eigen::Vector3d normalAt(const Eigen::Vector3d& q, const Eigen::Vector3d& n) const;
   /// The boundary point closest to p (near the boundary; n: a normal close to the boundary's):
-  /// projected along n, then along the boundary's normal at the point found (one step of the
-  /// fixed point p - q parallel to the normal at q; exact on planes).
+  /// p projected along the boundary's normal, estimated from four boundary points around p
+  /// (projected along n, to 1e-3 cell). Exact on planes.
   Eigen::Vector3d closest(const Eigen::Vector3d& p, const Eigen::Vector3d& n) const;
   /// The label of the boundary piece at boundary point p with outward normal n.
   int labelAt(const Eigen::Vector3d& p, const Eigen::Vector3d& n) const;

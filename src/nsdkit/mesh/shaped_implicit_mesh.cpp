@@ -123,8 +123,8 @@ BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& ins
   const double edge_length = o.edge_length * size;
   const detail::LabelledBoundary boundary{
       inside, piece ? piece : BoundaryPieceLabel([](const Vec&) { return 0; }),
-      seedCell(seed.mesh), 1e-9 * size};
-  const TriangleMesh shaped_seed = detail::shapeSeed(seed.mesh, boundary, edge_length, 2);
+      seedCell(seed.mesh), 1e-7 * size};
+  const TriangleMesh shaped_seed = detail::shapeSeed(seed.mesh, boundary, edge_length, 3);
   // 2. Split along the sharp edges.
   const detail::FeatureConformingMesh conforming =
       detail::splitAlongSharpEdges(boundary, shaped_seed, o.threads);
