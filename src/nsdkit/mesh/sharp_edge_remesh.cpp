@@ -3,6 +3,7 @@
 
 #include <CGAL/Polygon_mesh_processing/compute_normal.h>
 #include <CGAL/Polygon_mesh_processing/remesh.h>
+#include <CGAL/Polygon_mesh_processing/repair_degeneracies.h>
 #include <CGAL/Polygon_mesh_processing/tangential_relaxation.h>
 
 #include <Eigen/Geometry>
@@ -272,6 +273,15 @@ void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double 
     for (const auto f : m.sm.faces()) changed = improveFace(m, f, 30.0) || changed;
     if (!changed) break;
   }
+  m.sm.collect_garbage();
+  // Needles (longest edge over three times the shortest) lose their short edge into one of its
+  // ends, caps (an angle over 140 degrees) their long edge by a flip; the chains and held
+  // vertices stay, and every vertex kept is still on the boundary.
+  PMP::experimental::remove_almost_degenerate_faces(
+      faces(m.sm), m.sm, std::cos(140.0 * kPi / 180.0), 3.0, edge_length,
+      CGAL::parameters::edge_is_constrained_map(m.sharp)
+          .vertex_is_constrained_map(m.held)
+          .flip_triangle_height_threshold(edge_length));
   m.sm.collect_garbage();
 }
 
