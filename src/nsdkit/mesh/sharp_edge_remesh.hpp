@@ -50,7 +50,11 @@ void remeshKeepingSharpEdges(MarkedMesh& m, double edge_length, int iterations);
 /// The chain vertices back onto the true edges (bisection across the edge, moved only across
 /// the chain and by at most half an edge length), the other vertices onto the boundary along
 /// their normals (by at most half an edge length), then edges of triangles under 30 degrees
-/// flipped where that raises the smaller angle, and flat triangles on a chain collapsed into it.
+/// flipped where that raises the smaller angle, and flat triangles on a chain collapsed into it;
+/// then needles (longest edge over 3 times the shortest) collapsed into an end of their short
+/// edge and caps (an angle over 140 degrees) flipped, the chains and held vertices kept (CGAL's
+/// remove_almost_degenerate_faces; a collapse keeps an end, so every vertex stays on the
+/// boundary).
 void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double edge_length);
 
 /// The mesh as vertices and triangles (in the mesh's vertex order) and, per vertex, whether it
