@@ -410,6 +410,28 @@ TEST(ImplicitMesh, MeasuredDistanceMatchesTheSphere) {
   }
 }
 
+TEST(ImplicitMesh, SeedWithoutDistanceIsTheSameMesh) {
+  // measure_distance = false (the shaped route's seed) changes the report, never the mesh.
+  ImplicitMeshOptions o;
+  o.box_lower = Eigen::Vector3d::Constant(-0.8);
+  o.box_upper = Eigen::Vector3d::Constant(0.8);
+  o.resolution = 12;
+  o.interior_point = Eigen::Vector3d(0.01, -0.02, 0.03);
+  const auto ball = [](const Eigen::Vector3d& x) { return x.norm() < 0.7; };
+  const BodyMesh measured = meshImplicitRegion(ball, o);
+  o.measure_distance = false;
+  const BodyMesh seed = meshImplicitRegion(ball, o);
+  ASSERT_EQ(seed.mesh.vertices.size(), measured.mesh.vertices.size());
+  EXPECT_EQ(seed.mesh.triangles, measured.mesh.triangles);
+  for (std::size_t v = 0; v < seed.mesh.vertices.size(); ++v) {
+    EXPECT_EQ(seed.mesh.vertices[v], measured.mesh.vertices[v]);
+  }
+  EXPECT_GT(measured.report.hausdorff, 1e-3);  // 6.45e-3 at this grid (test above)
+  EXPECT_EQ(seed.report.hausdorff, 0.0);
+  EXPECT_EQ(seed.report.max_face_distance, 0.0);
+  EXPECT_EQ(seed.report.volume, measured.report.volume);
+}
+
 TEST(ImplicitMesh, GenericRouteAgreesWithTheConformingMesh) {
   // The ball body through the generic Def-11 predicate: the implicit mesh (sharp edges cut by a
   // 20^3 grid) must enclose nearly the same volume as the conforming mesh: within 2 %.

@@ -148,7 +148,7 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
   detail::measureTopology(out.mesh, r, sm);
   r.diameter = (o.box_upper - o.box_lower).norm();
   r.max_vertex_distance = o.bisection_tolerance;
-  detail::measureAgainstPredicate(inside, o, h.minCoeff(), out.mesh, sm, r);
+  if (o.measure_distance) detail::measureAgainstPredicate(inside, o, h.minCoeff(), out.mesh, sm, r);
   r.min_angle_deg = detail::minAngle(out.mesh);
   r.min_angle_away_from_corners_deg = r.min_angle_deg;
   r.corners = -1;

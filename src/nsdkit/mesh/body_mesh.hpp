@@ -128,6 +128,9 @@ struct ImplicitMeshOptions {
   /// found on rays from it. NaN: the boundary -> mesh side is not sampled.
   Eigen::Vector3d interior_point = Eigen::Vector3d::Constant(NAN);
   int boundary_samples = 2000;  ///< rays for the boundary -> mesh side of the distance
+  /// The distance measures of the report (max_face_distance, hausdorff). Off for a seed whose
+  /// vertices are projected again (the shaped route): those fields stay 0.
+  bool measure_distance = true;
 };
 
 /// Meshes the set {x : inside(x)} of any predicate by marching tetrahedra on a grid (Kuhn
@@ -145,12 +148,13 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
 /// itself: rays along the 124 directions of a 5^3 lattice from the point, each bisected (20
 /// halvings of [0, R], R = 4 doubled while the ray's end is still inside), give the extent,
 /// padded by 25 % and enlarged by half again (up to three times) while the region touches the
-/// box; then meshImplicitRegion with `resolution` cells per axis.
+/// box; then meshImplicitRegion with `resolution` cells per axis (its distance measured unless
+/// `measure_distance` is false).
 /// @throws InvalidInput if interior_point is not inside, or the set is unbounded along a ray
 ///         (naming the direction).
 BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
                           const Eigen::Vector3d& interior_point, int resolution = 24,
-                          unsigned threads = 1);
+                          unsigned threads = 1, bool measure_distance = true);
 
 /// Labels a point just outside a set by the piece of its boundary it lies beyond (equal labels:
 /// the same smooth piece). For a realizable set: the failing modes of Def 11 there.

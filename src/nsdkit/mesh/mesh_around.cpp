@@ -12,7 +12,8 @@ namespace nsd::mesh {
 
 // The region's box from ray probes, then the implicit mesher (body_mesh.hpp).
 BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                          const Eigen::Vector3d& centre, int resolution, unsigned threads) {
+                          const Eigen::Vector3d& centre, int resolution, unsigned threads,
+                          bool measure_distance) {
   if (!inside(centre)) throw InvalidInput("the interior point of the region is not inside it");
   Eigen::Vector3d extent = Eigen::Vector3d::Zero();
   for (int a = -2; a <= 2; ++a)
@@ -40,6 +41,7 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
   io.interior_point = centre;
   io.bisection_tolerance = 1e-6 * std::max(1.0, extent.maxCoeff() / 4.0);
   io.threads = threads;
+  io.measure_distance = measure_distance;
   double pad = 1.25;
   for (int attempt = 0;; ++attempt) {
     io.box_lower = centre - pad * extent - Eigen::Vector3d::Constant(1e-3);

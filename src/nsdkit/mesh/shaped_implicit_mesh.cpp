@@ -117,7 +117,9 @@ BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& ins
   const auto t0 = std::chrono::steady_clock::now();
   requireValid(o);
   // 1. The seed, and its triangles shaped.
-  const BodyMesh seed = meshRegionAround(inside, interior_point, o.seed_resolution, o.threads);
+  // (The seed's own distance is not measured: every vertex is projected again.)
+  const BodyMesh seed =
+      meshRegionAround(inside, interior_point, o.seed_resolution, o.threads, false);
   const auto [body_lower, body_upper] = boxOf(seed.mesh.vertices, 0.0);
   const double size = (body_upper - body_lower).norm();
   const double edge_length = o.edge_length * size;
