@@ -73,9 +73,9 @@ int main(int argc, char** argv) {
               mc.volume, mc.standard_error, 100.0 * shaped_share, 100.0 * grid_share);
 
   // Checked: a closed outward 2-manifold with its sharp edges kept, its volume within 0.5 % of
-  // the Monte Carlo estimate (measured -0.25 %), under 0.5 % of its triangles below 20 degrees
-  // (measured 0.10 %, 16 of the 19 at the plate's knife-edged ends) where marching tetrahedra
-  // leave over a third of them.
+  // the Monte Carlo estimate (measured -0.24 %), under 0.5 % of its triangles below 20 degrees
+  // (measured 0.05 %, 10 triangles, all but one at the plate's knife-edged ends) where marching
+  // tetrahedra leave over a third of them.
   nsd_examples::Checks checks;
   checks.that("closed outward 2-manifold",
               shaped.report.closed && shaped.report.manifold && shaped.report.outward);
