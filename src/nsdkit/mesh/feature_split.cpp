@@ -13,7 +13,9 @@ namespace nsd::mesh::detail {
 
 using Vec = Eigen::Vector3d;
 
-Vec LabelledBoundary::project(const Vec& p, const Vec& n) const {
+Vec LabelledBoundary::project(const Vec& p, const Vec& n) const { return project(p, n, tolerance); }
+
+Vec LabelledBoundary::project(const Vec& p, const Vec& n, double bisection_tolerance) const {
   // The nearest change of the predicate along the normal: outwards from an inside point,
   // inwards from an outside one (then the other way: a normal pointing across a thin wedge),
   // in steps of 1/16 cell over two cells, then bisection in the step that changes.
@@ -23,7 +25,7 @@ Vec LabelledBoundary::project(const Vec& p, const Vec& n) const {
     for (int k = 1; k <= 32; ++k) {
       if (inside(p + sense * k * step * n) == in) continue;
       const double t = bisect([&](double s) { return inside(p + sense * s * n) == in; },
-                              (k - 1) * step, k * step, tolerance)
+                              (k - 1) * step, k * step, bisection_tolerance)
                            .value;
       return p + sense * t * n;
     }
@@ -31,12 +33,15 @@ Vec LabelledBoundary::project(const Vec& p, const Vec& n) const {
   return p;
 }
 
-Vec LabelledBoundary::normalAt(const Vec& q, const Vec& n) const {
+Vec LabelledBoundary::normalAt(const Vec& q, const Vec& n) const { return normalAt(q, n, tolerance); }
+
+Vec LabelledBoundary::normalAt(const Vec& q, const Vec& n, double bisection_tolerance) const {
   // Four boundary points around q, a tenth of a cell away across two tangent directions.
   const Vec t1 = n.unitOrthogonal(), t2 = n.cross(t1);
   const double h = 0.1 * cell;
-  const Vec a = project(q + h * t1, n), b = project(q - h * t1, n);
-  const Vec c = project(q + h * t2, n), d = project(q - h * t2, n);
+  const double tol = bisection_tolerance;
+  const Vec a = project(q + h * t1, n, tol), b = project(q - h * t1, n, tol);
+  const Vec c = project(q + h * t2, n, tol), d = project(q - h * t2, n, tol);
   const Vec normal = (a - b).cross(c - d);
   if (!(normal.squaredNorm() > 0.0)) return n;
   return normal.dot(n) >= 0.0 ? normal.normalized() : Vec(-normal.normalized());
@@ -47,9 +52,7 @@ Vec LabelledBoundary::closest(const Vec& p, const Vec& n) const {
   // estimated from four boundary points around p (projected along n), and p projected along
   // it. The four points need only 1e-3 cell (1e-2 rad at 0.1 cell apart; the point found along
   // the normal is then bisected to the full tolerance).
-  LabelledBoundary rough = *this;
-  rough.tolerance = std::max(tolerance, 1e-3 * cell);
-  return project(p, rough.normalAt(p, n));
+  return project(p, normalAt(p, n, std::max(tolerance, 1e-3 * cell)));
 }
 
 int LabelledBoundary::labelAt(const Vec& p, const Vec& n) const {

@@ -54,9 +54,15 @@ struct LabelledBoundary {
   /// of an inside point, into an outside one), else on the other side, |t| <= 2 cells; p
   /// itself when there is none.
   Eigen::Vector3d project(const Eigen::Vector3d& p, const Eigen::Vector3d& n) const;
+  /// The same, bisected to `bisection_tolerance` instead of `tolerance`.
+  Eigen::Vector3d project(const Eigen::Vector3d& p, const Eigen::Vector3d& n,
+                          double bisection_tolerance) const;
   /// The boundary's outward normal at boundary point q (n: a normal close to it), from four
   /// boundary points a tenth of a cell around it.
   Eigen::Vector3d normalAt(const Eigen::Vector3d& q, const Eigen::Vector3d& n) const;
+  /// The same, its four points bisected to `bisection_tolerance`.
+  Eigen::Vector3d normalAt(const Eigen::Vector3d& q, const Eigen::Vector3d& n,
+                           double bisection_tolerance) const;
   /// The boundary point closest to p (near the boundary; n: a normal close to the boundary's):
   /// p projected along the boundary's normal, estimated from four boundary points around p
   /// (projected along n, to 1e-3 cell). Exact on planes.
