@@ -653,5 +653,18 @@ TEST(BodyMesh, FoldedSheetIsRefusedAndMeshedImplicitly) {
   EXPECT_TRUE(m.body.report.closed);
 }
 
+// Over an axis that sets friction the exact route has no family (mu is no load): refused by
+// name, and the auto route says why it meshed by the predicate.
+TEST(BodyMesh, FrictionAxisIsRefusedByTheExactRoute) {
+  const body::BodyDescription axle = body::readBodyFile(NSDKIT_BODIES_DIR "/axle_on_plane.json");
+  const region::RealizableSet3 set = region::bodyRealizableSet(axle, {"fz", "ty", "mu"});
+  try {
+    meshRealizableSet(set.inside, set.default_point, set.two_contact_dynamics, MeshRoute::kExact);
+    ADD_FAILURE() << "the exact route meshed a set over mu";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("three loads"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace nsd::mesh

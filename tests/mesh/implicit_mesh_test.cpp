@@ -1,6 +1,6 @@
 // meshImplicitRegion (mesh/body_mesh.hpp), marching tetrahedra on a predicate, against the
 // closed form of a sphere: its vertices, volume, measured distance, and the seed option that
-// skips the distance measures.
+// skips the distance measures; meshRegionAround's box probe where the predicate cannot decide.
 #include <nsdkit/mesh/body_mesh.hpp>
 
 #include <gtest/gtest.h>
@@ -96,6 +96,25 @@ TEST(ImplicitMesh, SeedWithoutDistanceIsTheSameMesh) {
   EXPECT_EQ(seed.report.hausdorff, 0.0);
   EXPECT_EQ(seed.report.max_face_distance, 0.0);
   EXPECT_EQ(seed.report.volume, measured.report.volume);
+}
+
+// A region that reaches past where its predicate can decide (a half-space x < 1 whose
+// predicate fails beyond |p| = 100, as Def 11 does in Painleve configurations): the box probe
+// stops with the failure, saying how far along which ray the region was followed (the ray along
+// -x is inside at 64 and fails at 128), instead of the bare message of the far point.
+TEST(ImplicitMesh, BoxProbeSaysWhereThePredicateCannotDecide) {
+  const auto inside = [](const Eigen::Vector3d& p) -> bool {
+    if (p.norm() > 100.0) throw SolverFailure("cannot decide here");
+    return p[0] < 1.0;
+  };
+  try {
+    meshRegionAround(inside, Eigen::Vector3d::Zero(), 8);
+    ADD_FAILURE() << "a region past its predicate's reach was meshed";
+  } catch (const SolverFailure& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("reaches at least 64 along"), std::string::npos) << message;
+    EXPECT_NE(message.find("cannot decide here"), std::string::npos) << message;
+  }
 }
 
 }  // namespace

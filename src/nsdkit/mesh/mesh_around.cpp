@@ -10,6 +10,27 @@
 
 namespace nsd::mesh {
 
+namespace {
+
+// inside(centre + reach d) on a box probe's ray, whose previous point (reach / 2) was inside:
+// where the predicate cannot decide, the error says how far the region was followed.
+bool insideAlongRay(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                    const Eigen::Vector3d& centre, const Eigen::Vector3d& d, double reach) {
+  try {
+    return inside(centre + reach * d);
+  } catch (const SolverFailure& e) {
+    const Eigen::Vector3d p = centre + reach * d;
+    throw SolverFailure("the region reaches at least " + formatValue(reach / 2) +
+                        " along (" + formatValue(d[0]) + ", " + formatValue(d[1]) + ", " +
+                        formatValue(d[2]) + ") from the start point, and at (" +
+                        formatValue(p[0]) + ", " + formatValue(p[1]) + ", " +
+                        formatValue(p[2]) + ") the predicate cannot decide: " + e.what() +
+                        " (fix another parameter or choose other axes)");
+  }
+}
+
+}  // namespace
+
 // The region's box from ray probes, then the implicit mesher (body_mesh.hpp).
 BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
                           const Eigen::Vector3d& centre, int resolution, unsigned threads,
@@ -22,7 +43,7 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
         if (!a && !b && !c) continue;
         const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
         double reach = 4.0;
-        while (inside(centre + reach * d)) {
+        while (insideAlongRay(inside, centre, d, reach)) {
           reach *= 2.0;
           if (reach > 1e12) {
             throw InvalidInput("the realizable region is unbounded along (" + formatValue(d[0]) +
@@ -94,12 +115,12 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
   }
   if (route == MeshRoute::kExact && !family) {
     throw InvalidInput(
-        "the exact route needs a two-contact body: a one-contact body is meshed by the "
-        "implicit route");
+        "the exact route needs a two-contact body over three loads (forces, torques): a "
+        "one-contact body, or axes such as mu, are meshed by the implicit or shaped route");
   }
   if (route == MeshRoute::kExact || route == MeshRoute::kAuto) {
     if (!family) {
-      out.exact_route_refused = "not a two-contact body";
+      out.exact_route_refused = "no two-contact family over three loads (forces, torques)";
     } else {
       try {
         out.body = meshTwoContactBody(family, exact_options);

@@ -71,6 +71,46 @@ ParameterPoint bodyMetadata(const body::BodyDescription& body,
   return metadata;
 }
 
+namespace {
+
+/// Whether every axis only adds forces and torques (the exact faces' affine family): a parameter
+/// that sets friction, turns the gravity or a normal, or moves a contact point changes the
+/// analysis in other ways.
+bool axesAreLoads(const body::BodyDescription& body, const std::array<std::string, 3>& axes) {
+  for (const auto& axis : axes) {
+    for (const auto& load : body.loads) {
+      if (load.name != axis) continue;
+      for (const auto& effect : load.effects) {
+        if (effect.kind != body::LoadEffect::Kind::kForce &&
+            effect.kind != body::LoadEffect::Kind::kTorque) {
+          return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/// The friction coefficient an axis sets (its scale), per axis; 0 for an axis that sets none.
+std::array<double, 3> frictionScales(const body::BodyDescription& body,
+                                     const std::array<std::string, 3>& axes) {
+  std::array<double, 3> scale{0.0, 0.0, 0.0};
+  for (std::size_t k = 0; k < 3; ++k) {
+    for (const auto& load : body.loads) {
+      if (load.name != axes[k]) continue;
+      for (const auto& effect : load.effects) {
+        if (effect.kind == body::LoadEffect::Kind::kFriction) scale[k] = load.scale;
+      }
+    }
+  }
+  return scale;
+}
+
+/// A friction coefficient above this is refused by the friction laws (friction_law.cpp).
+constexpr double kLargestFrictionCoefficient = 1e6;
+
+}  // namespace
+
 RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
                                  const std::array<std::string, 3>& axes,
                                  const ParameterPoint& fixed) {
@@ -88,7 +128,22 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
       if (load.name == axes[k]) out.default_point[static_cast<Eigen::Index>(k)] = load.value;
     }
   }
-  out.inside = [fixed, axes, predicate](const Eigen::Vector3d& x) {
+  // An axis that sets a friction coefficient spans mu >= 0 only: no rolling is realizable with a
+  // negative coefficient, so the set ends there (its searches step past mu = 0 from inside).
+  // Still realizable at the friction laws' largest coefficient, the set is unbounded along it.
+  const std::array<double, 3> friction_scale = frictionScales(body, axes);
+  out.inside = [fixed, axes, predicate, friction_scale](const Eigen::Vector3d& x) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      const double mu = friction_scale[k] * x[static_cast<Eigen::Index>(k)];
+      if (friction_scale[k] == 0.0) continue;
+      if (mu < 0.0) return false;
+      if (mu > kLargestFrictionCoefficient) {
+        throw InvalidInput("the realizable set is unbounded along " + axes[k] +
+                           ": rolling stays realizable as the friction coefficient grows (up to " +
+                           formatValue(kLargestFrictionCoefficient) +
+                           "); fix " + axes[k] + " or choose other axes");
+      }
+    }
     ParameterPoint point = fixed;
     for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
     return predicate(point).realizable;
@@ -98,7 +153,7 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
     for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
     return boundaryPiece(predicate(point));
   };
-  if (body.contacts.size() == 2) {
+  if (body.contacts.size() == 2 && axesAreLoads(body, axes)) {
     const body::ParameterBinding binding = body::bindParameters(body, names);
     std::vector<double> fixed_values;
     for (const auto& [name, value] : fixed) fixed_values.push_back(value);

@@ -44,8 +44,10 @@ struct RealizableSet3 {
   /// mesh::BoundaryPieceLabel); thread-safe.
   std::function<int(const Eigen::Vector3d&)> piece;
   Eigen::Vector3d default_point = Eigen::Vector3d::Zero();
-  /// Two-contact bodies: the dynamics at x (the body configured there, at its rolling rate),
-  /// from which the exact faces are built (mesh::meshTwoContactBody); empty for one contact.
+  /// Two-contact bodies over three loads (parameters that only add forces and torques): the
+  /// dynamics at x (the body configured there, at its rolling rate), from which the exact faces
+  /// are built (mesh::meshTwoContactBody); empty for one contact or an axis that is not a load
+  /// (e.g. mu).
   std::function<contact::TwoContactDynamics(const Eigen::Vector3d&)> two_contact_dynamics;
 };
 /// @throws InvalidInput for a name the body does not have, an axis also fixed, or a default
