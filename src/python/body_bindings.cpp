@@ -149,6 +149,7 @@ py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
   out["axes"] = axes;
   out["route"] = nsd::mesh::toString(meshed.route);
   out["exact_route_refused"] = meshed.exact_route_refused;
+  out["shaped_route_refused"] = meshed.shaped_route_refused;
   return out;
 }
 
@@ -201,7 +202,8 @@ void bindBody(py::module_& m) {
            "marching tetrahedra on `resolution` cells per axis around the default point; "
            "'shaped': shaped triangles of `edge_length` (relative to the body's size, default "
            "0.008) with the sharp edges kept, from a seed on `resolution` cells per axis; "
-           "'auto': exact where its faces fit, else implicit ('exact_route_refused' says why). "
+           "'auto': exact where its faces fit, else shaped (resolution 8 to 200), else implicit "
+           "('exact_route_refused' and 'shaped_route_refused' say why). "
            "Returns 'vertices' (V x 3, in the parameters' units), 'faces' (F x 3 vertex indices, "
            "outward), 'route', 'volume', 'exact_volume' (NaN for the implicit route), 'area', "
            "'closed', 'manifold', 'outward', 'diameter', 'hausdorff' and 'min_angle_deg'.")

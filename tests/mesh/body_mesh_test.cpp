@@ -636,7 +636,8 @@ TEST(BodyMesh, WheelsetTractionAndBrakingTorqueSpanAnUnboundedSet) {
 }
 
 // The axle's sheet over (fz, ty, fx) folds over (both contacts on one plane): the exact route
-// refuses it by name and --route auto meshes it by the implicit route.
+// refuses it by name and --route auto meshes it by the shaped route; at a resolution outside the
+// shaped seed's [8, 200], by the implicit route, saying why.
 TEST(BodyMesh, FoldedSheetIsRefusedAndMeshedImplicitly) {
   const body::BodyDescription axle = body::readBodyFile(NSDKIT_BODIES_DIR "/axle_on_plane.json");
   const region::RealizableSet3 set = region::bodyRealizableSet(axle, {"fz", "ty", "fx"});
@@ -648,9 +649,15 @@ TEST(BodyMesh, FoldedSheetIsRefusedAndMeshedImplicitly) {
   }
   const RealizableSetMesh m = meshRealizableSet(
       set.inside, set.default_point, set.two_contact_dynamics, MeshRoute::kAuto, {}, 12, 2);
-  EXPECT_EQ(m.route, MeshRoute::kImplicit);
+  EXPECT_EQ(m.route, MeshRoute::kShaped);
   EXPECT_NE(m.exact_route_refused.find("folds over"), std::string::npos);
-  EXPECT_TRUE(m.body.report.closed);
+  EXPECT_TRUE(m.shaped_route_refused.empty());
+  EXPECT_TRUE(m.body.report.closed && m.body.report.manifold);
+  const RealizableSetMesh coarse = meshRealizableSet(
+      set.inside, set.default_point, set.two_contact_dynamics, MeshRoute::kAuto, {}, 6, 2);
+  EXPECT_EQ(coarse.route, MeshRoute::kImplicit);
+  EXPECT_NE(coarse.shaped_route_refused.find("outside [8, 200]"), std::string::npos);
+  EXPECT_TRUE(coarse.body.report.closed);
 }
 
 // Over an axis that sets friction the exact route has no family (mu is no load): refused by

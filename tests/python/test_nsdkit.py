@@ -140,9 +140,13 @@ def test_body_mesh_auto_route_is_exact_for_the_ball():
     assert m["route"] == "exact" and m["exact_route_refused"] == ""
     assert abs(m["exact_volume"] - 0.540508) < 1e-6
     assert abs(m["volume"] - m["exact_volume"]) < 5e-4 * m["exact_volume"]
-    # The axle's sheet over these axes folds over (both contacts on one plane): implicit, with why.
+    # The axle's sheet over these axes folds over (both contacts on one plane): shaped, with why.
     a = body("axle_on_plane").mesh(["fz", "ty", "fx"], resolution=10, threads=2)
-    assert a["route"] == "implicit" and "folds over" in a["exact_route_refused"]
+    assert a["route"] == "shaped" and "folds over" in a["exact_route_refused"]
+    assert a["shaped_route_refused"] == ""
+    # Below the shaped seed's 8 cells per axis: marching tetrahedra, saying why.
+    c = body("axle_on_plane").mesh(["fz", "ty", "fx"], resolution=6, threads=2)
+    assert c["route"] == "implicit" and "[8, 200]" in c["shaped_route_refused"]
 
 
 def test_body_mesh_shaped_route_keeps_the_ball_s_edges():

@@ -195,7 +195,8 @@ BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& ins
 
 /// Which mesher meshRealizableSet uses.
 enum class MeshRoute {
-  kAuto,      ///< exact where its faces fit (a two-contact family is given), else implicit
+  kAuto,      ///< exact where its faces fit (a two-contact family is given), else shaped, else
+              ///< implicit (the shaped route failed or the resolution is outside [8, 200])
   kExact,     ///< meshTwoContactBody; its refusal is an error
   kImplicit,  ///< meshRegionAround (marching tetrahedra)
   kShaped,    ///< meshRegionShaped (shaped triangles, sharp edges kept where pieces are labelled)
@@ -208,12 +209,16 @@ struct RealizableSetMesh {
   /// kAuto only: why the exact route was not used (the message of its refusal, or that no
   /// two-contact family was given); empty when it was.
   std::string exact_route_refused;
+  /// kAuto only, when the implicit route made the mesh: why the shaped route did not (its
+  /// failure, or a resolution outside its seed's [8, 200]).
+  std::string shaped_route_refused;
 };
 
 /// Meshes the set {x : inside(x)} around `start` (a realizable point): by the exact route from
 /// `family` (may be empty), the implicit route with `resolution` cells per axis, or the shaped
 /// route (`shaped`, its seed on `resolution` cells per axis, its sharp edges where `piece` tells
-/// the boundary pieces apart; `piece` may be empty).
+/// the boundary pieces apart; `piece` may be empty); kAuto tries them in the order exact,
+/// shaped, implicit, keeping why each one before failed.
 /// @throws InvalidInput for kExact without a family, a start point outside the set; the
 ///         exact route's errors for kExact; the implicit and shaped routes' errors.
 RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector3d&)>& inside,

@@ -139,13 +139,24 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
   if (!inside(start)) {
     throw InvalidInput("the start point is not realizable for these parameters: no body");
   }
-  if (route == MeshRoute::kShaped) {
+  // auto: the shaped route where its seed's resolution allows, marching tetrahedra where it
+  // fails (the reason kept).
+  const bool shaped_seed_resolution = resolution >= 8 && resolution <= 200;
+  if (route == MeshRoute::kShaped || (route == MeshRoute::kAuto && shaped_seed_resolution)) {
     ShapedMeshOptions options = shaped;
     options.seed_resolution = resolution;
     options.threads = threads;
-    out.body = meshRegionShaped(inside, piece, start, options);
-    out.route = MeshRoute::kShaped;
-    return out;
+    try {
+      out.body = meshRegionShaped(inside, piece, start, options);
+      out.route = MeshRoute::kShaped;
+      return out;
+    } catch (const SolverFailure& e) {
+      if (route == MeshRoute::kShaped) throw;
+      out.shaped_route_refused = e.what();
+    }
+  } else if (route == MeshRoute::kAuto) {
+    out.shaped_route_refused = "the seed resolution " + std::to_string(resolution) +
+                               " is outside [8, 200]";
   }
   out.body = meshRegionAround(inside, start, resolution, threads);
   out.route = MeshRoute::kImplicit;

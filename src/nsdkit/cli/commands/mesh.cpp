@@ -191,7 +191,8 @@ int runMesh(const MeshOptions& o) {
   }
   const std::function<bool(const Eigen::Vector3d&)>& inside = region.inside;  // the predicate
   // The exact route where the faces of stability_faces.hpp bound the set; with --route auto a
-  // body they do not fit is meshed by the implicit route, and the reason is reported.
+  // body they do not fit is meshed by the shaped route (else the implicit one), and the reasons
+  // are reported.
   nsd::mesh::BodyMeshOptions options;
   options.tolerance = tolerance;
   nsd::mesh::ShapedMeshOptions shaped;
@@ -203,6 +204,8 @@ int runMesh(const MeshOptions& o) {
   route = nsd::mesh::toString(meshed.route);
   if (!meshed.exact_route_refused.empty())
     extra["exact_route_refused"] = meshed.exact_route_refused;
+  if (!meshed.shaped_route_refused.empty())
+    extra["shaped_route_refused"] = meshed.shaped_route_refused;
   if (route == "exact") extra["sharp_edges_preserved"] = true;
   if (route == "shaped") {
     extra["sharp_edges_preserved"] = body.report.sharp_edges > 0;
