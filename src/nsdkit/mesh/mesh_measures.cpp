@@ -113,15 +113,62 @@ double distanceByRays(const std::function<bool(const Eigen::Vector3d&)>& inside,
   return best;
 }
 
+namespace {
+
+// Boundary points for the boundary -> mesh side: on rays from the interior point, bisected between
+// it and the box (which lies outside), along `boundary_samples` Fibonacci directions stretched
+// to the box (even over the box's surface rather than in solid angle: the ends of an elongated
+// set, a small solid angle seen from the interior point, get their share) and along as many
+// through mesh vertices (every k-th: even over the mesh).
+std::vector<Eigen::Vector3d> boundarySamples(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                             const ImplicitMeshOptions& o,
+                                             const TriangleMesh& mesh) {
+  const std::size_t samples = static_cast<std::size_t>(std::max(0, o.boundary_samples));
+  std::vector<Eigen::Vector3d> directions;
+  const double golden = kPi * (3.0 - std::sqrt(5.0));
+  for (std::size_t i = 0; i < samples; ++i) {
+    const double z = 1.0 - 2.0 * (static_cast<double>(i) + 0.5) / static_cast<double>(samples);
+    const double ring = std::sqrt(std::max(0.0, 1.0 - z * z)),
+                 angle = golden * static_cast<double>(i);
+    // Stretched by the box's half-widths: as many rays per unit of the box's surface as of the
+    // sphere's, so an elongated set's ends are not seen through a few rays only.
+    const Eigen::Vector3d on_sphere(ring * std::cos(angle), ring * std::sin(angle), z);
+    directions.push_back(on_sphere.cwiseProduct(o.box_upper - o.box_lower).normalized());
+  }
+  const std::size_t stride =
+      samples == 0 ? 0 : std::max<std::size_t>(1, mesh.vertices.size() / samples);
+  for (std::size_t v = 0; stride > 0 && v < mesh.vertices.size(); v += stride) {
+    const Eigen::Vector3d d = (mesh.vertices[v] - o.interior_point).normalized();
+    if (d.allFinite()) directions.push_back(d);
+  }
+  std::vector<Eigen::Vector3d> boundary(directions.size());
+  nsd::parallelFor(directions.size(), o.threads, [&](std::size_t i) {
+    const Eigen::Vector3d& d = directions[i];
+    // The ray leaves the box at the smallest positive t over the axes.
+    double t_box = INFINITY;
+    for (int k = 0; k < 3; ++k) {
+      if (d[k] > 0) t_box = std::min(t_box, (o.box_upper[k] - o.interior_point[k]) / d[k]);
+      if (d[k] < 0) t_box = std::min(t_box, (o.box_lower[k] - o.interior_point[k]) / d[k]);
+    }
+    const double t = bisect([&](double u) { return inside(o.interior_point + u * d); }, 0.0, t_box,
+                            o.bisection_tolerance)
+                         .value;
+    boundary[i] = o.interior_point + t * d;
+  });
+  return boundary;
+}
+
+}  // namespace
+
 // The distance of an implicit mesh from the predicate's boundary, measured with the predicate
 // alone (there is no exact boundary to evaluate):
 //  - mesh -> boundary: from each triangle's centroid, along its normal towards the other side
 //    of the predicate, to the first change found by marching in steps of a quarter grid cell
 //    over two cells and bisecting to the tolerance. Any crossing bounds the distance from
 //    above, and so does the nearest vertex (on the boundary to the bisection tolerance).
-//  - boundary -> mesh: boundary points on `boundary_samples` rays from the interior point
-//    (Fibonacci directions; bisection between it and the box, which lies outside), at their
-//    distance from the mesh (CGAL AABB tree). These are samples: a lower estimate of this side.
+//  - boundary -> mesh: boundary points on rays from the interior point (boundarySamples), at
+//    their distance from the mesh (CGAL AABB tree). These are samples: a lower estimate of this
+//    side.
 // max_face_distance is the first side (with side rays: each triangle's bound tightened by
 // distanceByRays, largest bounds first, until the next bound is below the largest distance
 // found), hausdorff the larger of the two.
@@ -181,33 +228,8 @@ void measureAgainstPredicate(const std::function<bool(const Eigen::Vector3d&)>& 
   }
   r.hausdorff = r.max_face_distance;
   if (!o.interior_point.allFinite() || !inside(o.interior_point) || !r.closed) return;
-  using Primitive = CGAL::AABB_face_graph_triangle_primitive<SurfaceMesh>;
-  using Tree = CGAL::AABB_tree<CGAL::AABB_traits<Kernel, Primitive>>;
-  Tree tree(faces(sm).first, faces(sm).second, sm);
-  const std::size_t samples = static_cast<std::size_t>(std::max(0, o.boundary_samples));
-  std::vector<Eigen::Vector3d> boundary(samples);
-  const double golden = kPi * (3.0 - std::sqrt(5.0));
-  nsd::parallelFor(samples, o.threads, [&](std::size_t i) {
-    const double z = 1.0 - 2.0 * (static_cast<double>(i) + 0.5) / static_cast<double>(samples);
-    const double ring = std::sqrt(std::max(0.0, 1.0 - z * z)),
-                 angle = golden * static_cast<double>(i);
-    const Eigen::Vector3d d(ring * std::cos(angle), ring * std::sin(angle), z);
-    // The ray leaves the box at the smallest positive t over the axes.
-    double t_box = INFINITY;
-    for (int k = 0; k < 3; ++k) {
-      if (d[k] > 0) t_box = std::min(t_box, (o.box_upper[k] - o.interior_point[k]) / d[k]);
-      if (d[k] < 0) t_box = std::min(t_box, (o.box_lower[k] - o.interior_point[k]) / d[k]);
-    }
-    const double t = bisect([&](double u) { return inside(o.interior_point + u * d); }, 0.0, t_box,
-                            o.bisection_tolerance)
-                         .value;
-    boundary[i] = o.interior_point + t * d;
-  });
-  tree.accelerate_distance_queries();
-  for (const auto& q : boundary) {
-    r.hausdorff = std::max(
-        r.hausdorff, std::sqrt(CGAL::to_double(tree.squared_distance(Point3(q[0], q[1], q[2])))));
-  }
+  const std::vector<Eigen::Vector3d> boundary = boundarySamples(inside, o, mesh);
+  r.hausdorff = std::max(r.hausdorff, maxDistanceToMesh(sm, boundary));
 }
 
 
