@@ -12,18 +12,22 @@ namespace nsd::mesh {
 
 namespace {
 
-// inside(centre + reach d) on a box probe's ray, whose previous point (reach / 2) was inside:
-// where the predicate cannot decide, the error says how far the region was followed.
+// inside(centre + reach d) on a box probe's ray that was inside up to `inside_to`: where the
+// predicate cannot decide, the error says how far the region was followed.
 bool insideAlongRay(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                    const Eigen::Vector3d& centre, const Eigen::Vector3d& d, double reach) {
+                    const Eigen::Vector3d& centre, const Eigen::Vector3d& d, double reach,
+                    double inside_to) {
   try {
     return inside(centre + reach * d);
   } catch (const SolverFailure& e) {
     const Eigen::Vector3d p = centre + reach * d;
-    throw SolverFailure("the region reaches at least " + formatValue(reach / 2) +
-                        " along (" + formatValue(d[0]) + ", " + formatValue(d[1]) + ", " +
-                        formatValue(d[2]) + ") from the start point, and at (" +
-                        formatValue(p[0]) + ", " + formatValue(p[1]) + ", " +
+    const std::string direction =
+        "(" + formatValue(d[0]) + ", " + formatValue(d[1]) + ", " + formatValue(d[2]) + ")";
+    const std::string followed =
+        inside_to > 0.0 ? "the region reaches at least " + formatValue(inside_to) + " along " +
+                              direction + " from the start point, and at ("
+                        : "going along " + direction + " from the start point, at (";
+    throw SolverFailure(followed + formatValue(p[0]) + ", " + formatValue(p[1]) + ", " +
                         formatValue(p[2]) + ") the predicate cannot decide: " + e.what() +
                         " (fix another parameter or choose other axes)");
   }
@@ -43,7 +47,7 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
         if (!a && !b && !c) continue;
         const Eigen::Vector3d d = Eigen::Vector3d(a, b, c).normalized();
         double reach = 4.0;
-        while (insideAlongRay(inside, centre, d, reach)) {
+        while (insideAlongRay(inside, centre, d, reach, reach > 4.0 ? reach / 2.0 : 0.0)) {
           reach *= 2.0;
           if (reach > 1e12) {
             throw InvalidInput("the realizable region is unbounded along (" + formatValue(d[0]) +
