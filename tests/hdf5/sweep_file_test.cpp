@@ -20,6 +20,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// Whether a temporary file of the sweep file `path` (`<path>.tmp-nsdkit-hdf5-<run>`) is left.
+bool temporaryFileLeft(const std::string& path) {
+  const std::string prefix = fs::path(path).filename().string() + ".tmp-nsdkit-hdf5";
+  for (const auto& entry : fs::directory_iterator(fs::path(path).parent_path())) {
+    if (entry.path().filename().string().rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
 class SweepFile : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -58,7 +67,7 @@ TEST_F(SweepFile, WrittenAndReadBackEqualsTheInMemorySweep) {
     region::sweepIntoSink(axes_, fixed_, predicate_, options_, blocks_, {}, {}, *sink);
   }
   ASSERT_TRUE(fs::exists(path));
-  EXPECT_FALSE(fs::exists(path + ".tmp-nsdkit-hdf5"));
+  EXPECT_FALSE(temporaryFileLeft(path));
   const SweepFileContents c = readSweepFile(path);
   const region::SweepResult reference = region::sweep(axes_, fixed_, predicate_, options_);
   EXPECT_EQ(c.format, "nsdkit-sweep-hdf5/1");
@@ -130,7 +139,24 @@ TEST_F(SweepFile, AFailedSweepLeavesNoFile) {
                  SolverFailure);
   }
   EXPECT_FALSE(fs::exists(path));
-  EXPECT_FALSE(fs::exists(path + ".tmp-nsdkit-hdf5"));
+  EXPECT_FALSE(temporaryFileLeft(path));
+}
+
+// A killed run leaves its temporary file (named for that run, so a process left over from it
+// cannot remove the file of a later run); the next run of the same sweep file removes it once
+// its own file is in place.
+TEST_F(SweepFile, FinishedRunRemovesTheTemporaryFileOfAKilledRun) {
+  const std::string path = dir_ + "/resumed.h5";
+  const std::string left = path + ".tmp-nsdkit-hdf5-1-2";
+  std::ofstream(left) << "a killed run's partial file";
+  ASSERT_TRUE(temporaryFileLeft(path));
+  {
+    const auto sink = createSweepFile(path, header_);
+    ASSERT_TRUE(fs::exists(left));  // not the file this run writes into
+    region::sweepIntoSink(axes_, fixed_, predicate_, options_, blocks_, {}, {}, *sink);
+  }
+  EXPECT_TRUE(fs::exists(path));
+  EXPECT_FALSE(temporaryFileLeft(path));
 }
 
 TEST_F(SweepFile, ReadingRefusesWhatIsNotASweepFile) {

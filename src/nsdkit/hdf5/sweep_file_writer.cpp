@@ -3,10 +3,15 @@
 // driver, collective transfers: parallel HDF5 writes compressed datasets collectively only).
 #include <nsdkit/hdf5/sweep_file.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <filesystem>
+#include <string>
 #include <system_error>
+#include <vector>
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/hdf5/hdf5_handles.hpp>
@@ -26,8 +31,37 @@ using detail::Handle;
 constexpr char kFormat[] = "nsdkit-sweep-hdf5/1";
 constexpr int kDeflateLevel = 4;
 
-/// The temporary name every process agrees on (the target's folder, so the rename is atomic).
-std::string temporaryPath(const std::string& path) { return path + ".tmp-nsdkit-hdf5"; }
+constexpr char kTemporarySuffix[] = ".tmp-nsdkit-hdf5";
+
+/// The temporary name, in the target's folder (so the rename is atomic) and unique to this run:
+/// rank 0's process id and clock, which every rank of a parallel run receives. A process left
+/// over from a killed run of the same sweep removes its own temporary file when it unwinds, not
+/// the file of the run that resumed it.
+std::string temporaryPath(const std::string& path, bool parallel) {
+  unsigned long long tag[2] = {
+      static_cast<unsigned long long>(::getpid()),
+      static_cast<unsigned long long>(
+          std::chrono::system_clock::now().time_since_epoch().count())};
+#ifdef NSDKIT_HDF5_PARALLEL
+  if (parallel) MPI_Bcast(tag, 2, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+#else
+  (void)parallel;
+#endif
+  return path + kTemporarySuffix + "-" + std::to_string(tag[0]) + "-" + std::to_string(tag[1]);
+}
+
+/// Removes the temporary files that killed runs of the sweep file `path` left (best effort).
+void removeLeftTemporaries(const std::string& path) {
+  const fs::path target(path);
+  const std::string prefix = target.filename().string() + kTemporarySuffix;
+  std::error_code ec;
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::vector<fs::path> left;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().filename().string().rfind(prefix, 0) == 0) left.push_back(it->path());
+  }
+  for (const auto& file : left) fs::remove(file, ec);
+}
 
 void requireRegularTarget(const std::string& path) {
   if (path.empty() || path == "-") {
@@ -46,7 +80,7 @@ class SweepFileWriter final : public region::SweepSink {
  public:
   SweepFileWriter(const std::string& path, const SweepFileHeader& header, bool parallel, int rank)
       : path_(path),
-        temporary_(temporaryPath(path)),
+        temporary_(temporaryPath(path, parallel)),
         header_(header),
         grid_(region::chunkedGrid(header.axes, header.block_points)),
         parallel_(parallel),
@@ -120,6 +154,7 @@ class SweepFileWriter final : public region::SweepSink {
         throw InvalidInput("cannot move the finished HDF5 file to '" + path_ +
                            "': " + ec.message());
       }
+      removeLeftTemporaries(path_);
     }
     finished_ = true;
   }
