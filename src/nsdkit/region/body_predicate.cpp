@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include <nsdkit/contact/friction_law.hpp>
 #include <nsdkit/core/errors.hpp>
 
 namespace nsd::region {
@@ -73,41 +74,29 @@ ParameterPoint bodyMetadata(const body::BodyDescription& body,
 
 namespace {
 
-/// Whether every axis only adds forces and torques (the exact faces' affine family): a parameter
-/// that sets friction, turns the gravity or a normal, or moves a contact point changes the
-/// analysis in other ways.
-bool axesAreLoads(const body::BodyDescription& body, const std::array<std::string, 3>& axes) {
-  for (const auto& axis : axes) {
-    for (const auto& load : body.loads) {
-      if (load.name != axis) continue;
-      for (const auto& effect : load.effects) {
-        if (effect.kind != body::LoadEffect::Kind::kForce &&
-            effect.kind != body::LoadEffect::Kind::kTorque) {
-          return false;
-        }
-      }
-    }
-  }
-  return true;
-}
+/// What an axis's load parameter does, as far as the realizable set's routes care.
+struct AxisEffects {
+  /// It only adds forces and torques (the exact faces' affine family); a parameter that sets
+  /// friction, turns the gravity or a normal, or moves a contact point does more.
+  bool load_only = true;
+  double friction_scale = 0.0;  ///< the friction coefficient per unit (0: sets none)
+};
 
-/// The friction coefficient an axis sets (its scale), per axis; 0 for an axis that sets none.
-std::array<double, 3> frictionScales(const body::BodyDescription& body,
-                                     const std::array<std::string, 3>& axes) {
-  std::array<double, 3> scale{0.0, 0.0, 0.0};
+std::array<AxisEffects, 3> axisEffects(const body::BodyDescription& body,
+                                       const std::array<std::string, 3>& axes) {
+  std::array<AxisEffects, 3> out{};
   for (std::size_t k = 0; k < 3; ++k) {
     for (const auto& load : body.loads) {
       if (load.name != axes[k]) continue;
       for (const auto& effect : load.effects) {
-        if (effect.kind == body::LoadEffect::Kind::kFriction) scale[k] = load.scale;
+        using Kind = body::LoadEffect::Kind;
+        if (effect.kind != Kind::kForce && effect.kind != Kind::kTorque) out[k].load_only = false;
+        if (effect.kind == Kind::kFriction) out[k].friction_scale = load.scale;
       }
     }
   }
-  return scale;
+  return out;
 }
-
-/// A friction coefficient above this is refused by the friction laws (friction_law.cpp).
-constexpr double kLargestFrictionCoefficient = 1e6;
 
 }  // namespace
 
@@ -131,16 +120,16 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
   // An axis that sets a friction coefficient spans mu >= 0 only: no rolling is realizable with a
   // negative coefficient, so the set ends there (its searches step past mu = 0 from inside).
   // Still realizable at the friction laws' largest coefficient, the set is unbounded along it.
-  const std::array<double, 3> friction_scale = frictionScales(body, axes);
-  out.inside = [fixed, axes, predicate, friction_scale](const Eigen::Vector3d& x) {
+  const std::array<AxisEffects, 3> effects = axisEffects(body, axes);
+  out.inside = [fixed, axes, predicate, effects](const Eigen::Vector3d& x) {
     for (std::size_t k = 0; k < 3; ++k) {
-      const double mu = friction_scale[k] * x[static_cast<Eigen::Index>(k)];
-      if (friction_scale[k] == 0.0) continue;
+      if (effects[k].friction_scale == 0.0) continue;
+      const double mu = effects[k].friction_scale * x[static_cast<Eigen::Index>(k)];
       if (mu < 0.0) return false;
-      if (mu > kLargestFrictionCoefficient) {
+      if (mu > contact::kMaxFrictionCoefficient) {
         throw InvalidInput("the realizable set is unbounded along " + axes[k] +
                            ": rolling stays realizable as the friction coefficient grows (up to " +
-                           formatValue(kLargestFrictionCoefficient) +
+                           formatValue(contact::kMaxFrictionCoefficient) +
                            "); fix " + axes[k] + " or choose other axes");
       }
     }
@@ -153,7 +142,9 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
     for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
     return boundaryPiece(predicate(point));
   };
-  if (body.contacts.size() == 2 && axesAreLoads(body, axes)) {
+  const bool axes_are_loads = std::all_of(effects.begin(), effects.end(),
+                                          [](const AxisEffects& e) { return e.load_only; });
+  if (body.contacts.size() == 2 && axes_are_loads) {
     const body::ParameterBinding binding = body::bindParameters(body, names);
     std::vector<double> fixed_values;
     for (const auto& [name, value] : fixed) fixed_values.push_back(value);
