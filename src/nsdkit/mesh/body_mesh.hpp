@@ -160,6 +160,10 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
 /// the same smooth piece). For a realizable set: the failing modes of Def 11 there.
 using BoundaryPieceLabel = std::function<int(const Eigen::Vector3d&)>;
 
+/// The shaped route's seed resolutions (cells per axis): ShapedMeshOptions::seed_resolution.
+inline constexpr int kShapedSeedResolutionMin = 8;
+inline constexpr int kShapedSeedResolutionMax = 200;
+
 /// Options of the shaped implicit route (meshRegionShaped). Lengths are relative to the
 /// diagonal of the body's bounding box.
 struct ShapedMeshOptions {

@@ -145,7 +145,8 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
   }
   // auto: the shaped route where its seed's resolution allows, marching tetrahedra where it
   // fails (the reason kept).
-  const bool shaped_seed_resolution = resolution >= 8 && resolution <= 200;
+  const bool shaped_seed_resolution =
+      resolution >= kShapedSeedResolutionMin && resolution <= kShapedSeedResolutionMax;
   if (route == MeshRoute::kShaped || (route == MeshRoute::kAuto && shaped_seed_resolution)) {
     ShapedMeshOptions options = shaped;
     options.seed_resolution = resolution;

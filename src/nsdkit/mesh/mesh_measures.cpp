@@ -130,7 +130,7 @@ std::vector<Eigen::Vector3d> boundarySamples(const std::function<bool(const Eige
     const double z = 1.0 - 2.0 * (static_cast<double>(i) + 0.5) / static_cast<double>(samples);
     const double ring = std::sqrt(std::max(0.0, 1.0 - z * z)),
                  angle = golden * static_cast<double>(i);
-    // Stretched by the box's half-widths: as many rays per unit of the box's surface as of the
+    // Stretched by the box's widths: about as many rays per unit of the box's surface as of the
     // sphere's, so an elongated set's ends are not seen through a few rays only.
     const Eigen::Vector3d on_sphere(ring * std::cos(angle), ring * std::sin(angle), z);
     directions.push_back(on_sphere.cwiseProduct(o.box_upper - o.box_lower).normalized());

@@ -23,7 +23,8 @@ using Vec = Eigen::Vector3d;
 constexpr int kSideRays = 256;
 
 void requireValid(const ShapedMeshOptions& o) {
-  if (o.seed_resolution < 8 || o.seed_resolution > 200) {
+  if (o.seed_resolution < kShapedSeedResolutionMin ||
+      o.seed_resolution > kShapedSeedResolutionMax) {
     throw InvalidInput("seed resolution must be in [8, 200], got " +
                        std::to_string(o.seed_resolution));
   }

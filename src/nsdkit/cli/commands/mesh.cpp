@@ -152,7 +152,8 @@ int runMesh(const MeshOptions& o) {
   if (!std::isnan(o.edge_length) && o.route != "shaped") {
     throw nsd::InvalidInput("--edge-length is for --route shaped");
   }
-  if (o.route == "shaped" && (o.resolution < 8 || o.resolution > 200)) {
+  if (o.route == "shaped" && (o.resolution < nsd::mesh::kShapedSeedResolutionMin ||
+                              o.resolution > nsd::mesh::kShapedSeedResolutionMax)) {
     throw nsd::InvalidInput("--resolution must be in [8, 200] for --route shaped (the seed's "
                             "grid), got " + std::to_string(o.resolution));
   }
