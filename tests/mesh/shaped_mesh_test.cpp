@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -176,8 +177,9 @@ TEST(ShapedMesh, TurnedCubeKeepsItsEdgesAndCorners) {
 
 TEST(ShapedMesh, WithoutPiecesTheEdgesAreRoundedOff) {
   // The same remeshing without the labels of the faces: no edge is kept, and the cube's edges
-  // lie farther from the mesh than the 1e-3 of the size the test above requires (measured 6.8e-3
-  // of it): that test fails when the edges are not kept.
+  // lie farther from the mesh than the 1e-3 of the size the test above requires (measured
+  // 1.5e-3 of it: the refinement where the mesh sags cuts them finer, but the chords across an
+  // edge stay): that test fails when the edges are not kept.
   const TurnedCube cube = turnedCube();
   ShapedMeshOptions o;
   o.threads = 2;
@@ -188,41 +190,109 @@ TEST(ShapedMesh, WithoutPiecesTheEdgesAreRoundedOff) {
   const CubeFigures f = measureCube(cube, b.mesh);
   std::printf("rounded cube: edges -> mesh %.2e of the size, volume error %.1e, smallest angle %.2f deg\n",
               f.edges_to_mesh / b.report.diameter, std::fabs(f.volume - 8.0) / 8.0, f.min_angle_away);
-  EXPECT_GT(f.edges_to_mesh, 3e-3 * b.report.diameter);
+  EXPECT_GT(f.edges_to_mesh, 1e-3 * b.report.diameter);
 }
 
-TEST(ShapedMesh, AxleVolumeAgreesWithMonteCarloOfThePredicate) {
-  // The axle over (fz, ty, fx), a thin plate the exact route refuses: its volume within 0.5 % of a
-  // seeded Monte Carlo estimate of the predicate (4e6 samples, standard error 0.09 %; measured
-  // -0.25 %). The distance and the angles near the plate's knife-edged ends are short of the
-  // issue's figures (measured 6.8e-3 of the size, the boundary sampled on rays stretched to the
-  // plate; 19 of 18 918 triangles under 20 degrees, 16 of them within 40 units of the ends,
-  // fz = +-330): the bounds below guard the measured state.
+TEST(ShapedMesh, AxleMeetsTheFiguresRecomputedFromItsMesh) {
+  // The axle over (fz, ty, fx), a plate 58 thick against 658 long that ends in knife-edged
+  // blades (the exact route refuses it). Issue 33's figures, recomputed here from the mesh and
+  // the predicate alone:
+  //  - volume within 0.5 % of a seeded Monte Carlo estimate (4e6 samples, standard error
+  //    0.09 %; measured -0.15 %);
+  //  - mesh -> boundary: every triangle's centroid has the predicate change within 1e-3 of the
+  //    size along its normal, or where that fails (one triangle, at a blade's tip) along one of
+  //    26 directions (the report: all within 0.35, 5.1e-4 of it); boundary -> mesh: 3000
+  //    boundary points on seeded random rays from the interior point, stretched to the box, lie
+  //    within 1e-3 of the size of the mesh (measured 0.51 by the report, 7.4e-4);
+  //  - triangles that touch no held vertex (corner or kink) have no angle under 20 degrees
+  //    (measured 21.1).
+  // Before the radial seed and the graded remeshing (session 5) the distance was 6.8e-3 of the
+  // size and 10 triangles were under 20 degrees: this test failed.
   const auto body = body::readBodyFile(std::string(NSDKIT_BODIES_DIR) + "/axle_on_plane.json");
   const auto set = region::bodyRealizableSet(body, {"fz", "ty", "fx"});
   ShapedMeshOptions o;
   o.threads = 2;
   const BodyMesh b = meshRegionShaped(set.inside, set.piece, set.default_point, o);
   ASSERT_TRUE(b.report.closed && b.report.manifold && b.report.outward);
+  ASSERT_EQ(b.held.size(), b.mesh.vertices.size());
   Vec lower = Vec::Constant(INFINITY), upper = -lower;
-  double volume = 0.0;
-  std::size_t below_20 = 0;
-  for (const auto& t : b.mesh.triangles) {
-    const auto v = [&](int k) { return b.mesh.vertices[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])]; };
-    volume += v(0).dot(v(1).cross(v(2))) / 6.0;
-    if (smallestAngleDeg(v(0), v(1), v(2)) < 20.0) ++below_20;
-  }
   for (const Vec& x : b.mesh.vertices) {
     lower = lower.cwiseMin(x);
     upper = upper.cwiseMax(x);
   }
-  const Vec margin = Vec::Constant(0.02 * (upper - lower).norm());
+  const double size = (upper - lower).norm();
+  const double reach = 1e-3 * size;
+  double volume = 0.0, smallest_free_angle = 180.0;
+  std::size_t far_centroids = 0;
+  for (const auto& t : b.mesh.triangles) {
+    const auto v = [&](int k) { return b.mesh.vertices[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])]; };
+    const auto held = [&](int k) { return b.held[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])]; };
+    volume += v(0).dot(v(1).cross(v(2))) / 6.0;
+    if (!held(0) && !held(1) && !held(2)) {
+      smallest_free_angle = std::min(smallest_free_angle, smallestAngleDeg(v(0), v(1), v(2)));
+    }
+    const Vec centroid = (v(0) + v(1) + v(2)) / 3.0;
+    const Vec normal = (v(1) - v(0)).cross(v(2) - v(0)).normalized();
+    // The predicate changes within `reach` along the normal: between the centroid and a point
+    // 1/8 to 8/8 of it away on either side (one side alone: beside a blade thinner than twice
+    // the reach both ends lie outside).
+    const bool in = set.inside(centroid);
+    bool changes = false;
+    for (int k = 1; k <= 8 && !changes; ++k) {
+      changes = set.inside(centroid + k * reach / 8.0 * normal) != in ||
+                set.inside(centroid - k * reach / 8.0 * normal) != in;
+    }
+    // Where the normal runs along the boundary (next to a blade's tip), sideways: the 26
+    // directions to a cube's corners, edges and faces.
+    for (int i = -1; i <= 1 && !changes; ++i)
+      for (int j = -1; j <= 1 && !changes; ++j)
+        for (int l = -1; l <= 1 && !changes; ++l) {
+          if (!i && !j && !l) continue;
+          const Vec d = Vec(i, j, l).normalized();
+          for (int k = 1; k <= 8 && !changes; ++k) {
+            changes = set.inside(centroid + k * reach / 8.0 * d) != in;
+          }
+        }
+    if (!changes) ++far_centroids;
+  }
+  // Boundary points: bisection on seeded random rays between the interior point and the box.
+  std::mt19937 rng(33);
+  std::normal_distribution<double> gauss;
+  const Vec half = 0.5 * (upper - lower) * 1.05;
+  double boundary_to_mesh = 0.0;
+  for (int k = 0; k < 3000; ++k) {
+    const Vec d = Vec(gauss(rng), gauss(rng), gauss(rng)).normalized().cwiseProduct(half);
+    double in = 0.0, out = 1.0 / d.cwiseQuotient(half).cwiseAbs().maxCoeff();
+    while (out - in > 1e-7) {
+      const double mid = 0.5 * (in + out);
+      (set.inside(set.default_point + mid * d) ? in : out) = mid;
+    }
+    const Vec q = set.default_point + in * d;
+    double nearest = INFINITY;
+    for (const auto& t : b.mesh.triangles) {
+      nearest = std::min(nearest, pointTriangleDistance(q, b.mesh.vertices[static_cast<std::size_t>(t[0])],
+                                                        b.mesh.vertices[static_cast<std::size_t>(t[1])],
+                                                        b.mesh.vertices[static_cast<std::size_t>(t[2])]));
+    }
+    boundary_to_mesh = std::max(boundary_to_mesh, nearest);
+  }
+  const Vec margin = Vec::Constant(0.02 * size);
   const auto mc = region::monteCarloVolume(set.inside, lower - margin, upper + margin, 4'000'000, 1, 2);
+  std::printf("axle: %zu triangles, boundary -> mesh %.2e of the size, %zu centroids without the "
+              "boundary within 1e-3, volume %+.3f %% vs Monte Carlo (+- %.3f %%), smallest angle "
+              "away from held vertices %.2f deg, %.1f s\n",
+              b.mesh.triangles.size(), boundary_to_mesh / size, far_centroids,
+              100.0 * (volume - mc.volume) / mc.volume, 100.0 * mc.standard_error / mc.volume,
+              smallest_free_angle, b.report.seconds);
   EXPECT_NEAR(volume, b.report.volume, 1e-12 * volume);
   EXPECT_LT(mc.standard_error, 0.0015 * mc.volume);
   EXPECT_NEAR(volume, mc.volume, 0.005 * mc.volume);
-  EXPECT_LT(static_cast<double>(below_20), 4e-3 * static_cast<double>(b.mesh.triangles.size()));
-  EXPECT_LT(b.report.hausdorff, 1e-2 * b.report.diameter);
+  EXPECT_EQ(far_centroids, 0u);
+  EXPECT_LE(boundary_to_mesh, reach);
+  EXPECT_LE(b.report.hausdorff, 1e-3 * b.report.diameter);
+  EXPECT_GE(smallest_free_angle, 20.0);
+  EXPECT_NEAR(smallest_free_angle, b.report.min_angle_away_from_corners_deg, 1e-9);
+  EXPECT_EQ(b.report.seed, "radial");
   EXPECT_GT(b.report.sharp_edges, 0);
 }
 

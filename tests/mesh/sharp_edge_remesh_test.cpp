@@ -2,6 +2,7 @@
 // icosphere with needles made by hand (vertices pulled next to a neighbour, back on the sphere)
 // keeps no needle, stays a closed 2-manifold, and every vertex stays on the sphere.
 #include <nsdkit/mesh/sharp_edge_remesh.hpp>
+#include <nsdkit/mesh/star_seed.hpp>
 
 #include <gtest/gtest.h>
 
@@ -9,52 +10,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
-#include <utility>
 #include <vector>
 
 namespace nsd::mesh::detail {
 namespace {
 
 using Vec = Eigen::Vector3d;
-
-/// The icosahedron subdivided `levels` times, every vertex on the unit sphere, outward.
-TriangleMesh icosphere(int levels) {
-  const double t = (1.0 + std::sqrt(5.0)) / 2.0;
-  TriangleMesh m;
-  for (const auto& p : std::vector<Vec>{{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0},
-                                        {0, -1, t}, {0, 1, t}, {0, -1, -t}, {0, 1, -t},
-                                        {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}}) {
-    m.vertices.push_back(p.normalized());
-  }
-  m.triangles = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
-                 {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
-                 {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
-                 {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
-  for (int level = 0; level < levels; ++level) {
-    std::map<std::pair<int, int>, int> midpoint;
-    const auto middle = [&](int a, int b) {
-      const auto key = std::minmax(a, b);
-      const auto found = midpoint.find(key);
-      if (found != midpoint.end()) return found->second;
-      m.vertices.push_back((m.vertices[static_cast<std::size_t>(a)] +
-                            m.vertices[static_cast<std::size_t>(b)])
-                               .normalized());
-      return midpoint[key] = static_cast<int>(m.vertices.size()) - 1;
-    };
-    std::vector<std::array<int, 3>> finer;
-    for (const auto& [a, b, c] : m.triangles) {
-      const int ab = middle(a, b), bc = middle(b, c), ca = middle(c, a);
-      finer.push_back({a, ab, ca});
-      finer.push_back({b, bc, ab});
-      finer.push_back({c, ca, bc});
-      finer.push_back({ab, bc, ca});
-    }
-    m.triangles = std::move(finer);
-  }
-  m.face_of_triangle.assign(m.triangles.size(), -1);
-  return m;
-}
 
 /// Longest over shortest edge of each triangle.
 std::vector<double> edgeRatios(const TriangleMesh& m) {
@@ -73,7 +34,7 @@ std::vector<double> edgeRatios(const TriangleMesh& m) {
 }
 
 TEST(SettleOntoBoundary, RemovesNeedlesAndKeepsTheVerticesOnTheSphere) {
-  TriangleMesh sphere = icosphere(3);  // 642 vertices, edges 0.16 to 0.19
+  TriangleMesh sphere = unitIcosphere(3);  // 642 vertices, edges 0.16 to 0.19
   BodyMeshReport unperturbed;
   SurfaceMesh unperturbed_mesh;
   measureTopology(sphere, unperturbed, unperturbed_mesh);

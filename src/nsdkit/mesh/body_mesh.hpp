@@ -91,6 +91,9 @@ struct BodyMeshReport {
   double exact_volume = NAN;
   double exact_volume_error = NAN;  ///< |difference from half the quadrature panels| (estimate)
   double tolerance_used = NAN;      ///< the distance tolerance of the final mesh (relative)
+  /// Shaped route: the seed, "radial" (the set is star-shaped about its interior point) or
+  /// "marching tetrahedra".
+  std::string seed;
   double seconds = 0.0;
 };
 
@@ -103,6 +106,9 @@ struct BodyMesh {
   std::vector<Eigen::Vector3d> slip_angles;
   /// Exact route, per vertex: on a sharp edge (a side of a curved face or a straight edge).
   std::vector<bool> on_sharp_edge;
+  /// Shaped route, per vertex: a corner (three pieces meet) or a kink of a sharp edge, held in
+  /// place by the remeshing (min_angle_away_from_corners_deg leaves their triangles out).
+  std::vector<bool> held;
 };
 
 /// Meshes the realizable set of a two-contact body over three load parameters by the exact
@@ -167,25 +173,35 @@ inline constexpr int kShapedSeedResolutionMax = 200;
 /// Options of the shaped implicit route (meshRegionShaped). Lengths are relative to the
 /// diagonal of the body's bounding box.
 struct ShapedMeshOptions {
-  int seed_resolution = 24;      ///< marching-tetrahedra seed: the box and the sharp edges
-  double edge_length = 0.008;    ///< target edge length of the triangles
+  int seed_resolution = 24;      ///< marching-tetrahedra seed: the box (and the seed where the
+                                 ///< set is not star-shaped about the interior point)
+  double edge_length = 0.008;    ///< target edge length of the triangles where the boundary is
+                                 ///< flat (relative to the body's size)
+  double sag_tolerance = 2e-4;   ///< largest sag of a triangle's edge from the boundary
+                                 ///< (relative); shorter triangles where it bends tightly
   int iterations = 6;            ///< rounds of split, collapse, flip, relax and project
-  unsigned threads = 1;          ///< seed mesh and measures (the remeshing is sequential)
+  unsigned threads = 1;          ///< seeds, refinement, split and measures (remeshing: 1)
   int boundary_samples = 4000;   ///< rays for the boundary -> mesh side of the distance
 };
 
 /// Meshes the bounded set {x : inside(x)} around `interior_point` with shaped triangles,
-/// keeping its sharp edges (sharp_edge_remesh.hpp, feature_split.hpp):
-///  1. a marching-tetrahedra seed (meshRegionAround, `seed_resolution` cells per axis) remeshed
-///     at the target length by CGAL's isotropic remeshing, its vertices projected onto their
-///     closest boundary points;
-///  2. with `piece`, the sharp edges (where the piece changes) located by bisection on the
-///     boundary and the seed split along them, so they are chains of mesh edges;
-///  3. CGAL's isotropic remeshing (`iterations` rounds) with the chains constrained, corners
-///     and kinks held, vertices projected onto the split seed; the chains relaxed along
-///     themselves;
-///  4. the chain vertices put back onto the true edges (bisection across the edge), the others
-///     onto the boundary, flat triangles flipped away.
+/// keeping its sharp edges (star_seed.hpp, sag_refinement.hpp, feature_split.hpp,
+/// graded_remesh.hpp, sharp_edge_remesh.hpp):
+///  1. the seed: where the set is star-shaped about the interior point (every ray checked on
+///     the seed's rays), a radial mesh of rays through a subdivided icosahedron stretched to the
+///     set's box (thin parts that rays reach are kept); else a marching-tetrahedra seed
+///     (meshRegionAround, `seed_resolution` cells per axis) remeshed at the target length;
+///  2. refined where its edges sag more than `sag_tolerance` from the boundary (split at the
+///     boundary point beside their midpoint), each vertex given the target length that sags by
+///     the tolerance there (length L sqrt(e / d) of an edge of length L sagging by d);
+///  3. with `piece`, the sharp edges (where the piece changes) located by bisection on the
+///     boundary and the mesh split along them, so they are chains of mesh edges; the targets
+///     lowered by the sag of the split mesh's edges and graded (growth 0.4 per unit length);
+///  4. remeshed towards the targets (`iterations` rounds, Botsch-Kobbelt with a sizing field)
+///     with the chains kept, corners and kinks held, vertices projected onto the split mesh;
+///  5. the chain vertices put back onto the true edges (bisection across the edge), the others
+///     onto the boundary, flat triangles flipped away and their vertices moved where that
+///     raises their smallest angle.
 /// The report measures the mesh with the predicate alone (as meshImplicitRegion; each
 /// triangle's bound tightened by rays in 256 directions, the boundary -> mesh side also from the
 /// located edge points), counts the mesh edges on sharp edges (`sharp_edges`) and the corners,

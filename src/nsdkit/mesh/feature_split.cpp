@@ -292,9 +292,13 @@ FeatureConformingMesh splitAlongSharpEdges(const LabelledBoundary& boundary,
   const std::size_t first_edge_vertex = seed.vertices.size();
   parallelFor(plan.edges.size(), threads, [&](std::size_t e) {
     const auto [a, b] = plan.edges[e];
+    // At the scale of the edge: a boundary searched over two cells of the seed's grid could be
+    // found through a part thinner than that, on its far side.
+    LabelledBoundary local = boundary;
+    local.cell = std::min(boundary.cell, (seed.vertices[at(a)] - seed.vertices[at(b)]).norm());
     out.mesh.vertices[first_edge_vertex + e] =
-        boundary.edgePoint(seed.vertices[at(a)], label[at(a)], seed.vertices[at(b)], label[at(b)],
-                           meanDirection(normals[at(a)], normals[at(b)]));
+        local.edgePoint(seed.vertices[at(a)], label[at(a)], seed.vertices[at(b)], label[at(b)],
+                        meanDirection(normals[at(a)], normals[at(b)]));
   });
   parallelFor(plan.corner_triangles.size(), threads, [&](std::size_t j) {
     const auto& t = seed.triangles[plan.corner_triangles[j]];
@@ -304,8 +308,11 @@ FeatureConformingMesh splitAlongSharpEdges(const LabelledBoundary& boundary,
       p[k] = seed.vertices[at(t[k])];
       n += normals[at(t[k])];
     }
+    LabelledBoundary local = boundary;
+    local.cell = std::min({boundary.cell, (p[0] - p[1]).norm(), (p[1] - p[2]).norm(),
+                           (p[2] - p[0]).norm()});
     out.mesh.vertices[at(plan.corner_vertex[j])] =
-        cornerPoint(boundary, p, n.squaredNorm() > 0 ? n.normalized() : normals[at(t[0])]);
+        cornerPoint(local, p, n.squaredNorm() > 0 ? n.normalized() : normals[at(t[0])]);
   });
   // Stage 4.
   std::vector<int> corner_of(seed.triangles.size(), -1);

@@ -1,6 +1,6 @@
 // meshRegionShaped (body_mesh.hpp): the implicit route with shaped triangles and the sharp edges
-// kept: a shaped seed split along its sharp edges, then CGAL's isotropic remeshing with the
-// edges constrained, settled onto the predicate's boundary.
+// kept: a radial (or marching-tetrahedra) seed refined where it sags, split along its sharp
+// edges, remeshed towards a sizing field with the edges kept, settled onto the boundary.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,8 +9,11 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/mesh/feature_split.hpp>
+#include <nsdkit/mesh/graded_remesh.hpp>
 #include <nsdkit/mesh/mesh_measures.hpp>
+#include <nsdkit/mesh/sag_refinement.hpp>
 #include <nsdkit/mesh/sharp_edge_remesh.hpp>
+#include <nsdkit/mesh/star_seed.hpp>
 
 namespace nsd::mesh {
 namespace {
@@ -21,6 +24,17 @@ using Vec = Eigen::Vector3d;
 /// 0.171 rad of one of them (measured over 2e5 random directions), so its bound exceeds the true
 /// distance by at most 1.5 %.
 constexpr int kSideRays = 256;
+
+/// The radial seed: 4^3 * 20 = 1280 triangles, rays about 8 degrees apart before stretching to
+/// the box (the star check runs on its 642 rays).
+constexpr int kStarSubdivisions = 3;
+/// Rounds of sag refinement: each halves the sagging edges; from the radial seed's edges (up to
+/// 2 edge lengths after the first rounds) to 1/8 of the edge length takes 5, the rest reach the
+/// thin ends.
+constexpr int kSagRounds = 12;
+/// Growth of the target length per unit length (gradedSizes): a target of 1/8 edge length
+/// reaches the full length over 2.2 edge lengths.
+constexpr double kGradation = 0.4;
 
 void requireValid(const ShapedMeshOptions& o) {
   if (o.seed_resolution < kShapedSeedResolutionMin ||
@@ -34,6 +48,10 @@ void requireValid(const ShapedMeshOptions& o) {
   }
   if (o.iterations < 1 || o.iterations > 50) {
     throw InvalidInput("iterations must be in [1, 50], got " + std::to_string(o.iterations));
+  }
+  if (!(o.sag_tolerance >= 1e-5 && o.sag_tolerance <= 1e-2)) {
+    throw InvalidInput("sag tolerance must be in [1e-5, 1e-2] of the body's size, got " +
+                       formatValue(o.sag_tolerance));
   }
   if (o.boundary_samples < 0 || o.boundary_samples > 10'000'000) {
     throw InvalidInput("boundary samples must be in [0, 1e7], got " +
@@ -111,6 +129,38 @@ void measureShaped(const std::function<bool(const Vec&)>& inside, const Vec& int
   r.corners = static_cast<int>(conforming.corners.size());
 }
 
+
+/// Stage 1: the radial seed where the set is star-shaped about the interior point, else the
+/// marching-tetrahedra seed remeshed at the edge length; `radial` says which.
+TriangleMesh seedMesh(const std::function<bool(const Vec&)>& inside, const TriangleMesh& tetra_seed,
+                      const detail::LabelledBoundary& boundary, const detail::RayFan& fan,
+                      double edge_length, const ShapedMeshOptions& o, bool& radial) {
+  auto star = detail::starShapedSeed(inside, fan, kStarSubdivisions, o.threads);
+  radial = star.has_value();
+  return radial ? std::move(*star) : detail::shapeSeed(tetra_seed, boundary, edge_length, 3);
+}
+
+/// Stage 3 (sizes): the refined mesh's targets carried over to the split mesh (its first
+/// vertices are the refined mesh's; an edge or corner point takes the smallest target of its
+/// neighbours among them), lowered by the split mesh's own sags and graded.
+std::vector<double> splitMeshSizes(const detail::FeatureConformingMesh& conforming,
+                                   const detail::SagRefinedMesh& refined,
+                                   const detail::LabelledBoundary& boundary,
+                                   const detail::SagRefinementOptions& sag) {
+  const std::size_t kept = refined.sizes.size();
+  std::vector<double> sizes(conforming.mesh.vertices.size(), sag.max_length);
+  std::copy(refined.sizes.begin(), refined.sizes.end(), sizes.begin());
+  for (const auto& t : conforming.mesh.triangles) {
+    for (std::size_t e = 0; e < 3; ++e) {
+      const auto a = static_cast<std::size_t>(t[e]), b = static_cast<std::size_t>(t[(e + 1) % 3]);
+      if (a >= kept && b < kept) sizes[a] = std::min(sizes[a], refined.sizes[b]);
+      if (b >= kept && a < kept) sizes[b] = std::min(sizes[b], refined.sizes[a]);
+    }
+  }
+  sizes = detail::sagSizes(conforming, std::move(sizes), boundary, sag);
+  return detail::gradedSizes(conforming.mesh, std::move(sizes), kGradation);
+}
+
 }  // namespace
 
 BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
@@ -118,36 +168,53 @@ BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& ins
                           const ShapedMeshOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   requireValid(o);
-  // 1. The seed, and its triangles shaped.
+  // The box, the size and the grid scale from a marching-tetrahedra seed.
   // (The seed's own distance is not measured: every vertex is projected again.)
-  const BodyMesh seed =
+  const BodyMesh tetra_seed =
       meshRegionAround(inside, interior_point, o.seed_resolution, o.threads, false);
-  const auto [body_lower, body_upper] = boxOf(seed.mesh.vertices, 0.0);
+  const auto [body_lower, body_upper] = boxOf(tetra_seed.mesh.vertices, 0.0);
   const double size = (body_upper - body_lower).norm();
   const double edge_length = o.edge_length * size;
   const detail::LabelledBoundary boundary{
       inside, piece ? piece : BoundaryPieceLabel([](const Vec&) { return 0; }),
-      seedCell(seed.mesh), 1e-7 * size};
-  const TriangleMesh shaped_seed = detail::shapeSeed(seed.mesh, boundary, edge_length, 3);
-  // 2. Split along the sharp edges.
+      seedCell(tetra_seed.mesh), 1e-7 * size};
+  const auto box = boxOf(tetra_seed.mesh.vertices, 2.0 * boundary.cell);
+  detail::RayFan fan;
+  fan.centre = interior_point;
+  std::tie(fan.box_lower, fan.box_upper) = box;
+  fan.tolerance = 1e-4 * edge_length;
+  // 1. The seed; 2. refined where it sags.
+  bool radial = false;
+  const TriangleMesh seed = seedMesh(inside, tetra_seed.mesh, boundary, fan, edge_length, o, radial);
+  detail::SagRefinementOptions sag;
+  sag.sag_tolerance = o.sag_tolerance * size;
+  sag.max_length = edge_length;
+  sag.min_length = edge_length / 8.0;
+  sag.rounds = kSagRounds;
+  sag.threads = o.threads;
+  sag.rays = radial ? &fan : nullptr;
+  const detail::SagRefinedMesh refined = detail::refineWhereSagging(seed, boundary, sag);
+  // 3. Split along the sharp edges, the targets.
   const detail::FeatureConformingMesh conforming =
-      detail::splitAlongSharpEdges(boundary, shaped_seed, o.threads);
-  // 3. Remeshed with the edges kept, 4. settled onto the boundary.
+      detail::splitAlongSharpEdges(boundary, refined.mesh, o.threads);
+  const detail::SizedReference reference(
+      conforming.mesh, splitMeshSizes(conforming, refined, boundary, sag), conforming.features);
+  // 4. Remeshed with the edges kept, 5. settled onto the boundary.
   detail::MarkedMesh m;
   detail::markSharpEdges(conforming, edge_length, m);
-  detail::remeshKeepingSharpEdges(m, edge_length, o.iterations);
-  detail::settleOntoBoundary(m, boundary, edge_length);
+  detail::remeshGraded(m, reference, o.iterations);
+  detail::settleOntoBoundary(m, boundary, edge_length,
+                             [&](const Vec& p) { return reference.closest(p).size; });
   BodyMesh out;
   out.mesh = detail::toTriangleMesh(m.sm);
-  int sharp_edges = 0;
-  for (const auto e : m.sm.edges()) sharp_edges += m.sharp[e] ? 1 : 0;
-  out.report.sharp_edges = sharp_edges;
+  for (const auto e : m.sm.edges()) out.report.sharp_edges += m.sharp[e] ? 1 : 0;
   const auto [mesh_lower, mesh_upper] = boxOf(out.mesh.vertices, 0.0);
   out.report.diameter = (mesh_upper - mesh_lower).norm();
   out.report.tolerance_used = o.edge_length;
-  measureShaped(inside, interior_point, conforming, shaped_seed.vertices.size(),
-                boxOf(seed.mesh.vertices, 2.0 * boundary.cell), edge_length, boundary.tolerance,
-                o, out, detail::heldVertices(m));
+  out.report.seed = radial ? "radial" : "marching tetrahedra";
+  out.held = detail::heldVertices(m);
+  measureShaped(inside, interior_point, conforming, refined.mesh.vertices.size(), box,
+                edge_length, boundary.tolerance, o, out, out.held);
   out.report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -4,7 +4,6 @@
 #include <CGAL/Polygon_mesh_processing/compute_normal.h>
 #include <CGAL/Polygon_mesh_processing/remesh.h>
 #include <CGAL/Polygon_mesh_processing/repair_degeneracies.h>
-#include <CGAL/Polygon_mesh_processing/tangential_relaxation.h>
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -197,6 +196,126 @@ bool improveFace(MarkedMesh& m, FaceIndex f, double bound_deg) {
   return true;
 }
 
+/// The smallest angle of the faces around v [deg].
+double smallestAngleAround(const SurfaceMesh& sm, VertexIndex v) {
+  double smallest = 180.0;
+  for (const auto f : CGAL::faces_around_target(sm.halfedge(v), sm)) {
+    if (f == SurfaceMesh::null_face()) continue;
+    std::array<Vec, 3> x;
+    std::size_t k = 0;
+    for (const auto w : CGAL::vertices_around_face(sm.halfedge(f), sm)) {
+      if (k < 3) x[k++] = toVec(sm.point(w));
+    }
+    smallest = std::min(smallest, smallestAngleDeg(x[0], x[1], x[2]));
+  }
+  return smallest;
+}
+
+/// A chain vertex (two chain edges) moved along its chain half and all the way to the middle
+/// of its chain neighbours, put back onto the true edge, where that raises the smallest angle
+/// around it.
+void slideAlongChain(MarkedMesh& m, VertexIndex v, const LabelledBoundary& boundary,
+                     double edge_length, const std::function<double(const Vec&)>& local_length) {
+  SurfaceMesh& sm = m.sm;
+  std::vector<Vec> ends;
+  for (const auto h : CGAL::halfedges_around_target(sm.halfedge(v), sm)) {
+    if (m.sharp[sm.edge(h)]) ends.push_back(toVec(sm.point(sm.source(h))));
+  }
+  if (ends.size() != 2) return;
+  const Vec p = toVec(sm.point(v));
+  const Vec tangent = (ends[1] - ends[0]).normalized();
+  if (!tangent.allFinite()) return;
+  const double along = (0.5 * (ends[0] + ends[1]) - p).dot(tangent);
+  LabelledBoundary near = boundary;
+  near.cell = local_length ? local_length(p) : edge_length;
+  double best = smallestAngleAround(sm, v);
+  Vec best_point = p;
+  for (const double f : {0.5, 1.0}) {
+    sm.point(v) = toPoint(p + f * along * tangent);
+    const Vec q = ontoSharpEdge(m, v, near, 0.5 * near.cell);
+    sm.point(v) = toPoint(q);
+    const double angle = smallestAngleAround(sm, v);
+    if (angle > best) {
+      best = angle;
+      best_point = q;
+    }
+  }
+  sm.point(v) = toPoint(best_point);
+}
+
+/// The free vertices (on no chain, not held) of triangles under 25 degrees, each moved to the
+/// mean of its neighbours in its tangent plane and projected onto the boundary along its
+/// normal, where that raises the smallest angle around it (three rounds). Settling moves
+/// vertices along their normals, which can leave a few triangles flatter than the remeshing
+/// made them.
+void polishSmallAngles(MarkedMesh& m, const LabelledBoundary& boundary, double edge_length,
+                       const std::function<double(const Vec&)>& local_length) {
+  SurfaceMesh& sm = m.sm;
+  for (int round = 0; round < 3; ++round) {
+    std::vector<VertexIndex> candidates;
+    for (const auto f : sm.faces()) {
+      std::array<Vec, 3> x;
+      std::array<VertexIndex, 3> v;
+      std::size_t k = 0;
+      for (const auto w : CGAL::vertices_around_face(sm.halfedge(f), sm)) {
+        if (k < 3) {
+          v[k] = w;
+          x[k++] = toVec(sm.point(w));
+        }
+      }
+      if (smallestAngleDeg(x[0], x[1], x[2]) >= 25.0) continue;
+      for (const auto w : v) {
+        if (!m.held[w]) candidates.push_back(w);
+      }
+    }
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    if (candidates.empty()) return;
+    for (const auto v : candidates) {
+      if (onChain(m, v)) {
+        slideAlongChain(m, v, boundary, edge_length, local_length);
+        continue;
+      }
+      const Vec p = toVec(sm.point(v));
+      const Vec normal = vertexNormal(sm, v);
+      if (!normal.allFinite()) continue;
+      // Candidate positions: the mean of the neighbours, and for each flat triangle at v half
+      // way to where v would make it equilateral over its opposite edge.
+      std::vector<Vec> targets;
+      Vec mean = Vec::Zero();
+      double count = 0.0;
+      for (const auto h : CGAL::halfedges_around_target(sm.halfedge(v), sm)) {
+        mean += toVec(sm.point(sm.source(h)));
+        count += 1.0;
+        if (sm.is_border(h)) continue;
+        const Vec a = toVec(sm.point(sm.target(sm.next(h)))), b = toVec(sm.point(sm.source(h)));
+        if (smallestAngleDeg(p, a, b) >= 25.0) continue;
+        const Vec middle = 0.5 * (a + b);
+        Vec across = (p - middle) - (p - middle).dot((b - a).normalized()) * (b - a).normalized();
+        if (!(across.norm() > 0.0)) continue;
+        targets.push_back(0.5 * (p + middle + std::sqrt(3.0) / 2.0 * (b - a).norm() *
+                                                  across.normalized()));
+      }
+      if (count > 0.0) targets.push_back(mean / count);
+      LabelledBoundary near = boundary;
+      near.cell = local_length ? local_length(p) : edge_length;
+      double best = smallestAngleAround(sm, v);
+      Vec best_point = p;
+      for (const Vec& t : targets) {
+        const Vec shift = t - p;
+        const Vec q = near.project(p + shift - shift.dot(normal) * normal, normal);
+        sm.point(v) = toPoint(q);
+        const double angle = smallestAngleAround(sm, v);
+        if (angle > best) {
+          best = angle;
+          best_point = q;
+        }
+      }
+      sm.point(v) = toPoint(best_point);
+    }
+  }
+}
+
 }  // namespace
 
 TriangleMesh shapeSeed(const TriangleMesh& seed, const LabelledBoundary& boundary,
@@ -236,28 +355,15 @@ void markSharpEdges(const FeatureConformingMesh& conforming, double edge_length,
   for (int v : chainVerticesToHold(conforming, 2.0 * edge_length, 40.0)) m.held[vertexAt(v)] = true;
 }
 
-void remeshKeepingSharpEdges(MarkedMesh& m, double edge_length, int iterations) {
-  PMP::isotropic_remeshing(faces(m.sm), edge_length, m.sm,
-                           CGAL::parameters::number_of_iterations(static_cast<unsigned>(iterations))
-                               .edge_is_constrained_map(m.sharp)
-                               .vertex_is_constrained_map(m.held)
-                               .relax_constraints(false)
-                               .number_of_relaxation_steps(3));
-  PMP::tangential_relaxation(vertices(m.sm), m.sm,
-                             CGAL::parameters::number_of_iterations(3)
-                                 .edge_is_constrained_map(m.sharp)
-                                 .vertex_is_constrained_map(m.held)
-                                 .relax_constraints(true));
-}
-
-void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double edge_length) {
-  LabelledBoundary near = boundary;
-  near.cell = edge_length;
-  const double reach = 0.5 * edge_length;
+void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double edge_length,
+                        const std::function<double(const Vec&)>& local_length) {
   std::vector<std::pair<VertexIndex, Vec>> moved;
   for (const auto v : m.sm.vertices()) {
     if (m.held[v]) continue;
     const Vec p = toVec(m.sm.point(v));
+    LabelledBoundary near = boundary;
+    near.cell = local_length ? local_length(p) : edge_length;
+    const double reach = 0.5 * near.cell;
     if (onChain(m, v)) {
       moved.emplace_back(v, ontoSharpEdge(m, v, near, reach));
       continue;
@@ -283,6 +389,7 @@ void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double 
           .vertex_is_constrained_map(m.held)
           .flip_triangle_height_threshold(edge_length));
   m.sm.collect_garbage();
+  polishSmallAngles(m, boundary, edge_length, local_length);
 }
 
 TriangleMesh toTriangleMesh(const SurfaceMesh& sm) {

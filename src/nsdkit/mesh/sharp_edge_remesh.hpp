@@ -2,18 +2,19 @@
 /// @file sharp_edge_remesh.hpp
 /// Internal: the remeshing stages of the shaped implicit route (body_mesh.hpp, meshRegionShaped)
 /// on a CGAL surface mesh whose sharp edges are chains of marked edges (feature_split.hpp).
-///  - shapeSeed: the marching-tetrahedra seed (slivers) made near-equilateral before it is split,
-///    so that moving the split points onto the sharp edges turns no triangle over;
+///  - shapeSeed: a marching-tetrahedra seed (slivers) made near-equilateral before it is split,
+///    so that moving the split points onto the sharp edges turns no triangle over (the seed of
+///    sets that are not star-shaped about their interior point);
 ///  - markSharpEdges: the split seed as a surface mesh, its chains marked, its corners and the
-///    kinks of its chains held;
-///  - remeshKeepingSharpEdges: CGAL's isotropic remeshing with the chains constrained, then the
-///    chains relaxed along themselves with the corners and kinks held;
+///    kinks of its chains held (the remeshing itself: graded_remesh.hpp);
 ///  - settleOntoBoundary: the chain vertices put back onto the true edges, the others onto the
-///    boundary, flat triangles flipped away.
+///    boundary, flat triangles flipped away and their vertices moved where that raises their
+///    smallest angle.
 /// Not installed.
 
 #include <CGAL/Surface_mesh.h>
 
+#include <functional>
 #include <vector>
 
 #include <nsdkit/mesh/feature_split.hpp>
@@ -41,21 +42,19 @@ TriangleMesh shapeSeed(const TriangleMesh& seed, const LabelledBoundary& boundar
 /// @throws SolverFailure if the split seed is not a closed 2-manifold.
 void markSharpEdges(const FeatureConformingMesh& conforming, double edge_length, MarkedMesh& m);
 
-/// CGAL's isotropic remeshing at `edge_length` with the chains constrained (split and collapsed
-/// along themselves, never flipped), vertices projected onto the split seed; then three rounds of
-/// tangential relaxation that move chain vertices along their chains, the held ones kept (CGAL
-/// 5.5's remeshing would relax held vertices on chains as well).
-void remeshKeepingSharpEdges(MarkedMesh& m, double edge_length, int iterations);
-
 /// The chain vertices back onto the true edges (bisection across the edge, moved only across
-/// the chain and by at most half an edge length), the other vertices onto the boundary along
-/// their normals (by at most half an edge length), then edges of triangles under 30 degrees
+/// the chain and by at most half the local length), the other vertices onto the boundary along
+/// their normals (by at most half the local length), then edges of triangles under 30 degrees
 /// flipped where that raises the smaller angle, and flat triangles on a chain collapsed into it;
 /// then needles (longest edge over 3 times the shortest) collapsed into an end of their short
 /// edge and caps (an angle over 140 degrees) flipped, the chains and held vertices kept (CGAL's
 /// remove_almost_degenerate_faces; a collapse keeps an end, so every vertex stays on the
-/// boundary).
-void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double edge_length);
+/// boundary); last, the vertices of triangles under 25 degrees moved (free ones in their tangent
+/// plane, chain vertices along their chain) and put back onto the boundary where that raises
+/// the smallest angle around them. `local_length` gives the target length at a point (empty:
+/// `edge_length` everywhere).
+void settleOntoBoundary(MarkedMesh& m, const LabelledBoundary& boundary, double edge_length,
+                        const std::function<double(const Eigen::Vector3d&)>& local_length = {});
 
 /// The mesh as vertices and triangles (in the mesh's vertex order) and, per vertex, whether it
 /// is held.

@@ -211,12 +211,14 @@ int runMesh(const MeshOptions& o) {
   if (route == "shaped") {
     extra["sharp_edges_preserved"] = body.report.sharp_edges > 0;
     extra["note"] =
-        "shaped route: marching-tetrahedra seed, its triangles shaped and split along the sharp "
-        "edges (where the failing condition changes; located by bisection), CGAL isotropic "
-        "remeshing with the edges kept, vertices settled onto the boundary; sharp_edges counts "
-        "mesh edges on them, corners where three pieces meet; distances measured with the "
-        "predicate (triangle centroids, boundary points on rays and the located edge points "
-        "against the mesh)";
+        "shaped route: radial seed (marching tetrahedra where the set is not star-shaped), "
+        "refined where it sags from the boundary, split along the sharp edges (where the "
+        "failing condition changes; located by bisection), remeshed towards target lengths "
+        "from the sag with the edges kept, vertices settled onto the boundary; sharp_edges "
+        "counts mesh edges on them, corners where three pieces meet; distances measured with "
+        "the predicate (triangle centroids, boundary points on rays and the located edge "
+        "points against the mesh)";
+    extra["seed"] = body.report.seed;
   }
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
