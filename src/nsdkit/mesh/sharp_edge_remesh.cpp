@@ -263,7 +263,7 @@ void polishSmallAngles(MarkedMesh& m, const LabelledBoundary& boundary, double e
           x[k++] = toVec(sm.point(w));
         }
       }
-      if (smallestAngleDeg(x[0], x[1], x[2]) >= 25.0) continue;
+      if (smallestAngleDeg(x[0], x[1], x[2]) >= 30.0) continue;
       for (const auto w : v) {
         if (!m.held[w]) candidates.push_back(w);
       }
