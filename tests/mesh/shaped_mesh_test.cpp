@@ -188,8 +188,10 @@ TEST(ShapedMesh, WithoutPiecesTheEdgesAreRoundedOff) {
   ASSERT_TRUE(b.report.closed && b.report.manifold && b.report.outward);
   EXPECT_EQ(b.report.sharp_edges, 0);
   const CubeFigures f = measureCube(cube, b.mesh);
-  std::printf("rounded cube: edges -> mesh %.2e of the size, volume error %.1e, smallest angle %.2f deg\n",
-              f.edges_to_mesh / b.report.diameter, std::fabs(f.volume - 8.0) / 8.0, f.min_angle_away);
+  std::printf("rounded cube: %zu triangles, edges -> mesh %.2e of the size, volume error %.1e, "
+              "smallest angle %.2f deg\n",
+              b.mesh.triangles.size(), f.edges_to_mesh / b.report.diameter,
+              std::fabs(f.volume - 8.0) / 8.0, f.min_angle_away);
   EXPECT_GT(f.edges_to_mesh, 1e-3 * b.report.diameter);
 }
 
@@ -312,6 +314,13 @@ TEST(ShapedMesh, OptionsOutsideTheirDomainAreRefused) {
   refused(o);
   o = {};
   o.iterations = 0;
+  refused(o);
+  o = {};
+  o.sag_tolerance = 0.0;
+  refused(o);
+  o.sag_tolerance = NAN;
+  refused(o);
+  o.sag_tolerance = 0.05;
   refused(o);
   EXPECT_THROW(meshRegionShaped(inside, {}, Vec(3, 0, 0), {}), InvalidInput);  // not inside
 }
