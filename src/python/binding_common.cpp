@@ -87,7 +87,10 @@ py::dict meshArrays(const nsd::mesh::BodyMesh& m) {
   out["closed"] = r.closed;
   out["manifold"] = r.manifold;
   out["min_angle_away_from_corners_deg"] = r.min_angle_away_from_corners_deg;
-  if (!r.seed.empty()) out["seed"] = r.seed;
+  if (!r.seed.empty()) {
+    out["seed"] = r.seed;
+    out["axis_scale"] = std::vector<double>{r.axis_scale[0], r.axis_scale[1], r.axis_scale[2]};
+  }
   out["sharp_edges"] = r.sharp_edges;
   out["corners"] = r.corners;
   out["outward"] = r.outward;

@@ -298,6 +298,39 @@ TEST(ShapedMesh, AxleMeetsTheFiguresRecomputedFromItsMesh) {
   EXPECT_GT(b.report.sharp_edges, 0);
 }
 
+TEST(ShapedMesh, ASetThinInItsAxesUnitsIsMeshedInAxesScaledToItsBox) {
+  // The ball on an incline over (tx, ty, slope_deg): 0.4 x 0.57 x 175 (N m, N m, degrees).
+  // Triangles sized relative to that box's diagonal would be 1.4 degrees across a set 0.4 N m
+  // thin: meshed so (session 5, before the scaling) its volume was 29 % under Monte Carlo. In
+  // coordinates scaled to the box it meets the figures: volume within 0.5 % of a seeded Monte
+  // Carlo estimate over the mesh's box widened by 2 % of each extent (measured -0.13 %), the
+  // distance within 1e-3 of the size, angles of 20 degrees or more in the scaled coordinates.
+  const auto body = body::readBodyFile(std::string(NSDKIT_BODIES_DIR) + "/ball_on_incline.json");
+  const auto set = region::bodyRealizableSet(body, {"tx", "ty", "slope_deg"});
+  ShapedMeshOptions o;
+  o.threads = 2;
+  const BodyMesh b = meshRegionShaped(set.inside, set.piece, set.default_point, o);
+  ASSERT_TRUE(b.report.closed && b.report.manifold && b.report.outward);
+  EXPECT_LT(b.report.axis_scale.minCoeff(), 0.01);
+  EXPECT_EQ(b.report.axis_scale.maxCoeff(), 1.0);
+  Vec lower = Vec::Constant(INFINITY), upper = -lower;
+  for (const Vec& x : b.mesh.vertices) {
+    lower = lower.cwiseMin(x);
+    upper = upper.cwiseMax(x);
+  }
+  const Vec margin = 0.02 * (upper - lower);
+  const auto mc = region::monteCarloVolume(set.inside, lower - margin, upper + margin, 4'000'000, 1, 2);
+  std::printf("ball on incline: %zu triangles, axis scale (%.3g, %.3g, %.3g), volume %.5g vs "
+              "Monte Carlo %.5g +- %.2g, distance %.2e of the size, smallest angle %.2f deg\n",
+              b.mesh.triangles.size(), b.report.axis_scale[0], b.report.axis_scale[1],
+              b.report.axis_scale[2], b.report.volume, mc.volume, mc.standard_error,
+              b.report.hausdorff / b.report.diameter, b.report.min_angle_away_from_corners_deg);
+  EXPECT_LT(mc.standard_error, 0.0015 * mc.volume);
+  EXPECT_NEAR(b.report.volume, mc.volume, 0.005 * mc.volume);
+  EXPECT_LE(b.report.hausdorff, 1e-3 * b.report.diameter);
+  EXPECT_GE(b.report.min_angle_away_from_corners_deg, 20.0);
+}
+
 TEST(ShapedMesh, OptionsOutsideTheirDomainAreRefused) {
   const TurnedCube cube = turnedCube();
   const auto inside = [cube](const Vec& x) { return cube.inside(x); };

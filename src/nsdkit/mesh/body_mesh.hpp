@@ -94,6 +94,10 @@ struct BodyMeshReport {
   /// Shaped route: the seed, "radial" (the set is star-shaped about its interior point) or
   /// "marching tetrahedra".
   std::string seed;
+  /// Shaped route: the scale of each axis in the coordinates the triangles were shaped in,
+  /// u = x / axis_scale: (1, 1, 1), or the box's extents over the longest when the longest is
+  /// over 20 times the shortest. The angles are those of the triangles in u.
+  Eigen::Vector3d axis_scale = Eigen::Vector3d::Ones();
   double seconds = 0.0;
 };
 

@@ -35,6 +35,9 @@ constexpr int kSagRounds = 12;
 /// Growth of the target length per unit length (gradedSizes): a target of 1/8 edge length
 /// reaches the full length over 2.2 edge lengths.
 constexpr double kGradation = 0.4;
+/// Box aspect (longest over shortest extent, in the axes' units) above which the set is meshed
+/// in coordinates scaled to its box.
+constexpr double kAxisScalingAspect = 20.0;
 
 void requireValid(const ShapedMeshOptions& o) {
   if (o.seed_resolution < kShapedSeedResolutionMin ||
@@ -97,11 +100,11 @@ double minAngleAwayFromCorners(const TriangleMesh& mesh, const std::vector<bool>
 }
 
 /// The report of meshRegionShaped: topology, distances measured with the predicate (the
-/// boundary -> mesh side also from the located sharp-edge points), angles.
+/// boundary -> mesh side also from the located sharp-edge points).
 void measureShaped(const std::function<bool(const Vec&)>& inside, const Vec& interior_point,
-                   const detail::FeatureConformingMesh& conforming, std::size_t seed_vertices,
-                   const std::pair<Vec, Vec>& box, double edge_length, double tolerance,
-                   const ShapedMeshOptions& o, BodyMesh& out, const std::vector<bool>& held) {
+                   const std::vector<Vec>& edge_points, const std::pair<Vec, Vec>& box,
+                   double edge_length, double tolerance, const ShapedMeshOptions& o,
+                   BodyMesh& out) {
   BodyMeshReport& r = out.report;
   detail::SurfaceMesh sm;
   detail::measureTopology(out.mesh, r, sm);
@@ -120,13 +123,7 @@ void measureShaped(const std::function<bool(const Vec&)>& inside, const Vec& int
   r.max_vertex_distance = tolerance;
   detail::measureAgainstPredicate(inside, measure, edge_length, out.mesh, sm, r, kSideRays);
   // The split points (on the true edges and corners) against the mesh.
-  const std::vector<Vec> edge_points(conforming.mesh.vertices.begin() +
-                                         static_cast<std::ptrdiff_t>(seed_vertices),
-                                     conforming.mesh.vertices.end());
   r.hausdorff = std::max(r.hausdorff, detail::maxDistanceToMesh(sm, edge_points));
-  r.min_angle_deg = detail::minAngle(out.mesh);
-  r.min_angle_away_from_corners_deg = minAngleAwayFromCorners(out.mesh, held);
-  r.corners = static_cast<int>(conforming.corners.size());
 }
 
 
@@ -161,31 +158,36 @@ std::vector<double> splitMeshSizes(const detail::FeatureConformingMesh& conformi
   return detail::gradedSizes(conforming.mesh, std::move(sizes), kGradation);
 }
 
-}  // namespace
+/// What stages 1 to 5 produce, in the coordinates they ran in.
+struct ShapedStages {
+  BodyMesh body;                  ///< the mesh, its held vertices and sharp-edge count
+  std::vector<Vec> edge_points;   ///< the located edge points and corners
+  std::pair<Vec, Vec> box;        ///< the set's box, widened by two grid cells
+  double edge_length = 0.0;       ///< the target where the boundary is flat
+  double tolerance = 0.0;         ///< of the vertices on the boundary
+};
 
-BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                          const BoundaryPieceLabel& piece, const Eigen::Vector3d& interior_point,
-                          const ShapedMeshOptions& o) {
-  const auto t0 = std::chrono::steady_clock::now();
-  requireValid(o);
-  // The box, the size and the grid scale from a marching-tetrahedra seed.
-  // (The seed's own distance is not measured: every vertex is projected again.)
-  const BodyMesh tetra_seed =
-      meshRegionAround(inside, interior_point, o.seed_resolution, o.threads, false);
-  const auto [body_lower, body_upper] = boxOf(tetra_seed.mesh.vertices, 0.0);
+/// Stages 1 to 5 on the set {inside}, its box and grid scale from `tetra_seed`.
+ShapedStages runStages(const std::function<bool(const Vec&)>& inside,
+                       const BoundaryPieceLabel& piece, const Vec& interior_point,
+                       const TriangleMesh& tetra_seed, const ShapedMeshOptions& o) {
+  const auto [body_lower, body_upper] = boxOf(tetra_seed.vertices, 0.0);
   const double size = (body_upper - body_lower).norm();
-  const double edge_length = o.edge_length * size;
+  ShapedStages out;
+  out.edge_length = o.edge_length * size;
+  const double edge_length = out.edge_length;
   const detail::LabelledBoundary boundary{
       inside, piece ? piece : BoundaryPieceLabel([](const Vec&) { return 0; }),
-      seedCell(tetra_seed.mesh), 1e-7 * size};
-  const auto box = boxOf(tetra_seed.mesh.vertices, 2.0 * boundary.cell);
+      seedCell(tetra_seed), 1e-7 * size};
+  out.tolerance = boundary.tolerance;
+  out.box = boxOf(tetra_seed.vertices, 2.0 * boundary.cell);
   detail::RayFan fan;
   fan.centre = interior_point;
-  std::tie(fan.box_lower, fan.box_upper) = box;
+  std::tie(fan.box_lower, fan.box_upper) = out.box;
   fan.tolerance = 1e-4 * edge_length;
   // 1. The seed; 2. refined where it sags.
   bool radial = false;
-  const TriangleMesh seed = seedMesh(inside, tetra_seed.mesh, boundary, fan, edge_length, o, radial);
+  const TriangleMesh seed = seedMesh(inside, tetra_seed, boundary, fan, edge_length, o, radial);
   detail::SagRefinementOptions sag;
   sag.sag_tolerance = o.sag_tolerance * size;
   sag.max_length = edge_length;
@@ -205,16 +207,59 @@ BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& ins
   detail::remeshGraded(m, reference, o.iterations);
   detail::settleOntoBoundary(m, boundary, edge_length,
                              [&](const Vec& p) { return reference.closest(p).size; });
-  BodyMesh out;
-  out.mesh = detail::toTriangleMesh(m.sm);
-  for (const auto e : m.sm.edges()) out.report.sharp_edges += m.sharp[e] ? 1 : 0;
+  out.body.mesh = detail::toTriangleMesh(m.sm);
+  out.body.held = detail::heldVertices(m);
+  for (const auto e : m.sm.edges()) out.body.report.sharp_edges += m.sharp[e] ? 1 : 0;
+  out.body.report.corners = static_cast<int>(conforming.corners.size());
+  out.body.report.seed = radial ? "radial" : "marching tetrahedra";
+  out.edge_points.assign(conforming.mesh.vertices.begin() +
+                             static_cast<std::ptrdiff_t>(refined.mesh.vertices.size()),
+                         conforming.mesh.vertices.end());
+  return out;
+}
+
+}  // namespace
+
+BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                          const BoundaryPieceLabel& piece, const Eigen::Vector3d& interior_point,
+                          const ShapedMeshOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  requireValid(o);
+  // The box and the grid scale from a marching-tetrahedra seed.
+  // (The seed's own distance is not measured: every vertex is projected again.)
+  const BodyMesh tetra_seed =
+      meshRegionAround(inside, interior_point, o.seed_resolution, o.threads, false);
+  // A set far thinner along one axis than along another (in the axes' units) is meshed in
+  // coordinates scaled to its box, u = x / scale: the lengths relative to its size would
+  // otherwise leave too few triangles across it.
+  const auto [lower, upper] = boxOf(tetra_seed.mesh.vertices, 0.0);
+  const Vec extent = upper - lower;
+  Vec scale = Vec::Ones();
+  if (extent.maxCoeff() > kAxisScalingAspect * extent.minCoeff()) scale = extent / extent.maxCoeff();
+  const auto to_x = [&](const Vec& u) { return Vec(u.cwiseProduct(scale)); };
+  const auto to_u = [&](const Vec& x) { return Vec(x.cwiseQuotient(scale)); };
+  TriangleMesh seed_u = tetra_seed.mesh;
+  for (Vec& v : seed_u.vertices) v = to_u(v);
+  const ShapedStages stages = runStages(
+      [&](const Vec& u) { return inside(to_x(u)); },
+      piece ? BoundaryPieceLabel([&](const Vec& u) { return piece(to_x(u)); }) : piece,
+      to_u(interior_point), seed_u, o);
+  BodyMesh out = stages.body;
+  for (Vec& v : out.mesh.vertices) v = to_x(v);
+  std::vector<Vec> edge_points = stages.edge_points;
+  for (Vec& v : edge_points) v = to_x(v);
   const auto [mesh_lower, mesh_upper] = boxOf(out.mesh.vertices, 0.0);
   out.report.diameter = (mesh_upper - mesh_lower).norm();
   out.report.tolerance_used = o.edge_length;
-  out.report.seed = radial ? "radial" : "marching tetrahedra";
-  out.held = detail::heldVertices(m);
-  measureShaped(inside, interior_point, conforming, refined.mesh.vertices.size(), box,
-                edge_length, boundary.tolerance, o, out, out.held);
+  out.report.axis_scale = scale;
+  // Measured in the axes' units; the scaling shortens no distance (scale <= 1).
+  measureShaped(inside, interior_point, edge_points,
+                {to_x(stages.box.first), to_x(stages.box.second)}, stages.edge_length,
+                stages.tolerance, o, out);
+  // Angles in the coordinates the triangles were shaped in.
+  out.report.min_angle_deg = detail::minAngle(stages.body.mesh);
+  out.report.min_angle_away_from_corners_deg =
+      minAngleAwayFromCorners(stages.body.mesh, stages.body.held);
   out.report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -219,6 +219,8 @@ int runMesh(const MeshOptions& o) {
         "the predicate (triangle centroids, boundary points on rays and the located edge "
         "points against the mesh)";
     extra["seed"] = body.report.seed;
+    const Eigen::Vector3d& scale = body.report.axis_scale;
+    extra["axis_scale"] = {scale[0], scale[1], scale[2]};
   }
   if (route == "implicit") {
     extra["sharp_edges_preserved"] = false;
@@ -238,9 +240,12 @@ int runMesh(const MeshOptions& o) {
       upper = upper.cwiseMax(v);
     }
     const double distance = std::isfinite(body.report.hausdorff) ? body.report.hausdorff : 0.0;
-    const double margin = 0.02 * body.report.diameter + 2.0 * distance;
-    lower.array() -= margin;
-    upper.array() += margin;
+    // 2 % of each extent (a set thin in one axis' units keeps most samples on it) and twice the
+    // measured distance.
+    const Eigen::Vector3d margin =
+        0.02 * (upper - lower) + Eigen::Vector3d::Constant(2.0 * distance);
+    lower -= margin;
+    upper += margin;
     const nsd::region::VolumeEstimate mc =
         nsd::region::monteCarloVolume(inside, lower, upper, o.mc_samples, 1, o.threads);
     extra["monte_carlo_volume"] = mc.volume;
