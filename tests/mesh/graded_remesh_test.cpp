@@ -9,7 +9,6 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <vector>
 
 #include <nsdkit/mesh/star_seed.hpp>
@@ -105,28 +104,7 @@ TEST(RemeshGraded, KeepsAChainOfMarkedEdgesOnItsCurve) {
   octa.vertices = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
   octa.triangles = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4},
                     {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
-  for (int level = 0; level < 4; ++level) {
-    std::map<std::pair<int, int>, int> middle;
-    std::vector<std::array<int, 3>> finer;
-    const auto mid = [&](int a, int b) {
-      const auto key = std::minmax(a, b);
-      const auto found = middle.find(key);
-      if (found != middle.end()) return found->second;
-      octa.vertices.push_back((octa.vertices[static_cast<std::size_t>(a)] +
-                               octa.vertices[static_cast<std::size_t>(b)])
-                                  .normalized());
-      return middle[key] = static_cast<int>(octa.vertices.size()) - 1;
-    };
-    for (const auto& t : octa.triangles) {
-      const int ab = mid(t[0], t[1]), bc = mid(t[1], t[2]), ca = mid(t[2], t[0]);
-      finer.push_back({t[0], ab, ca});
-      finer.push_back({t[1], bc, ab});
-      finer.push_back({t[2], ca, bc});
-      finer.push_back({ab, bc, ca});
-    }
-    octa.triangles = std::move(finer);
-  }
-  octa.face_of_triangle.assign(octa.triangles.size(), -1);
+  octa = subdivideOnUnitSphere(std::move(octa), 4);
   FeatureConformingMesh start;
   start.mesh = octa;
   start.label.assign(octa.vertices.size(), 0);

@@ -211,6 +211,26 @@ double smallestAngleAround(const SurfaceMesh& sm, VertexIndex v) {
   return smallest;
 }
 
+/// Moves v to the candidate position (each put back onto the boundary by `onto`) that raises
+/// the smallest angle around it the most; where none does, v stays.
+template <class Onto>
+void moveWhereAnglesGrow(SurfaceMesh& sm, VertexIndex v, const std::vector<Vec>& candidates,
+                         Onto onto) {
+  const Point3 start = sm.point(v);
+  double best = smallestAngleAround(sm, v);
+  Point3 best_point = start;
+  for (const Vec& c : candidates) {
+    sm.point(v) = start;
+    sm.point(v) = toPoint(onto(c));
+    const double angle = smallestAngleAround(sm, v);
+    if (angle > best) {
+      best = angle;
+      best_point = sm.point(v);
+    }
+  }
+  sm.point(v) = best_point;
+}
+
 /// A chain vertex (two chain edges) moved along its chain half and all the way to the middle
 /// of its chain neighbours, put back onto the true edge, where that raises the smallest angle
 /// around it.
@@ -228,19 +248,11 @@ void slideAlongChain(MarkedMesh& m, VertexIndex v, const LabelledBoundary& bound
   const double along = (0.5 * (ends[0] + ends[1]) - p).dot(tangent);
   LabelledBoundary near = boundary;
   near.cell = local_length ? local_length(p) : edge_length;
-  double best = smallestAngleAround(sm, v);
-  Vec best_point = p;
-  for (const double f : {0.5, 1.0}) {
-    sm.point(v) = toPoint(p + f * along * tangent);
-    const Vec q = ontoSharpEdge(m, v, near, 0.5 * near.cell);
-    sm.point(v) = toPoint(q);
-    const double angle = smallestAngleAround(sm, v);
-    if (angle > best) {
-      best = angle;
-      best_point = q;
-    }
-  }
-  sm.point(v) = toPoint(best_point);
+  moveWhereAnglesGrow(sm, v, {p + 0.5 * along * tangent, p + along * tangent},
+                      [&](const Vec& c) {
+                        sm.point(v) = toPoint(c);
+                        return ontoSharpEdge(m, v, near, 0.5 * near.cell);
+                      });
 }
 
 /// The free vertices (on no chain, not held) of triangles under 25 degrees, each moved to the
@@ -299,19 +311,10 @@ void polishSmallAngles(MarkedMesh& m, const LabelledBoundary& boundary, double e
       if (count > 0.0) targets.push_back(mean / count);
       LabelledBoundary near = boundary;
       near.cell = local_length ? local_length(p) : edge_length;
-      double best = smallestAngleAround(sm, v);
-      Vec best_point = p;
-      for (const Vec& t : targets) {
+      moveWhereAnglesGrow(sm, v, targets, [&](const Vec& t) {
         const Vec shift = t - p;
-        const Vec q = near.project(p + shift - shift.dot(normal) * normal, normal);
-        sm.point(v) = toPoint(q);
-        const double angle = smallestAngleAround(sm, v);
-        if (angle > best) {
-          best = angle;
-          best_point = q;
-        }
-      }
-      sm.point(v) = toPoint(best_point);
+        return near.project(p + shift - shift.dot(normal) * normal, normal);
+      });
     }
   }
 }

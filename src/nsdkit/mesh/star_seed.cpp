@@ -14,18 +14,7 @@ namespace nsd::mesh::detail {
 
 using Vec = Eigen::Vector3d;
 
-TriangleMesh unitIcosphere(int rounds) {
-  const double g = (1.0 + std::sqrt(5.0)) / 2.0;
-  TriangleMesh m;
-  for (const auto& v : {Vec(-1, g, 0), Vec(1, g, 0), Vec(-1, -g, 0), Vec(1, -g, 0), Vec(0, -1, g),
-                        Vec(0, 1, g), Vec(0, -1, -g), Vec(0, 1, -g), Vec(g, 0, -1), Vec(g, 0, 1),
-                        Vec(-g, 0, -1), Vec(-g, 0, 1)}) {
-    m.vertices.push_back(v.normalized());
-  }
-  m.triangles = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
-                 {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
-                 {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
-                 {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
+TriangleMesh subdivideOnUnitSphere(TriangleMesh m, int rounds) {
   for (int r = 0; r < rounds; ++r) {
     std::map<std::pair<int, int>, int> middle;
     const auto mid = [&](int a, int b) {
@@ -51,6 +40,20 @@ TriangleMesh unitIcosphere(int rounds) {
   return m;
 }
 
+TriangleMesh unitIcosphere(int rounds) {
+  const double g = (1.0 + std::sqrt(5.0)) / 2.0;
+  TriangleMesh m;
+  for (const auto& v : {Vec(-1, g, 0), Vec(1, g, 0), Vec(-1, -g, 0), Vec(1, -g, 0), Vec(0, -1, g),
+                        Vec(0, 1, g), Vec(0, -1, -g), Vec(0, 1, -g), Vec(g, 0, -1), Vec(g, 0, 1),
+                        Vec(-g, 0, -1), Vec(-g, 0, 1)}) {
+    m.vertices.push_back(v.normalized());
+  }
+  m.triangles = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
+                 {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
+                 {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
+                 {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
+  return subdivideOnUnitSphere(std::move(m), rounds);
+}
 
 std::optional<Vec> RayFan::exit(const std::function<bool(const Vec&)>& inside, const Vec& p,
                                 bool star_check) const {

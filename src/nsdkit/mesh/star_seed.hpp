@@ -35,8 +35,12 @@ struct RayFan {
                                       const Eigen::Vector3d& p, bool star_check = false) const;
 };
 
-/// The icosahedron's unit vertices and outward triangles subdivided `rounds` times (each edge
-/// halved and its midpoint pushed back onto the unit sphere): 10 4^k + 2 vertices.
+/// `mesh` (unit vertices) subdivided `rounds` times: each triangle into four, each edge halved
+/// and its midpoint pushed back onto the unit sphere.
+TriangleMesh subdivideOnUnitSphere(TriangleMesh mesh, int rounds);
+
+/// The icosahedron's unit vertices and outward triangles subdivided `rounds` times:
+/// 10 4^k + 2 vertices.
 TriangleMesh unitIcosphere(int rounds);
 
 /// The radial seed with `subdivisions` rounds of 1-to-4 subdivision of the icosahedron (20 4^k
