@@ -47,7 +47,7 @@ SizedReference::SizedReference(const TriangleMesh& surface, std::vector<double> 
   for (const auto& [a, b] : chains) {
     const Vec& pa = surface_.vertices.at(static_cast<std::size_t>(a));
     const Vec& pb = surface_.vertices.at(static_cast<std::size_t>(b));
-    tree_->segments.emplace_back(Point3(pa[0], pa[1], pa[2]), Point3(pb[0], pb[1], pb[2]));
+    tree_->segments.emplace_back(toPoint(pa), toPoint(pb));
   }
   if (!tree_->segments.empty()) {
     tree_->chain_tree.insert(tree_->segments.cbegin(), tree_->segments.cend());
@@ -57,16 +57,15 @@ SizedReference::SizedReference(const TriangleMesh& surface, std::vector<double> 
 
 SizedReference::Closest SizedReference::closestOnChain(const Vec& p) const {
   if (tree_->segments.empty()) return closest(p);
-  const Point3 q = tree_->chain_tree.closest_point(Point3(p[0], p[1], p[2]));
-  const Vec on_chain(q.x(), q.y(), q.z());
+  const Vec on_chain = toVec(tree_->chain_tree.closest_point(toPoint(p)));
   return {on_chain, closest(on_chain).size};
 }
 
 SizedReference::~SizedReference() = default;
 
 SizedReference::Closest SizedReference::closest(const Vec& p) const {
-  const auto [point, face] = tree_->tree.closest_point_and_primitive(Point3(p[0], p[1], p[2]));
-  const Vec q(point.x(), point.y(), point.z());
+  const auto [point, face] = tree_->tree.closest_point_and_primitive(toPoint(p));
+  const Vec q = toVec(point);
   // Barycentric coordinates of q in the face (q lies on it), clamped against rounding.
   std::array<Vec, 3> x;
   std::array<double, 3> s{};
@@ -127,8 +126,6 @@ using HalfedgeIndex = SurfaceMesh::Halfedge_index;
 using EdgeIndex = SurfaceMesh::Edge_index;
 using FaceIndex = SurfaceMesh::Face_index;
 
-Vec toVec(const Point3& p) { return {p.x(), p.y(), p.z()}; }
-Point3 toPoint(const Vec& v) { return {v[0], v[1], v[2]}; }
 
 /// One remeshing run: the mesh, its reference and each vertex's target length.
 class GradedRemesher {

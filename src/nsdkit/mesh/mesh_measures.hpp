@@ -17,6 +17,10 @@ using Kernel = CGAL::Exact_predicates_inexact_constructions_kernel;
 using Point3 = Kernel::Point_3;
 using SurfaceMesh = CGAL::Surface_mesh<Point3>;
 
+/// A CGAL point as an Eigen vector and back.
+inline Eigen::Vector3d toVec(const Point3& p) { return {p.x(), p.y(), p.z()}; }
+inline Point3 toPoint(const Eigen::Vector3d& v) { return {v[0], v[1], v[2]}; }
+
 /// The smallest angle of triangle (a, b, c) at a [deg].
 double angleDeg(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c);
 

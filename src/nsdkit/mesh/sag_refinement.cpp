@@ -230,7 +230,6 @@ SagRefinedMesh refineWhereSagging(const TriangleMesh& mesh, const LabelledBounda
     const std::vector<EdgeKey> candidates =
         sagCandidates(out.mesh, edges, face_normals, normals, measured, round == 0, o);
     const std::vector<EdgeSag> sags = measureSags(out.mesh, candidates, normals, boundary, o, true);
-    out.measured_edges += static_cast<int>(candidates.size());
     std::map<EdgeKey, int> added;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       const auto [a, b] = candidates[i];

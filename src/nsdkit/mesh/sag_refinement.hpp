@@ -23,7 +23,6 @@ struct SagRefinedMesh {
   TriangleMesh mesh;           ///< closed, outward, vertices on the boundary
   std::vector<double> sizes;   ///< target edge length per vertex, in [min_length, max_length]
   int splits = 0;              ///< edges split over all rounds
-  int measured_edges = 0;      ///< edges whose sag was measured with the predicate
 };
 
 /// Options of refineWhereSagging (lengths in the set's coordinates).

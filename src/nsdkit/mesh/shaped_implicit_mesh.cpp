@@ -126,7 +126,6 @@ void measureShaped(const std::function<bool(const Vec&)>& inside, const Vec& int
   r.hausdorff = std::max(r.hausdorff, detail::maxDistanceToMesh(sm, edge_points));
 }
 
-
 /// Stage 1: the radial seed where the set is star-shaped about the interior point, else the
 /// marching-tetrahedra seed remeshed at the edge length; `radial` says which.
 TriangleMesh seedMesh(const std::function<bool(const Vec&)>& inside, const TriangleMesh& tetra_seed,

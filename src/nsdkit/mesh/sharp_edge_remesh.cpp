@@ -22,8 +22,6 @@ using VertexIndex = SurfaceMesh::Vertex_index;
 using HalfedgeIndex = SurfaceMesh::Halfedge_index;
 using FaceIndex = SurfaceMesh::Face_index;
 
-Vec toVec(const Point3& p) { return {p.x(), p.y(), p.z()}; }
-Point3 toPoint(const Vec& v) { return {v[0], v[1], v[2]}; }
 VertexIndex vertexAt(int i) { return VertexIndex(static_cast<SurfaceMesh::size_type>(i)); }
 
 Vec vertexNormal(const SurfaceMesh& sm, VertexIndex v) {
