@@ -46,6 +46,7 @@ py::dict rowDict(const val::ValidationResult& r) {
   row["case"] = r.case_name;
   row["family"] = val::toString(r.family);
   row["solver"] = r.solver;
+  row["custom"] = r.custom;
   row["status"] = val::toString(r.status);
   row["pass"] = r.pass;
   row["expected"] = r.expected;
@@ -60,6 +61,8 @@ py::dict rowDict(const val::ValidationResult& r) {
   row["final_speed"] = finiteOrNan(r.final_speed);
   row["final_speed_error"] = finiteOrNan(r.final_speed_error);
   row["heading_drift_deg"] = finiteOrNan(r.heading_drift_deg);
+  row["friction_ratio_max"] = finiteOrNan(r.friction_ratio_max);
+  row["stop_time"] = finiteOrNan(r.stop_time);
   row["creep_speed"] = finiteOrNan(r.creep_speed);
   row["stop_distance"] = finiteOrNan(r.stop_distance);
   row["spin"] = finiteOrNan(r.spin);
@@ -79,7 +82,7 @@ py::list cases(const py::object& families, bool quick) {
   auto list = val::generateCases(familiesOf(families));
   if (quick) list = val::quickSubset(list);
   py::list out;
-  for (std::size_t i = 0; i < list.size(); ++i) out.append(caseDict(list[i], i));
+  for (const auto& c : list) out.append(caseDict(c, c.case_index));
   return out;
 }
 
@@ -93,7 +96,7 @@ std::size_t exportCases(const std::string& folder, const py::object& families, b
 py::list readCases(const std::string& folder) {
   const auto list = val::importCases(folder);
   py::list out;
-  for (std::size_t i = 0; i < list.size(); ++i) out.append(caseDict(list[i], i));
+  for (const auto& c : list) out.append(caseDict(c, c.case_index));
   return out;
 }
 
@@ -133,19 +136,24 @@ py::dict score(const py::dict& case_dict,
 }
 
 py::list scoreFolder(const std::string& cases_dir, const std::string& trajectories_dir,
-                     const std::string& solver_name, const py::object& report_dir) {
+                     const std::string& solver_name, const py::object& report_dir,
+                     const py::object& families) {
   if (!std::filesystem::is_directory(trajectories_dir)) {
     throw nsd::InvalidInput("trajectories: no folder '" + trajectories_dir + "'");
   }
+  const val::SolverManifest manifest = val::readSolverManifest(trajectories_dir);
   const auto list = val::importCases(cases_dir);
+  const auto scored = families.is_none() ? std::vector<val::CaseFamily>{} : familiesOf(families);
   std::vector<val::ValidationResult> results;
   {
     py::gil_scoped_release release;
-    results = val::scoreTrajectories(list, trajectories_dir, solver_name);
+    results = val::scoreTrajectories(list, trajectories_dir, solver_name, {}, scored);
   }
   if (!report_dir.is_none()) {
-    val::writeReport(py::cast<std::string>(report_dir), list, results, {},
-                     {{solver_name, "-", 0.0}}, {});
+    val::SolverSpec spec{solver_name, "-", manifest.step_s};
+    spec.declared_version = manifest.version;
+    spec.declared_settings = manifest.settings;
+    val::writeReport(py::cast<std::string>(report_dir), list, results, {}, {spec}, {});
   }
   py::list out;
   for (const auto& r : results) out.append(rowDict(r));
@@ -270,8 +278,12 @@ void bindValidation(py::module_& m) {
         "'heading_drift_deg', 'creep_speed' [m/s], 'rolling_onset' [s], ...).");
   v.def("score_folder", &scoreFolder, py::arg("cases"), py::arg("trajectories"),
         py::arg("solver_name") = "python", py::arg("report") = py::none(),
-        "Scores <trajectories>/<i>.csv for every case of an exported folder, like nsdkit validate "
-        "--score; writes the report into `report` when given. Returns the rows.");
+        py::arg("families") = py::none(),
+        "Scores <trajectories>/<n>.csv (n the case's number, its file's 'index') for every case "
+        "of an exported folder, with the folder's solver.json, like nsdkit validate --score: "
+        "forged or edited cases are refused, unknown ones scored as '<name> [custom]', and every "
+        "case of nsdkit's set in `families` (None: the families present) that the folder lacks "
+        "is a failed row. Writes the report into `report` when given. Returns the rows.");
   v.def("analytic_trajectory", &analyticTrajectory, py::arg("case"), py::arg("spacing_s") = 1e-3,
         "The exact trajectory of a case as an (n, 14) array (as `score` takes it), where one "
         "exists (ValueError for a trough case whose rolling is not realizable).");

@@ -28,7 +28,7 @@ execute_process(COMMAND ${NSDKIT} validate --score --cases ${WORK}/cases --traje
                         ${WORK}/traj --solver-name mujoco-3.3.8/exact/h=0.001
                         --output ${WORK}/score
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "^18 of 18 trajectories pass")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^18 of 18 benchmark trajectories pass")
   message(FATAL_ERROR "MuJoCo 3.3.8 (exact) should pass every launch and block case: ${out}")
 endif()
 # The runner refuses bad options with exit status 2.

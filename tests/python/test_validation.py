@@ -113,10 +113,11 @@ def test_a_folder_exported_and_scored_like_the_cli(tmp_path):
     cases = validation.read_cases(str(tmp_path / "cases"))
     assert len(cases) == n and not any("refusal" in c for c in cases)
     (tmp_path / "traj").mkdir()
-    for i, c in enumerate(cases):
+    for c in cases:  # files named by the case's number, its stable id
         t = validation.analytic_trajectory(c)
         header = "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz"
-        np.savetxt(tmp_path / "traj" / f"{i}.csv", t, delimiter=",", header=header, comments="",
+        np.savetxt(tmp_path / "traj" / f"{c['index']}.csv", t, delimiter=",", header=header,
+                   comments="",
                    fmt="%.17g")
     rows = validation.score_folder(str(tmp_path / "cases"), str(tmp_path / "traj"),
                                    report=str(tmp_path / "report"))

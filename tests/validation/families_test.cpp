@@ -145,7 +145,7 @@ TEST(SpherePlaneFamilies, BlockStopsAndSlidesAsNewtonsLawIntegratedSays) {
     const BodyState exact = exactStateAt(m, m.duration_s);
     if (m.launch_speed_m_s > 0.0) {
       EXPECT_NEAR(x.norm(), ref.stop_distance_m, 1e-5) << name;
-      EXPECT_NEAR(t, ref.rolling_onset_s, 1e-5) << name;
+      EXPECT_NEAR(t, ref.stop_time_s, 1e-5) << name;
       EXPECT_LE((exact.x_C_W - x).norm(), 1e-5) << name;
       ++sliding;
     } else if (ref.at_rest) {

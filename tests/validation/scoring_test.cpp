@@ -48,8 +48,12 @@ class Scorer : public ::testing::Test {
     ADD_FAILURE() << "no case " << name;
     return 0;
   }
+  // The trajectory file of the i-th exported case: named by the case's number in nsdkit's set.
+  std::string csvName(std::size_t i) const {
+    return std::to_string(cases_[i].case_index) + ".csv";
+  }
   ValidationResult scoreOne(std::size_t i, const std::vector<engines::EngineSample>& samples) {
-    writeTrajectoryCsv(samples, (dir_ / "traj" / (std::to_string(i) + ".csv")).string());
+    writeTrajectoryCsv(samples, (dir_ / "traj" / csvName(i)).string());
     const auto imported = importCases((dir_ / "cases").string());
     return scoreTrajectories(imported, (dir_ / "traj").string(), "test")[i];
   }
@@ -65,7 +69,7 @@ TEST_F(Scorer, EveryFamilysAnalyticTrajectoriesPass) {
     ASSERT_TRUE(imported[i].refusal.empty()) << imported[i].refusal;
     if (!imported[i].realizable && !imported[i].one_plane) continue;
     writeTrajectoryCsv(analyticTrajectory(imported[i], 1e-3),
-                       (dir_ / "traj" / (std::to_string(i) + ".csv")).string());
+                       (dir_ / "traj" / csvName(i)).string());
   }
   const auto results = scoreTrajectories(imported, (dir_ / "traj").string(), "analytic");
   for (std::size_t i = 0; i < imported.size(); ++i) {
@@ -127,12 +131,16 @@ TEST_F(Scorer, MissingSpinLiftOffAndEarlyEndFailForTheirReason) {
   EXPECT_EQ(r.observed, "S");
   EXPECT_NE(r.reason.find("observed S"), std::string::npos) << r.reason;
 
-  // Lift-off: from mid-run the centre rises 1 mm off the plane (the rule's separation is 0.1 mm).
+  // Lift-off: from mid-run the centre rises 1 mm off the plane at 0.1 m/s (the rule's
+  // separation is 0.1 mm), its velocity telling the same motion as its positions.
   auto lifted = analyticTrajectory(cases_[rolling], 1e-3);
   const Eigen::Vector3d n = cases_[rolling].one_plane ? frameOf(*cases_[rolling].one_plane).n_W
                                                           : Eigen::Vector3d::UnitZ();
+  const double lift_from = 0.5 * cases_[rolling].t_end_s;
   for (auto& s : lifted) {
-    if (s.t > 0.5 * cases_[rolling].t_end_s) s.x_C_W += 1e-3 * n;
+    const double dt = s.t - lift_from;
+    if (dt > 0.0) s.x_C_W += std::min(0.1 * dt, 1e-3) * n;
+    if (dt > 0.0 && dt < 0.01) s.v_C_W += 0.1 * n;
   }
   r = scoreOne(rolling, lifted);
   EXPECT_EQ(r.observed, "S") << r.reason;
@@ -146,7 +154,7 @@ TEST_F(Scorer, MissingSpinLiftOffAndEarlyEndFailForTheirReason) {
 
 TEST_F(Scorer, TrajectoryChecksRefuseNaNSparseSamplesAndAWrongStart) {
   const std::size_t i = indexOf("launch/heading15/backspin10");
-  const fs::path file = dir_ / "traj" / (std::to_string(i) + ".csv");
+  const fs::path file = dir_ / "traj" / csvName(i);
   auto samples = analyticTrajectory(cases_[i], 1e-3);
   samples[200].v_C_W.x() = NAN;
   auto r = scoreOne(i, samples);
@@ -207,10 +215,10 @@ TEST_F(Scorer, EditedExpectationsScenesAndFilesAreRefusedByName) {
 
 TEST_F(Scorer, SchemaOneFilesAreRebuiltAndTheirEditsRefused) {
   const std::size_t i = indexOf("mu0.3_j0.4/low+mz/ray+x/outside");
-  const json v2 = readJsonFile(dir_ / "cases" / (std::to_string(i) + ".json"));
+  const json v2 = readJsonFile(dir_ / "cases" / (std::to_string(cases_[i].case_index) + ".json"));
   // A file of schema 1 (nsdkit before this version): the sphere at the top level.
   json v1{{"schema", "nsdkit-validation-case/1"},
-          {"index", i},
+          {"index", cases_[i].case_index},
           {"name", v2["name"]},
           {"planes", v2["scene"]["planes"]},
           {"gravity_m_s2", v2["scene"]["gravity_m_s2"]},

@@ -119,5 +119,17 @@ for (const entry of index.cases) {
   const c = JSON.parse(fs.readFileSync(path.join(casesDir, `${entry.index}.json`), 'utf8'));
   runCase(mujoco, c.scene, c.duration_s, options, path.join(outDir, `${entry.index}.csv`));
 }
+// The solver's manifest, read by the scorer and shown in its report (docs/validation.md).
+const exactSettings = [
+  { setting: 'cone elliptic', reason: "Coulomb's isotropic cone instead of the 4-sided pyramid" },
+  { setting: 'impratio 10', reason: 'friction constraints 10 times stiffer than the normal one (less creep)' },
+  { setting: 'tolerance 1e-12, iterations 500', reason: 'the constraint solver converged' },
+];
+fs.writeFileSync(path.join(outDir, 'solver.json'), JSON.stringify({
+  name: `mujoco-${mujoco.mj_versionString()}/${options.setting}/h=${options.step}`,
+  version: `MuJoCo ${mujoco.mj_versionString()} (WebAssembly, mujoco-js)`,
+  step_s: options.step,
+  settings: options.setting === 'exact' ? exactSettings : [],
+}, null, 2) + '\n');
 console.log(`MuJoCo ${mujoco.mj_versionString()} (WebAssembly, ${options.setting}, h = ${options.step}): ` +
             `${index.cases.length} trajectories written to ${outDir}`);

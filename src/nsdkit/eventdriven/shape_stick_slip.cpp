@@ -29,6 +29,9 @@ void ShapedBodyOnPlane::validate() const {
   requirePositive(mu, "mu");
   requirePositive(gravity_m_s2, "gravity");
   requireNonNegative(drag_N_m_s, "drag");
+  requireFinite(gravity_along_plane_m_s2, "gravity along the plane");
+  requireFinite(force_W, "applied force");
+  requireFinite(torque_W, "applied torque");
 }
 
 namespace {
@@ -95,13 +98,21 @@ struct Dynamics {
   StickSlipOptions options;
 };
 
+/// Gravity along the plane plus the applied force per unit mass, in W [m/s^2] (zero by default).
+Eigen::Vector3d tangentialLoadPerMass_W(const ShapedBodyOnPlane& body) {
+  const Eigen::Vector2d& g = body.gravity_along_plane_m_s2;
+  return Eigen::Vector3d(g.x(), g.y(), 0.0) + body.force_W / body.mass_kg;
+}
+
 Response respond(const Dynamics& d, const ContactAt& c, ContactMode mode) {
   const Eigen::Vector3d& p = c.contact.point_B;
   const Eigen::Vector3d& n = c.contact.normal_B;
   const Eigen::Vector3d& w = c.omega_B;
   const Eigen::Matrix3d& j = d.body.inertia_G_B;
-  const Eigen::Vector3d gravity_B = -d.body.gravity_m_s2 * (c.rotation_WB.transpose() * kUp_W);
-  const Eigen::Vector3d free_torque = -d.body.drag_N_m_s * w - w.cross(j * w);
+  const Eigen::Vector3d gravity_B = -d.body.gravity_m_s2 * (c.rotation_WB.transpose() * kUp_W) +
+                                    c.rotation_WB.transpose() * tangentialLoadPerMass_W(d.body);
+  const Eigen::Vector3d free_torque = -d.body.drag_N_m_s * w - w.cross(j * w) +
+                                      c.rotation_WB.transpose() * d.body.torque_W;
   // du/dt = W F + b.
   const Eigen::Matrix3d delassus =
       Eigen::Matrix3d::Identity() / d.body.mass_kg - skew(p) * d.inverse_inertia * skew(p);
@@ -135,8 +146,8 @@ State rate(const Dynamics& d, ContactMode mode, const State& x) {
   const Response r = respond(d, c, mode);
   const Eigen::Quaterniond q(x[0], x[1], x[2], x[3]);
   const Eigen::Quaterniond dq = q * Eigen::Quaterniond(0.0, x[4], x[5], x[6]);
-  const Eigen::Vector3d a_W =
-      c.rotation_WB * r.force_B / d.body.mass_kg - d.body.gravity_m_s2 * kUp_W;
+  const Eigen::Vector3d a_W = c.rotation_WB * r.force_B / d.body.mass_kg -
+                              d.body.gravity_m_s2 * kUp_W + tangentialLoadPerMass_W(d.body);
   return {0.5 * dq.w(), 0.5 * dq.x(), 0.5 * dq.y(), 0.5 * dq.z(), r.alpha_B.x(), r.alpha_B.y(),
           r.alpha_B.z(), a_W.x(),      a_W.y(),      a_W.z()};
 }
@@ -154,8 +165,11 @@ Def9Decision decideDef9(const Dynamics& d, const ContactAt& c) {
   one.r_CP_W = c.contact.point_B;
   one.n_W = c.contact.normal_B;
   one.t1_W = c.contact.t1_B;
-  one.force_external_W = -d.body.mass_kg * d.body.gravity_m_s2 * (c.rotation_WB.transpose() * kUp_W);
-  one.torque_external_W = -d.body.drag_N_m_s * c.omega_B;
+  one.force_external_W =
+      -d.body.mass_kg * d.body.gravity_m_s2 * (c.rotation_WB.transpose() * kUp_W) +
+      c.rotation_WB.transpose() * (d.body.mass_kg * tangentialLoadPerMass_W(d.body));
+  one.torque_external_W =
+      -d.body.drag_N_m_s * c.omega_B + c.rotation_WB.transpose() * d.body.torque_W;
   one.omega_W = c.omega_B;
   one.friction = contact::FrictionLaw::coulomb(d.body.mu);
   one.bias_W = contact::contactAccelerationBias(c.contact, c.contact.point_B, c.omega_B);
@@ -193,7 +207,8 @@ ContactMode stickAndDecide(const Dynamics& d, State& x, std::string& reason) {
   return ContactMode::kSlipping;
 }
 
-StickSlipSample sampleAt(const Dynamics& d, ContactMode mode, double t, const State& x) {
+StickSlipSample sampleAt(const Dynamics& d, ContactMode mode, double t, const State& x,
+                         const Eigen::Vector2d& position_W) {
   const ContactAt c = contactAt(d.body, x);
   const Response r = respond(d, c, mode);
   const Eigen::Vector3d v = velocityOf(x);
@@ -203,12 +218,15 @@ StickSlipSample sampleAt(const Dynamics& d, ContactMode mode, double t, const St
   s.mode = mode;
   s.omega_B = c.omega_B;
   s.velocity_G_W = v;
+  s.position_G_W = Eigen::Vector3d(position_W.x(), position_W.y(), height);
+  s.orientation_WB = orientationOf(x);
   s.slip_speed_m_s = c.slip_B.norm();
   s.normal_force_N = r.normal_force_N;
   s.friction_ratio = r.friction_ratio;
   s.energy_J = 0.5 * d.body.mass_kg * v.squaredNorm() +
                0.5 * c.omega_B.dot(d.body.inertia_G_B * c.omega_B) +
-               d.body.mass_kg * d.body.gravity_m_s2 * height;
+               d.body.mass_kg * d.body.gravity_m_s2 * height -
+               d.body.mass_kg * tangentialLoadPerMass_W(d.body).dot(s.position_G_W);
   return s;
 }
 
@@ -216,12 +234,31 @@ StickSlipSample sampleAt(const Dynamics& d, ContactMode mode, double t, const St
 struct SegmentEnd {
   double t = 0.0;
   State x{};
+  Eigen::Vector2d position_W = Eigen::Vector2d::Zero();  ///< x, y of G at t
   bool event = false;  ///< a transition is due at t (otherwise t = t_end)
 };
 
-/// Integrates `mode` from (t, x) until its event or t_end, recording samples on the way.
+/// The integral of the horizontal velocity of G over [a, b] on the dense output: 3-point
+/// Gauss-Legendre quadrature (degree 5, above the degree of Dormand-Prince's interpolant).
+template <class DenseStepper>
+Eigen::Vector2d horizontalDisplacement(DenseStepper& stepper, double a, double b) {
+  const double node = std::sqrt(0.6);
+  const std::array<double, 3> nodes{-node, 0.0, node}, weights{5.0 / 9.0, 8.0 / 9.0, 5.0 / 9.0};
+  const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
+  Eigen::Vector2d sum = Eigen::Vector2d::Zero();
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    State y;
+    stepper.calc_state(mid + half * nodes[i], y);
+    sum += weights[i] * velocityOf(y).head<2>();
+  }
+  return half * sum;
+}
+
+/// Integrates `mode` from (t, x) with G at `position_W` (x, y) until its event or t_end,
+/// recording samples on the way.
 SegmentEnd integrateMode(const Dynamics& d, ContactMode mode, double t, const State& x,
-                         double t_end, StickSlipTrajectory& out) {
+                         const Eigen::Vector2d& position_W, double t_end,
+                         StickSlipTrajectory& out) {
   namespace ode = boost::numeric::odeint;
   const StickSlipOptions& o = d.options;
   auto rhs = [&](const State& y, State& dy, double) { dy = rate(d, mode, y); };
@@ -238,6 +275,7 @@ SegmentEnd integrateMode(const Dynamics& d, ContactMode mode, double t, const St
   };
   double excess_before = mode == ContactMode::kSlipping ? slipExcess(x) : 0.0;
   SegmentEnd end;
+  end.position_W = position_W;
   while (stepper.current_time() < t_end && !end.event) {
     const double t0 = stepper.current_time();
     stepper.do_step(rhs);
@@ -268,13 +306,16 @@ SegmentEnd integrateMode(const Dynamics& d, ContactMode mode, double t, const St
     // Samples in (t0, t1], at the sample spacing.
     const auto first = static_cast<long>(std::floor(t0 / o.sample_spacing_s)) + 1;
     for (long k = first; static_cast<double>(k) * o.sample_spacing_s <= t1; ++k) {
+      const double tk = static_cast<double>(k) * o.sample_spacing_s;
       State y;
-      stepper.calc_state(static_cast<double>(k) * o.sample_spacing_s, y);
-      out.samples.push_back(sampleAt(d, mode, static_cast<double>(k) * o.sample_spacing_s, y));
+      stepper.calc_state(tk, y);
+      out.samples.push_back(sampleAt(d, mode, tk, y,
+                                     end.position_W + horizontalDisplacement(stepper, t0, tk)));
       out.max_normal_velocity_drift_m_s = std::max(
           out.max_normal_velocity_drift_m_s, std::fabs(contactAt(d.body, y).normal_velocity));
     }
     end.t = t1;
+    end.position_W += horizontalDisplacement(stepper, t0, t1);
     stepper.calc_state(t1, end.x);
   }
   return end;
@@ -304,6 +345,7 @@ StickSlipTrajectory simulateStickSlip(const ShapedBodyOnPlane& body,
   requireValid(options, t_end);
   requireFinite(initial.omega_B, "omega");
   requireFinite(initial.velocity_G_W, "velocity");
+  requireFinite(initial.position_G_W, "position");
   requireFinite(initial.orientation_WB.coeffs(), "orientation");
   if (!(initial.orientation_WB.norm() > 0.0)) throw InvalidInput("orientation: zero quaternion");
   const Dynamics d{body, body.inertia_G_B.inverse(), options};
@@ -319,12 +361,14 @@ StickSlipTrajectory simulateStickSlip(const ShapedBodyOnPlane& body,
   setVelocity(x, velocityOf(x) - c0.normal_velocity * (c0.rotation_WB * c0.contact.normal_B));
   out.events.push_back({0.0, mode, mode, reason});
   if (mode == ContactMode::kSlipping) out.first_slip_s = 0.0;
-  out.samples.push_back(sampleAt(d, mode, 0.0, x));
+  Eigen::Vector2d position_W = initial.position_G_W;
+  out.samples.push_back(sampleAt(d, mode, 0.0, x, position_W));
   double t = 0.0;
   while (t < t_end) {
-    const SegmentEnd end = integrateMode(d, mode, t, x, t_end, out);
+    const SegmentEnd end = integrateMode(d, mode, t, x, position_W, t_end, out);
     t = end.t;
     x = end.x;
+    position_W = end.position_W;
     if (!end.event) break;
     const ContactMode next = stickAndDecide(d, x, reason);
     out.events.push_back({t, mode, next, reason});
@@ -365,6 +409,93 @@ ShapedBodyState kaneLevinsonState(const rattleback::KaneLevinsonParameters& p,
   state.omega_B = s.tail<3>();
   state.velocity_G_W = state.orientation_WB * k.velocity;
   return state;
+}
+
+namespace {
+
+/// One phase of a face's collinear motion: from (t0, x0, v0) with constant acceleration a.
+struct FacePhase {
+  double t0 = 0.0;
+  Eigen::Vector2d x0 = Eigen::Vector2d::Zero(), v0 = Eigen::Vector2d::Zero();
+  Eigen::Vector2d a = Eigen::Vector2d::Zero();
+  ContactMode mode = ContactMode::kRolling;
+};
+
+/// The phase that starts at rest at (t, x): sticking iff |F_t| <= mu N, else sliding from rest
+/// along F_t with (|F_t| - mu N) / m.
+FacePhase phaseFromRest(double t, const Eigen::Vector2d& x, const Eigen::Vector2d& load_t,
+                        double friction_limit, double mass, std::string& reason) {
+  FacePhase p{t, x, Eigen::Vector2d::Zero(), Eigen::Vector2d::Zero(), ContactMode::kRolling};
+  if (load_t.norm() <= friction_limit) {
+    reason = "at rest, |F_t| <= mu N: sticking";
+    return p;
+  }
+  p.mode = ContactMode::kSlipping;
+  p.a = (load_t.norm() - friction_limit) / mass * load_t.normalized();
+  reason = "at rest, |F_t| > mu N: slipping along F_t";
+  return p;
+}
+
+}  // namespace
+
+FaceSlidingTrajectory simulateFaceSliding(const FaceOnPlane& face, const Eigen::Vector2d& v0_W,
+                                          double t_end, double sample_spacing_s) {
+  requirePositive(face.mass_kg, "mass");
+  requireNonNegative(face.mu, "mu");
+  requireFinite(face.gravity_W, "gravity");
+  requireFinite(face.force_W, "applied force");
+  requireFinite(v0_W, "initial velocity");
+  requirePositive(t_end, "t_end");
+  requirePositive(sample_spacing_s, "sample spacing");
+  if (t_end / sample_spacing_s > 1e7) throw InvalidInput("t_end / sample spacing exceeds 1e7");
+  const Eigen::Vector3d load = face.mass_kg * face.gravity_W + face.force_W;
+  const double normal_force = -load.z();
+  if (!(normal_force > 0.0)) throw InvalidInput("the load lifts the face off the plane (N <= 0)");
+  const Eigen::Vector2d load_t = load.head<2>();
+  const double limit = face.mu * normal_force;  // mu N
+  const double cross = load_t.x() * v0_W.y() - load_t.y() * v0_W.x();
+  if (std::fabs(cross) > 1e-9 * load_t.norm() * v0_W.norm()) {
+    throw InvalidInput("the initial velocity is not parallel to the tangential load (the path "
+                       "would curve; only collinear motion is integrated in closed form)");
+  }
+  FaceSlidingTrajectory out;
+  std::string reason;
+  std::vector<FacePhase> phases;
+  if (v0_W.norm() > 0.0) {
+    const Eigen::Vector2d direction = v0_W.normalized();
+    // m du/dt = F_t - mu N u/|u| along the fixed direction of u.
+    const double deceleration = (limit - load_t.dot(direction)) / face.mass_kg;
+    phases.push_back({0.0, Eigen::Vector2d::Zero(), v0_W, -deceleration * direction,
+                      ContactMode::kSlipping});
+    out.events.push_back({0.0, ContactMode::kSlipping, ContactMode::kSlipping, "initial slip"});
+    const double t_stop = deceleration > 0.0 ? v0_W.norm() / deceleration : INFINITY;
+    if (t_stop < t_end) {
+      const Eigen::Vector2d x_stop = 0.5 * v0_W * t_stop;  // uniform deceleration to rest
+      phases.push_back(phaseFromRest(t_stop, x_stop, load_t, limit, face.mass_kg, reason));
+      out.events.push_back({t_stop, ContactMode::kSlipping, phases.back().mode, reason});
+    }
+  } else {
+    phases.push_back(phaseFromRest(0.0, Eigen::Vector2d::Zero(), load_t, limit, face.mass_kg,
+                                   reason));
+    out.events.push_back({0.0, phases.back().mode, phases.back().mode, reason});
+  }
+  const long samples = std::lround(std::floor(t_end / sample_spacing_s * (1.0 + 1e-12)));
+  for (long k = 0; k <= samples; ++k) {
+    const double t = static_cast<double>(k) * sample_spacing_s;
+    std::size_t i = 0;
+    while (i + 1 < phases.size() && t >= phases[i + 1].t0) ++i;
+    const FacePhase& p = phases[i];
+    const double tau = t - p.t0;
+    FaceSlidingSample sample;
+    sample.t_s = t;
+    sample.mode = p.mode;
+    const Eigen::Vector2d x = p.x0 + p.v0 * tau + 0.5 * p.a * tau * tau;
+    const Eigen::Vector2d v = p.v0 + p.a * tau;
+    sample.displacement_W = Eigen::Vector3d(x.x(), x.y(), 0.0);
+    sample.velocity_W = Eigen::Vector3d(v.x(), v.y(), 0.0);
+    out.samples.push_back(sample);
+  }
+  return out;
 }
 
 }  // namespace nsd::eventdriven

@@ -17,13 +17,20 @@
 ///
 /// Dynamics (Newton–Euler with the contact force as the unknown): with p the contact point
 /// relative to the mass centre G and n the plane's normal into the body (body frame B),
-///   m a_G = F + m g,   J dOmega/dt + Omega x J Omega = p x F + M,
+///   m a_G = F + m g + F_a,   J dOmega/dt + Omega x J Omega = p x F + M + M_a,
 ///   du/dt = a_G + dOmega/dt x p + Omega x (Omega x p) + Omega x dp/dt,
 /// with dp/dt the contact point's velocity over the surface, S^-1 (Omega x n) (Montana; it
 /// depends only on the orientation, so it holds while slipping too). Rolling: du/dt = 0 gives F;
 /// slipping: n . du/dt = 0 gives N of F = N (n - mu u/|u|). The height of G and the normal
-/// velocity follow from the orientation; the normal velocity's drift is reported.
+/// velocity follow from the orientation; the normal velocity's drift is reported. Gravity may
+/// have a component along the plane (a tilted plane seen in its own frame), F_a and M_a are a
+/// constant applied force at G and torque (both in W; M drag, M_a e.g. a holding torque). The
+/// horizontal position of G is the integral of v_G, taken on each step's dense output by
+/// 3-point Gauss-Legendre quadrature, outside the ODE so that the step-size control (and every
+/// other output) is the same as without it.
 ///
+/// A flat face sliding on the plane (a box on its face) is a different contact: see
+/// simulateFaceSliding below.
 /// Frames: W fixed with z up (the plane is z = 0); B the body's axes; q rotates B into W.
 /// SI units.
 
@@ -47,17 +54,24 @@ struct ShapedBodyOnPlane {
   Eigen::Matrix3d inertia_G_B = Eigen::Matrix3d::Identity();  ///< about G, body axes [kg m^2]
   contact::ContactShape surface;  ///< the surface near the contact; its pose relative to G in B
   double mu = 0.3;                ///< Coulomb friction coefficient (> 0)
-  double gravity_m_s2 = 9.81;     ///< along -z of W
+  double gravity_m_s2 = 9.81;     ///< along -z of W (the component normal to the plane)
+  /// Gravity's component along the plane (x, y of W) [m/s^2]: gravity is
+  /// (gx, gy, -gravity_m_s2). Zero for a horizontal plane.
+  Eigen::Vector2d gravity_along_plane_m_s2 = Eigen::Vector2d::Zero();
+  Eigen::Vector3d force_W = Eigen::Vector3d::Zero();   ///< constant applied force at G [N]
+  Eigen::Vector3d torque_W = Eigen::Vector3d::Zero();  ///< constant applied torque, in W [N m]
   double drag_N_m_s = 0.0;        ///< air-drag torque -drag Omega [N m s] (>= 0)
   /// @throws InvalidInput naming the field.
   void validate() const;
 };
 
-/// The body's state (the horizontal position is irrelevant: the plane is uniform).
+/// The body's state (the height of G follows from the orientation; the horizontal position
+/// does not enter the dynamics: the plane is uniform).
 struct ShapedBodyState {
   Eigen::Quaterniond orientation_WB = Eigen::Quaterniond::Identity();  ///< rotates B into W
   Eigen::Vector3d omega_B = Eigen::Vector3d::Zero();                   ///< [rad/s]
   Eigen::Vector3d velocity_G_W = Eigen::Vector3d::Zero();              ///< [m/s]
+  Eigen::Vector2d position_G_W = Eigen::Vector2d::Zero();  ///< x, y of G [m]
 };
 
 /// Options of the integrator.
@@ -77,10 +91,14 @@ struct StickSlipSample {
   ContactMode mode = ContactMode::kRolling;
   Eigen::Vector3d omega_B = Eigen::Vector3d::Zero();       ///< [rad/s]
   Eigen::Vector3d velocity_G_W = Eigen::Vector3d::Zero();  ///< [m/s]
+  Eigen::Vector3d position_G_W = Eigen::Vector3d::Zero();  ///< G, its height from the orientation [m]
+  Eigen::Quaterniond orientation_WB = Eigen::Quaterniond::Identity();  ///< rotates B into W
   double slip_speed_m_s = 0.0;                             ///< |u| tangential
   double normal_force_N = 0.0;
   double friction_ratio = 0.0;                        ///< |F_t| / N
-  double energy_J = 0.0;  ///< kinetic + potential (height of G above the plane)
+  /// Kinetic + potential of gravity and the applied force (the applied torque's work is not
+  /// included) [J].
+  double energy_J = 0.0;
 };
 
 /// A mode transition.
@@ -115,5 +133,48 @@ ShapedBodyOnPlane kaneLevinsonBody(const rattleback::KaneLevinsonParameters& p, 
 /// any heading; the velocity of G from the rolling kinematics (26)).
 ShapedBodyState kaneLevinsonState(const rattleback::KaneLevinsonParameters& p,
                                   const rattleback::KaneLevinsonInitial& initial);
+
+/// A rigid body resting on the plane z = 0 of W with a flat face (a box on its face), sliding
+/// without rotating: the face contact of the one-contact integrator.
+///
+/// Why translation only, exactly: with Coulomb's law at every point of the face and a uniform
+/// slip velocity u, the friction resultant is -mu N u/|u| whatever the pressure distribution,
+/// and its moment about the normal through G vanishes, because the moment balance about the
+/// tangent axes puts the centre of pressure at mu h u/|u| (h the height of G), along u. The
+/// body neither yaws nor tips while that centre stays inside the face (mu h and the load's
+/// lever below the half sizes, which the caller guarantees; not checked here). Sticking, by
+/// the same argument, is realizable iff the friction it needs, |F_t|, is at most mu N
+/// (Def 9 for a translating body: the sticking set attracts iff the load lies in the cone).
+///
+/// Motion: with N = -(m g + F_a) . z and the tangential load F_t, slipping obeys
+/// m du/dt = F_t - mu N u/|u|; the direction of u is constant when F_t is parallel to u (or
+/// zero), and the motion is then piecewise uniformly accelerated, integrated here in closed
+/// form: stops at |u| m / (mu N - F_t . u/|u|) when that is positive, then sticks or slides
+/// from rest along F_t with (|F_t| - mu N) / m. A non-parallel start (a curved path) is refused.
+struct FaceOnPlane {
+  double mass_kg = 1.0;
+  double mu = 0.3;                                            ///< Coulomb coefficient (>= 0)
+  Eigen::Vector3d gravity_W = Eigen::Vector3d(0, 0, -9.81);  ///< [m/s^2], z < 0
+  Eigen::Vector3d force_W = Eigen::Vector3d::Zero();         ///< constant applied force [N]
+};
+
+/// A sample of a sliding face: displacement of G from its start and velocity (z = 0), W.
+struct FaceSlidingSample {
+  double t_s = 0.0;
+  ContactMode mode = ContactMode::kRolling;  ///< kRolling: sticking (at rest)
+  Eigen::Vector3d displacement_W = Eigen::Vector3d::Zero();  ///< [m]
+  Eigen::Vector3d velocity_W = Eigen::Vector3d::Zero();      ///< [m/s]
+};
+
+struct FaceSlidingTrajectory {
+  std::vector<FaceSlidingSample> samples;  ///< every sample_spacing_s from t = 0 to t_end
+  std::vector<StickSlipEvent> events;      ///< the first one is the initial decision
+};
+
+/// The face's motion from velocity v0 (x, y of W) until t_end [s], sampled every spacing [s].
+/// @throws InvalidInput for invalid input, N <= 0 (the face lifts off), or v0 not parallel to
+///         the tangential load (relative 1e-9).
+FaceSlidingTrajectory simulateFaceSliding(const FaceOnPlane& face, const Eigen::Vector2d& v0_W,
+                                          double t_end, double sample_spacing_s = 1e-3);
 
 }  // namespace nsd::eventdriven

@@ -34,6 +34,15 @@ struct FieldReader {
   std::string string(const nlohmann::json& j, const std::string& key) const;
 };
 
+struct ValidationCase;
+
+/// The JSON content of a case file (schema 2) with its digest: the SHA-256 of the rest of the
+/// content serialized with sorted keys, a check against accidents (a truncated or hand-edited
+/// file), not a seal: anyone can recompute it. @throws InvalidInput for a body file's case.
+nlohmann::json caseJson(const ValidationCase& c, std::size_t index);
+/// The digest of a case file's content (its "digest" field left out).
+std::string caseDigest(nlohmann::json content);
+
 /// Equal up to rounding: numbers within 1e-9 relative (1e-12 absolute), other values exactly,
 /// arrays and objects element by element.
 bool sameWithinRounding(const nlohmann::json& a, const nlohmann::json& b);

@@ -1,6 +1,7 @@
 // The cases of the one-plane families and the family selection (validation.hpp).
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/validation.hpp>
@@ -21,7 +22,11 @@ ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& m
   c.v_C0_W = x0.v_C_W;
   c.omega0_W = x0.omega_W;
   c.realizable = ref.rolls;
-  c.allowed_modes = {ref.rolls ? "R" : "S"};
+  if (m.family == CaseFamily::kBlock) {
+    c.allowed_modes = {ref.rolls ? "stick" : "slide"};
+  } else {
+    c.allowed_modes = {ref.rolls ? "R" : "S"};
+  }
   c.along_W = f.e_W;
   c.expected_acceleration = ref.acceleration_m_s2;
   c.expected_rolling_onset_s = ref.rolling_onset_s;
@@ -37,7 +42,10 @@ ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& m
   c.measure_heading = m.family == CaseFamily::kLaunch ||
                       (m.family == CaseFamily::kBlock && m.launch_speed_m_s > 0.0);
   c.expected_stop_distance_m = ref.stop_distance_m;
+  c.expected_stop_time_s = ref.stop_time_s;
   c.expected_reversal_s = ref.reversal_s;
+  c.expected_mean_spin_reversal_s = ref.mean_spin_reversal_s;
+  c.expected_turned_angle_rad = ref.turned_angle_rad;
   c.expected_spin_after_reversal_rad_s = ref.spin_after_reversal_rad_s;
   if (std::isfinite(ref.threshold_tan_slope)) {
     c.probed_face = "tan s = " + formatForReport(ref.threshold_tan_slope, 6);
@@ -48,14 +56,32 @@ ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& m
 
 std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& families) {
   std::vector<ValidationCase> cases;
-  auto wanted = [&](CaseFamily f) {
-    return std::find(families.begin(), families.end(), f) != families.end();
-  };
-  if (wanted(CaseFamily::kTrough)) cases = generateCases();
-  for (const auto& [name, model] : onePlaneModels()) {
-    if (wanted(model.family)) cases.push_back(buildOnePlaneCase(name, model));
+  for (const auto& c : canonicalCases()) {
+    if (std::find(families.begin(), families.end(), c.kind) != families.end()) cases.push_back(c);
   }
   return cases;
+}
+
+const std::vector<ValidationCase>& canonicalCases() {
+  static const std::vector<ValidationCase> cases = [] {
+    std::vector<ValidationCase> all = generateCases();  // the trough's
+    for (const auto& [name, model] : onePlaneModels()) {
+      all.push_back(buildOnePlaneCase(name, model));
+    }
+    for (std::size_t i = 0; i < all.size(); ++i) all[i].case_index = i;
+    return all;
+  }();
+  return cases;
+}
+
+const ValidationCase* canonicalCase(const std::string& name) {
+  static const std::map<std::string, const ValidationCase*> by_name = [] {
+    std::map<std::string, const ValidationCase*> m;
+    for (const auto& c : canonicalCases()) m.emplace(c.name, &c);
+    return m;
+  }();
+  const auto it = by_name.find(name);
+  return it == by_name.end() ? nullptr : it->second;
 }
 
 std::vector<ValidationCase> quickSubset(const std::vector<ValidationCase>& cases) {

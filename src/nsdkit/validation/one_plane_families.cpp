@@ -8,6 +8,7 @@
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/validation/rattleback_metric.hpp>
 
 namespace nsd::validation {
 
@@ -203,8 +204,7 @@ OnePlaneReference referenceOf(const OnePlaneModel& m) {
       if (m.launch_speed_m_s > 0.0) {
         if (mu == 0.0) throw InvalidInput("model.mu must be > 0 for a sliding block (never stops)");
         ref.rolls = true;  // stops, then sticks
-        ref.rolling_onset_s = m.launch_speed_m_s / (mu * g);
-        ref.final_speed_m_s = 0.0;
+        ref.stop_time_s = m.launch_speed_m_s / (mu * g);
         ref.stop_distance_m = m.launch_speed_m_s * m.launch_speed_m_s / (2.0 * mu * g);
       } else {
         ref.threshold_tan_slope = mu;
@@ -219,11 +219,21 @@ OnePlaneReference referenceOf(const OnePlaneModel& m) {
       const auto tr = rattleback::simulateKaneLevinson(m.rattleback, init, m.duration_s);
       ref.rolls = true;
       ref.reversal_s = tr.spin_reversals.empty() ? NAN : tr.spin_reversals.front();
-      // gamma turns about r3 (downward when upright): its rate is the spin about -z.
-      const auto& last = tr.samples.back();
-      const auto& before = tr.samples[tr.samples.size() - 1 -
-                                      static_cast<std::size_t>(std::lround(1.0 / 1e-3))];
-      ref.spin_after_reversal_rad_s = (last.gamma - before.gamma) / (last.t - before.t);
+      // The spin about the downward vertical n3, omega . n3 = sum_k omega_k mu_k (KL (37)), at the
+      // 1 ms samples, measured as any solver's is (rattleback_metric.hpp).
+      std::vector<double> t_s(tr.samples.size()), spin_down(tr.samples.size());
+      for (std::size_t i = 0; i < tr.samples.size(); ++i) {
+        const auto& k = tr.samples[i];
+        rattleback::KaneLevinsonState state;
+        state << k.alpha, k.beta, k.gamma, k.omega1, k.omega2, k.omega3;
+        t_s[i] = k.t;
+        spin_down[i] = rattleback::contactKinematics(m.rattleback, state).mu.dot(
+            Eigen::Vector3d(k.omega1, k.omega2, k.omega3));
+      }
+      const RattlebackMetrics measures = rattlebackMetrics(t_s, spin_down);
+      ref.mean_spin_reversal_s = measures.mean_spin_reversal_s;
+      ref.turned_angle_rad = measures.turned_angle_rad;
+      ref.spin_after_reversal_rad_s = measures.spin_after_reversal_rad_s;
       break;
     }
     case CaseFamily::kTrough:
@@ -304,7 +314,7 @@ BodyState exactStateAt(const OnePlaneModel& m, double t) {
     return x;
   }
   if (m.family == CaseFamily::kBlock && m.launch_speed_m_s > 0.0) {
-    const double t_stop = ref.rolling_onset_s, decel = m.mu * m.gravity_m_s2;
+    const double t_stop = ref.stop_time_s, decel = m.mu * m.gravity_m_s2;
     const double ts = std::min(t, t_stop);
     x.x_C_W = (m.launch_speed_m_s * ts - 0.5 * decel * ts * ts) * f.e_W;
     x.v_C_W = (m.launch_speed_m_s - decel * ts) * f.e_W;

@@ -114,11 +114,20 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                     {"metric", r.metric},
                     {"metric_value", numberOrNull(r.metric_value)},
                     {"heading_drift_deg", numberOrNull(r.heading_drift_deg)},
+                    {"friction_ratio_max", numberOrNull(r.friction_ratio_max)},
+                    {"stop_time", numberOrNull(r.stop_time)},
+                    {"stop_time_error", numberOrNull(r.stop_time_error)},
+                    {"custom", r.custom},
                     {"creep_speed", numberOrNull(r.creep_speed)},
                     {"stop_distance", numberOrNull(r.stop_distance)},
                     {"reversal_time", numberOrNull(r.reversal_time)},
                     {"reversal_error", numberOrNull(r.reversal_error)},
                     {"spin_after_reversal", numberOrNull(r.spin_after_reversal)},
+                    {"mean_spin_reversal_time", numberOrNull(r.mean_spin_reversal_time)},
+                    {"mean_spin_reversal_error", numberOrNull(r.mean_spin_reversal_error)},
+                    {"turned_angle", numberOrNull(r.turned_angle)},
+                    {"turned_angle_error", numberOrNull(r.turned_angle_error)},
+                    {"spin_after_reversal_error", numberOrNull(r.spin_after_reversal_error)},
                     {"stop_distance_error", numberOrNull(r.stop_distance_error)},
                     {"spin", numberOrNull(r.spin)},
                     {"spin_error", numberOrNull(r.spin_error)},
@@ -222,21 +231,79 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
     }
     out << series.dump() << '\n';
   });
+  // report_meta.json: each case with its own family's parameters (a one-plane case has no
+  // trough angle, torque or mu+-).
+  auto onePlaneMeta = [](const ValidationCase& c, nlohmann::json& entry) {
+    const OnePlaneModel& m = *c.one_plane;
+    entry["mu"] = m.mu;
+    entry["slope_deg"] = radiansToDegrees(m.slope_rad);
+    entry["heading_deg"] = radiansToDegrees(m.heading_rad);
+    entry["duration_s"] = m.duration_s;
+    const bool sphere = m.family == CaseFamily::kIncline || m.family == CaseFamily::kLaunch ||
+                        m.family == CaseFamily::kCreep;
+    if (sphere) {
+      entry["inertia"] = m.inertia_ratio;
+      entry["radius_m"] = m.radius_m;
+      entry["expected_spin_rad_s"] = numberOrNull(c.expected_spin_rad_s);
+    }
+    if (m.family == CaseFamily::kIncline) {
+      entry["drilling_torque_N_m"] = m.drilling_torque_N_m;
+      entry["expected_drilling_spin_rad_s"] = numberOrNull(c.expected_drilling_spin_rad_s);
+    }
+    if (m.family == CaseFamily::kLaunch) {
+      entry["launch_speed_m_s"] = m.launch_speed_m_s;
+      entry["backspin_rad_s"] = m.backspin_rad_s;
+      entry["expected_final_speed_m_s"] = numberOrNull(c.expected_final_speed);
+    }
+    if (m.family == CaseFamily::kBlock) {
+      const Eigen::Vector3d& h = m.box_half_extents_m;
+      entry["box_half_extents_m"] = {h.x(), h.y(), h.z()};
+      entry["launch_speed_m_s"] = m.launch_speed_m_s;
+      entry["expected_stop_distance_m"] = numberOrNull(c.expected_stop_distance_m);
+      entry["expected_stop_time_s"] = numberOrNull(c.expected_stop_time_s);
+    }
+    if (m.family == CaseFamily::kRattleback) {
+      const auto& p = m.rattleback;
+      const auto& i = m.rattleback_initial;
+      entry["rattleback"] = {{"a_m", p.a},
+                             {"b_m", p.b},
+                             {"c_m", p.c},
+                             {"mass_kg", p.mass},
+                             {"h_m", p.h},
+                             {"A_kg_m2", p.A},
+                             {"B_kg_m2", p.B},
+                             {"C_kg_m2", p.C},
+                             {"D_kg_m2", p.D},
+                             {"sigma_N_m_s", p.sigma},
+                             {"alpha0_rad", i.alpha},
+                             {"beta0_rad", i.beta},
+                             {"omega0_rad_s", {i.omega1, i.omega2, i.omega3}}};
+      entry["expected_mean_spin_reversal_s"] = numberOrNull(c.expected_mean_spin_reversal_s);
+      entry["expected_turned_angle_rad"] = numberOrNull(c.expected_turned_angle_rad);
+      entry["expected_first_turning_point_s"] = numberOrNull(c.expected_reversal_s);
+      entry["expected_spin_after_reversal_rad_s"] =
+          numberOrNull(c.expected_spin_after_reversal_rad_s);
+    }
+  };
   nlohmann::json case_json = nlohmann::json::array();
   for (const auto& c : cases) {
     nlohmann::json entry{{"case", c.name},
+                         {"family", toString(c.kind)},
                          {"reference", toString(c.reference)},
-                         {"v0", c.v_C0_W.z()},
                          {"realizable", c.realizable},
                          {"allowed_modes", c.allowed_modes},
                          {"expected_acceleration", numberOrNull(c.expected_acceleration)},
                          {"probed_face", c.probed_face},
                          {"face_distance", numberOrNull(c.face_distance)},
                          {"expected_rolling_onset_s", numberOrNull(c.expected_rolling_onset_s)}};
-    if (c.body) {  // a user's body: the loads are in the case name; the measured direction
+    if (c.one_plane) {
+      onePlaneMeta(c, entry);
+    } else if (c.body) {  // a user's body: the loads are in the case name; the measured direction
+      entry["v0"] = c.v_C0_W.z();
       entry["body"] = c.family;
       entry["along"] = {c.along_W[0], c.along_W[1], c.along_W[2]};
     } else {
+      entry["v0"] = c.v_C0_W.z();
       entry["mu_plus"] = c.parameters.mu_plus;
       entry["mu_minus"] = c.parameters.mu_minus;
       entry["inertia"] = c.parameters.inertia_ratio;
@@ -289,6 +356,24 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
         << " % of (78); sliding rows need the rolling onset within 5 % (or 3 h) of "
            "v0 / (sqrt2 mu g (1 + 1/(2j))) and the final speed within 1 % of v0 / (1 + 2j). "
            "A non-finite value or a run that stops early fails with the reason.\n"
+        << "- Only the case's duration is judged: samples past it are ignored. Positions and "
+           "velocities must tell one motion: over every window of a tenth of the run the "
+           "displacement must match the trapezoid integral of the velocity within half a step "
+           "times each velocity change plus 4e-6 m and 1e-4 of the displacement, else the row "
+           "fails with that reason (a stale velocity of a sleeping body, another frame).\n"
+        << "- Slip at a contact is the smallest tangential velocity of the body points on the "
+           "segment from the deepest point to the plane (the support point's when there is no "
+           "overlap): an exact engine may hold the contact anywhere in its overlap. Headings are "
+           "taken from the displacement on the plane over the last tenth of the run (the whole "
+           "run for a body that stopped), never from less than 1 cm.\n"
+        << "- A body whose exact motion is rest must creep below 1e-3 m/s (mean speed over the "
+           "second half; 0.4 mm over 0.4 s). Blocks are judged as stick/slide with their stop "
+           "time v0 / (mu g) within 5 % (or 3 h).\n"
+        << "- A failing one-contact row names its cause where the trajectory shows one: the "
+           "friction ratio |F_t|/N from the measured accelerations and the case's loads above "
+           "1.05 mu + 0.02 (Coulomb's law violated), a sliding ratio following "
+           "mu / (|cos theta| + |sin theta|) (a 4-sided pyramid), or creep below 1e-2 m/s "
+           "(soft contact).\n"
         << "- For every row that keeps rolling where Def 11 says it cannot, the reason says "
            "whether rolling is *possible* there (an RR force set inside both friction cones "
            "exists along the free squeeze direction) -- then the solver picked one of the "
@@ -341,9 +426,15 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       if (seen.count(key)) continue;
       seen.insert(key);
       if (!findSolver(sp.name) || cases.empty()) {
-        out << "- **" << sp.name
-            << "**: trajectories supplied by the user, scored by the "
-               "same rule.\n";
+        out << "- **" << sp.name << "**"
+            << (sp.declared_version.empty() ? "" : " (" + sp.declared_version + ")")
+            << ": trajectories supplied by the user, scored by the same rule";
+        if (sp.step_s > 0) out << "; step " << sp.step_s << " s (its solver.json)";
+        out << ". ";
+        for (const auto& n : sp.declared_settings) {
+          out << "`" << n.setting << "`: " << n.reason << ". ";
+        }
+        out << '\n';
         continue;
       }
       ValidationCase probe = cases.front();

@@ -186,25 +186,161 @@ void requireReportableSolverName(const std::string& name, const std::string& fie
   }
 }
 
+SolverManifest readSolverManifest(const std::string& trajectory_dir) {
+  SolverManifest m;
+  std::error_code ec;
+  if (!std::filesystem::exists(
+          std::filesystem::symlink_status(std::filesystem::path(trajectory_dir) / "solver.json", ec))) {
+    return m;
+  }
+  const std::string label = trajectory_dir + "/solver.json";
+  const nlohmann::json j =
+      parseJsonText(readBoundedFile(trajectory_dir, "solver.json", kMaxCaseFileBytes), label);
+  const FieldReader r{label};
+  if (!j.is_object()) throw InvalidInput(label + ": must be a JSON object");
+  for (const auto& [key, value] : j.items()) {
+    (void)value;
+    if (key != "name" && key != "version" && key != "step_s" && key != "settings" &&
+        key != "not_representable") {
+      throw InvalidInput(label + ": unknown field '" + quoteForMessage(key) +
+                         "' (name, version, step_s, settings, not_representable)");
+    }
+  }
+  m.present = true;
+  if (j.contains("name")) {
+    m.name = r.string(j, "name");
+    requireReportableSolverName(m.name, label + ": name");
+  }
+  if (j.contains("version")) {
+    m.version = r.string(j, "version");
+    requireReportableSolverName(m.version, label + ": version");
+  }
+  if (j.contains("step_s")) {
+    m.step_s = r.number(j, "step_s");
+    if (!(m.step_s >= 0.0 && m.step_s <= kMaxSampleSpacing_s)) {
+      throw InvalidInput(label + ": step_s must be in [0, " + formatForReport(kMaxSampleSpacing_s) +
+                         "] s (0: adaptive), got " + formatForReport(m.step_s, 6));
+    }
+  }
+  auto list = [&](const char* key) -> const nlohmann::json& {
+    const nlohmann::json& l = r.at(j, key);
+    if (!l.is_array() || l.size() > 100000) {
+      throw InvalidInput(label + ": " + key + " must be an array (at most 100000 entries)");
+    }
+    return l;
+  };
+  if (j.contains("settings")) {
+    for (const auto& e : list("settings")) {
+      const FieldReader er{label + ": settings[]"};
+      m.settings.push_back({er.string(e, "setting"), er.string(e, "reason")});
+    }
+  }
+  if (j.contains("not_representable")) {
+    for (const auto& e : list("not_representable")) {
+      const FieldReader er{label + ": not_representable[]"};
+      m.not_representable.emplace_back(er.string(e, "case"), er.string(e, "reason"));
+    }
+  }
+  return m;
+}
+
+namespace {
+
+// The declared reason of a case the solver cannot represent ("" when not declared).
+std::string declaredNotRepresentable(const SolverManifest& m, const std::string& name) {
+  for (const auto& [case_name, reason] : m.not_representable) {
+    if (case_name == name) return reason.empty() ? "(no reason given)" : reason;
+  }
+  return "";
+}
+
+void requireDeclaredCasesExist(const SolverManifest& m, const std::vector<ValidationCase>& cases,
+                               const std::string& trajectory_dir) {
+  for (const auto& [name, reason] : m.not_representable) {
+    (void)reason;
+    const bool known = std::any_of(cases.begin(), cases.end(),
+                                   [&](const ValidationCase& c) { return c.name == name; });
+    if (!known) {
+      throw InvalidInput(trajectory_dir + "/solver.json: not_representable names '" +
+                         quoteForMessage(name) + "', which is no case of the case folder");
+    }
+  }
+}
+
+// Rows for nsdkit's cases of the scored families that the folder lacks.
+std::vector<ValidationResult> missingCaseRows(const std::vector<ValidationCase>& cases,
+                                              std::vector<CaseFamily> families,
+                                              const SolverSpec& solver, const JudgeOptions& o) {
+  if (families.empty()) {
+    for (const auto& c : cases) {
+      if (!c.custom && std::find(families.begin(), families.end(), c.kind) == families.end()) {
+        families.push_back(c.kind);
+      }
+    }
+  }
+  std::vector<ValidationResult> rows;
+  for (const auto& canonical : canonicalCases()) {
+    if (std::find(families.begin(), families.end(), canonical.kind) == families.end()) continue;
+    const bool present = std::any_of(cases.begin(), cases.end(), [&](const ValidationCase& c) {
+      return c.name == canonical.name;
+    });
+    if (present) continue;
+    ValidationResult r = judge(canonical, solver, failed(""), o);
+    r.reason = "missing from the case folder (index.json): a family's score covers all its " +
+               std::to_string(std::count_if(canonicalCases().begin(), canonicalCases().end(),
+                                            [&](const ValidationCase& x) {
+                                              return x.kind == canonical.kind;
+                                            })) +
+               " cases";
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+}  // namespace
+
 std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
                                                 const std::string& trajectory_dir,
                                                 const std::string& solver_name,
-                                                const JudgeOptions& options) {
+                                                const JudgeOptions& options,
+                                                const std::vector<CaseFamily>& families) {
   requireReportableSolverName(solver_name, "solver name");
+  const SolverManifest manifest = readSolverManifest(trajectory_dir);
+  requireDeclaredCasesExist(manifest, cases, trajectory_dir);
   std::vector<ValidationResult> results;
-  const SolverSpec solver{solver_name, "-", 0.0};
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    if (!cases[i].refusal.empty()) {
-      ValidationResult r = judge(cases[i], solver, failed(""), options);
+  const SolverSpec solver{solver_name, "-", manifest.step_s};
+  // A user's solver is named as given (its step is in solver.json, not in its label).
+  auto named = [&](ValidationResult r, const ValidationCase& c) {
+    r.solver = c.custom ? solver_name + " [custom]" : solver_name;
+    r.custom = c.custom;
+    if (c.custom) r.counts_as_validation = false;
+    return r;
+  };
+  for (const ValidationCase& c : cases) {
+    if (!families.empty() && std::find(families.begin(), families.end(), c.kind) == families.end()) {
+      continue;
+    }
+    if (!c.refusal.empty()) {
+      ValidationResult r = named(judge(c, solver, failed(""), options), c);
       r.status = RowStatus::kRefused;
       r.observed = "refused";
-      r.reason = "case refused: " + cases[i].refusal;
+      r.reason = "case refused: " + c.refusal;
       results.push_back(r);
       continue;
     }
-    const SolverTrajectory t =
-        readTrajectoryCsv(cases[i], trajectory_dir + "/" + std::to_string(i) + ".csv");
-    results.push_back(judge(cases[i], solver, t, options));
+    SolverTrajectory t;
+    if (const std::string reason = declaredNotRepresentable(manifest, c.name); !reason.empty()) {
+      t.not_representable = "declared by the solver (solver.json): " + reason;
+    } else {
+      t = readTrajectoryCsv(c, trajectory_dir + "/" + std::to_string(c.case_index) + ".csv");
+    }
+    t.settings = manifest.settings;
+    if (!manifest.version.empty()) t.engine_version = manifest.version;
+    results.push_back(named(judge(c, solver, t, options), c));
+  }
+  for (auto& r : missingCaseRows(cases, families, solver, options)) {
+    r.solver = solver_name;
+    results.push_back(r);
   }
   return results;
 }

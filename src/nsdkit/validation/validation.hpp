@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nsdkit/engines/scene/sphere_scene.hpp>
@@ -84,15 +85,31 @@ struct ValidationCase {
   bool exact_rest = false;
   /// The direction of motion must not turn: the heading drift is measured and checked.
   bool measure_heading = false;
-  /// Sliding block: the distance to the stop [m] (NaN: not checked).
+  /// Sliding block: the distance to the stop [m] and the time of the stop, v0 / (mu g) [s]
+  /// (NaN: not checked). A block's modes are "stick" and "slide", not rolling's "R" and "S".
   double expected_stop_distance_m = NAN;
-  /// Rattleback: the first spin reversal [s] and the spin rate about the downward vertical over
-  /// the last second [rad/s] (NaN: not checked).
+  double expected_stop_time_s = NAN;
+  /// Rattleback: Kane and Levinson's first turning point of gamma [s] (ill-conditioned: reported,
+  /// not judged) and the spin rate about the downward vertical over the last second [rad/s]
+  /// (NaN: not checked).
   double expected_reversal_s = NAN;
   double expected_spin_after_reversal_rad_s = NAN;
+  /// Rattleback (rattleback_metric.hpp): the first sign change of the spin about the downward
+  /// vertical averaged over 0.5 s [s] and the angle turned before it, signed [rad] (NaN: not
+  /// checked).
+  double expected_mean_spin_reversal_s = NAN;
+  double expected_turned_angle_rad = NAN;
   /// Read from a case file: non-empty when the file was refused (its stored scene or
-  /// expectation is not its model's, it was edited, ...): the reason. Such a case is never judged.
+  /// expectation is not its model's, it was edited, it claims the name of one of nsdkit's cases
+  /// but differs from it, ...): the reason. Such a case is never judged.
   std::string refusal;
+  /// The case's number: its place in canonicalCases(), which names its files (<case_index>.json,
+  /// and the solver's <case_index>.csv) whatever families are exported.
+  std::size_t case_index = 0;
+  /// Read from a case file whose name is none of nsdkit's cases (or whose duration differs from
+  /// the canonical case of its name): scored, shown apart and never counted in a solver's
+  /// benchmark pass rate.
+  bool custom = false;
 };
 
 /// Model of a trough case: what its torque, expectation and scene are rebuilt from.
@@ -114,6 +131,12 @@ ValidationCase buildOnePlaneCase(const std::string& name, const OnePlaneModel& m
 
 /// The cases of the chosen families (the trough's as generateCases()).
 std::vector<ValidationCase> generateCases(const std::vector<CaseFamily>& families);
+
+/// nsdkit's own case set, every family (generated once): what a scored case folder is compared
+/// with, case by case, by name. Each case's `case_index` is its place here.
+const std::vector<ValidationCase>& canonicalCases();
+/// The canonical case of `name`, or nullptr.
+const ValidationCase* canonicalCase(const std::string& name);
 
 /// The `--quick` subset: every fourth trough case and every second case of the other families
 /// (every family keeps cases on both sides of its thresholds).
@@ -139,9 +162,15 @@ engines::SphereScene sceneOf(const ValidationCase& c);
 
 /// A solver and its settings.
 struct SolverSpec {
+  SolverSpec() = default;
+  SolverSpec(std::string solver_name, std::string solver_setting, double step)
+      : name(std::move(solver_name)), setting(std::move(solver_setting)), step_s(step) {}
   std::string name;     ///< "nsdkit-event-driven", "siconos", "mujoco", "bullet", "ode", "dart".
   std::string setting;  ///< "defaults", "exact" (engines), "-" otherwise.
   double step_s = 0.0;  ///< time step [s]; 0 for the adaptive event-driven integrator.
+  /// A user's solver: what its solver.json declares (shown in the report).
+  std::string declared_version;
+  std::vector<engines::SettingNote> declared_settings;
   std::string label() const;  ///< e.g. "mujoco/exact/h=1e-4".
 };
 /// Every solver of the report: nsdkit, Siconos at h = 1e-3 and 1e-4, and each engine at both
@@ -160,6 +189,9 @@ struct SolverTrajectory {
   /// Non-empty: the solver cannot represent the case (the reason); the row counts as neither
   /// pass nor fail.
   std::string not_representable;
+  /// False for solvers that record no centre position (nsdkit's two-contact integrators): the
+  /// judge then cannot check positions against velocities, and says so.
+  bool positions_recorded = true;
 };
 
 /// Runs one case through one solver; never throws for what the solver does.
@@ -219,6 +251,9 @@ struct ValidationResult {
   double step_s = 0.0;
   ReferenceSource reference = ReferenceSource::kClosedForm;
   bool counts_as_validation = true;  ///< false: nsdkit's integrator on a predicate-only case.
+  /// A custom case of a scored folder (ValidationCase::custom): its solver label is
+  /// "<name> [custom]" and it is never counted in the solver's benchmark pass rate.
+  bool custom = false;
   std::string expected;              ///< "RR" or the escapes joined by '|'
   std::string observed;              ///< "RR", "RS", "SR", "SS" or "failed"
   bool pass = false;
@@ -234,15 +269,29 @@ struct ValidationResult {
   double simulated_seconds = 0.0;
   double spin = NAN, spin_error = NAN;  ///< Omega . spin axis at the end [rad/s], relative error
   double drilling_spin = NAN;           ///< Omega . n at the end [rad/s] (drilling cases)
-  double heading_drift_deg = NAN;       ///< angle between the initial and final velocity [deg]
+  /// Angle between the initial velocity and the displacement on the plane over the last 10 % of
+  /// the run (the whole run for a body that stopped) [deg]; NaN below kHeadingFloor_m.
+  double heading_drift_deg = NAN;
+  /// One-contact cases: the largest |F_t| / N over 10 ms windows, from the measured
+  /// accelerations and the case's loads (trajectory_checks.hpp).
+  double friction_ratio_max = NAN;
   double onset_error = NAN;             ///< (observed - analytic rolling onset) / analytic
   double final_speed_error = NAN;       ///< relative
   double creep_speed = NAN;             ///< exact-rest cases: mean |v_C| over the second half [m/s]
   double stop_distance = NAN;           ///< |x_C(end) - x_C(0)| [m] (sliding block)
   double stop_distance_error = NAN;     ///< relative
-  double reversal_time = NAN;           ///< first spin reversal [s] (rattleback)
-  double reversal_error = NAN;          ///< relative to the reference's
+  double stop_time = NAN;               ///< sliding block: last time its slip exceeds onset speed [s]
+  double stop_time_error = NAN;         ///< (observed - analytic stop time) / analytic
+  double reversal_time = NAN;           ///< first turning point of psi [s] (rattleback; reported)
+  double reversal_error = NAN;          ///< relative to the reference's gamma (reported only)
   double spin_after_reversal = NAN;     ///< spin about the downward vertical, last second [rad/s]
+  double spin_after_reversal_error = NAN;  ///< relative to the reference's
+  /// Rattleback (rattleback_metric.hpp): first sign change of the spin averaged over 0.5 s [s],
+  /// the angle turned before it [rad], and their errors relative to the reference's.
+  double mean_spin_reversal_time = NAN;
+  double mean_spin_reversal_error = NAN;
+  double turned_angle = NAN;
+  double turned_angle_error = NAN;
   /// The case's headline metric: its name and value (familyMetricName).
   std::string metric;
   double metric_value = NAN;
@@ -267,10 +316,11 @@ struct JudgeOptions {
   /// Final spin rates: relative, over max(|expected|, 1 rad/s) (the same O(h) error as the
   /// acceleration, integrated once more).
   double spin_tolerance = 2e-2;
-  /// Rattleback: reversal time and spin after it within 10 % of Kane and Levinson's rolling
-  /// solution (the reversal grows from a 0.5-degree wobble: a solver's small dissipation or
-  /// contact compliance moves it by percents, a wrong contact model by tens of percents or
-  /// removes it).
+  /// Rattleback: the mean-spin reversal time, the turned angle and the spin after the reversal
+  /// (rattleback_metric.hpp) each within 10 % of Kane and Levinson's rolling solution: 10 % is
+  /// what a Coulomb contact regularized at about 1e-3 m/s or an air drag of 1e-4 N m s moves
+  /// them by, and 500 times their change under a 0.1 % change of the wobble
+  /// (compareRattlebackMetrics has the numbers).
   double reversal_tolerance = 0.1;
 };
 
@@ -434,13 +484,35 @@ SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& p
 /// printable ASCII characters without '|' or '`'. @throws InvalidInput naming `field`.
 void requireReportableSolverName(const std::string& name, const std::string& field);
 
-/// Scores trajectories `<trajectory_dir>/<index>.csv` of every case (the solver name checked by
-/// requireReportableSolverName); a missing or unreadable file
-/// (or a symlink out of the folder) is a failed row with the reason, a refused case a refused row.
+/// What a scored solver says of itself: `<trajectory_dir>/solver.json` (optional), an object
+/// {"name": "...", "version": "...", "step_s": h, "settings": [{"setting": ..., "reason": ...}],
+/// "not_representable": [{"case": "<case name>", "reason": "..."}]}. Shown in the report; the
+/// step sets the 3 h part of the onset tolerances; a case declared not representable is a row
+/// counted apart (neither pass nor fail), with the solver's reason.
+struct SolverManifest {
+  bool present = false;
+  std::string name;     ///< "" when not given
+  std::string version;  ///< "" when not given
+  double step_s = 0.0;  ///< 0: adaptive or not given
+  std::vector<engines::SettingNote> settings;
+  std::vector<std::pair<std::string, std::string>> not_representable;  ///< (case name, reason)
+};
+/// Reads `<trajectory_dir>/solver.json` (absent: present = false).
+/// @throws InvalidInput naming the field of a file that is there but malformed.
+SolverManifest readSolverManifest(const std::string& trajectory_dir);
+
+/// Scores trajectories `<trajectory_dir>/<case_index>.csv` of every case (the solver name checked
+/// by requireReportableSolverName) with the folder's solver.json (readSolverManifest); a missing
+/// or unreadable file (or a symlink out of the folder) is a failed row with the reason, a refused
+/// case a refused row, a custom case a row of the solver "<name> [custom]". Every case of
+/// nsdkit's set in `families` (empty: the families of `cases`) that the folder lacks is a failed
+/// row "missing from the case folder": a benchmark score covers whole families.
+/// @throws InvalidInput when solver.json is malformed or declares an unknown case.
 std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
                                                 const std::string& trajectory_dir,
                                                 const std::string& solver_name,
-                                                const JudgeOptions& options = {});
+                                                const JudgeOptions& options = {},
+                                                const std::vector<CaseFamily>& families = {});
 
 /// The analytic trajectory of a case where one exists (RR: constant acceleration (78) with
 /// rolling kinematics; sliding family: the sliding phase then rolling), sampled every

@@ -32,6 +32,8 @@ struct ValidateOptions {
   std::string body, input;
   int body_grid = 7;
   std::string families = "trough,incline,launch,creep,block,rattleback";
+  // Which options the command line gave (not their defaults).
+  bool t_end_given = false, families_given = false, solver_name_given = false;
 };
 
 // The parameter points of `validate --body`: the rows of --input, or a body_grid x body_grid
@@ -89,21 +91,47 @@ int runValidate(const ValidateOptions& v) {
     if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
       throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
     }
-    val::requireReportableSolverName(v.solver_name, "--solver-name");
+    if (v.t_end_given) {
+      throw nsd::InvalidInput("--t-end is not for --score: each case file holds its duration");
+    }
+    if (v.quick) throw nsd::InvalidInput("--quick is not for --score: every case of the folder is scored");
     if (!std::filesystem::is_directory(v.trajectories_dir)) {
       throw nsd::InvalidInput("--trajectories: no folder " + nsd::quoteInput(v.trajectories_dir));
     }
+    const val::SolverManifest manifest = val::readSolverManifest(v.trajectories_dir);
+    if (v.solver_name_given && !manifest.name.empty() && manifest.name != v.solver_name) {
+      throw nsd::InvalidInput("--solver-name '" + nsd::quoteInput(v.solver_name) +
+                              "' differs from solver.json's name '" +
+                              nsd::quoteInput(manifest.name) + "'");
+    }
+    const std::string name =
+        v.solver_name_given || manifest.name.empty() ? v.solver_name : manifest.name;
+    val::requireReportableSolverName(name, "--solver-name");
+    const auto families =
+        v.families_given ? val::parseFamilyList(v.families) : std::vector<val::CaseFamily>{};
     const auto cases = val::importCases(v.cases_dir);
-    const auto results = val::scoreTrajectories(cases, v.trajectories_dir, v.solver_name);
-    std::size_t refused = 0;
-    for (const auto& r : results) refused += r.status == val::RowStatus::kRefused;
+    const auto results = val::scoreTrajectories(cases, v.trajectories_dir, name, {}, families);
+    std::size_t refused = 0, custom = 0, benchmark = 0, passed = 0, declared = 0;
+    for (const auto& r : results) {
+      refused += r.status == val::RowStatus::kRefused;
+      declared += r.status == val::RowStatus::kNotRepresentable;
+      const bool is_custom = r.custom;
+      custom += is_custom;
+      if (!is_custom && r.status != val::RowStatus::kNotRepresentable) {
+        ++benchmark;
+        passed += r.pass;
+      }
+    }
     std::filesystem::create_directories(v.output);
-    val::writeReport(v.output, cases, results, {}, {{v.solver_name, "-", 0.0}}, {});
-    std::size_t passed = 0;
-    for (const auto& r : results) passed += r.pass;
-    std::cout << passed << " of " << results.size() << " trajectories pass";
+    val::SolverSpec scored{name, "-", manifest.step_s};
+    scored.declared_version = manifest.version;
+    scored.declared_settings = manifest.settings;
+    val::writeReport(v.output, cases, results, {}, {scored}, {});
+    std::cout << passed << " of " << benchmark << " benchmark trajectories pass";
+    if (declared > 0) std::cout << "; " << declared << " declared not representable";
+    if (custom > 0) std::cout << "; " << custom << " custom cases scored apart (not counted)";
     if (refused > 0)
-      std::cout << "; " << refused << " cases refused (their files are not their models')";
+      std::cout << "; " << refused << " cases refused (not their models' or not nsdkit's)";
     const bool page = writeHtmlPage({"report", v.output});
     std::cout << "; report in " << v.output << "/report.md" << (page ? ", report.html" : "")
               << "\n";
@@ -214,8 +242,11 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
   c->add_flag("--score", o->score, "score a solver's trajectories (--cases, --trajectories)");
   c->add_option("--cases", o->cases_dir, "folder written by --export-cases");
   c->add_option("--trajectories", o->trajectories_dir,
-                "folder with <index>.csv: t,x,y,z,vx,vy,vz,wx,wy,wz");
-  c->add_option("--solver-name", o->solver_name, "name of the scored solver in the report");
+                "folder with <case number>.csv (t,x,y,z,vx,vy,vz,wx,wy,wz) and optionally "
+                "solver.json");
+  c->add_option("--solver-name", o->solver_name,
+                "name of the scored solver in the report (default: solver.json's name, else "
+                "user-solver)");
   c->add_option(
       "--families", o->families,
       "comma-separated families: trough, incline, launch, creep, block, rattleback (default: all)");
@@ -226,6 +257,13 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
                 "--body without --input: points per axis of the file's section (default 7), "
                 "at most 100")
       ->check(CLI::Range(1, 100));
-  return {c, [o] { return runValidate(*o); }, {"--output", "--export-cases"}};
+  return {c,
+          [o, c] {
+            o->t_end_given = c->count("--t-end") > 0;
+            o->families_given = c->count("--families") > 0;
+            o->solver_name_given = c->count("--solver-name") > 0;
+            return runValidate(*o);
+          },
+          {"--output", "--export-cases"}};
 }
 }  // namespace nsd::cli

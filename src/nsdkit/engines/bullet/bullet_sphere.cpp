@@ -1,5 +1,7 @@
 #include <nsdkit/engines/bullet/bullet_sphere.hpp>
 
+#include <nsdkit/engines/bullet/bullet_ellipsoid.hpp>
+
 #include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
 #include <BulletDynamics/MLCPSolvers/btMLCPSolver.h>
 #include <LinearMath/btScalar.h>
@@ -41,13 +43,10 @@ BodyShape makeBodyShape(const SphereScene& scene, const PrincipalInertia& princi
   if (scene.shape == ShapeKind::kBox) {
     out.primitive = std::make_unique<btBoxShape>(bt(scene.half_extents_m));
   } else {
-    // Bullet has no ellipsoid: a unit sphere scaled per axis (btMultiSphereShape with local
-    // scaling), which Bullet collides by its support function.
-    const btVector3 centre(0, 0, 0);
-    const btScalar unit = 1.0;
-    out.primitive = std::make_unique<btMultiSphereShape>(&centre, &unit, 1);
-    out.primitive->setLocalScaling(bt(scene.half_extents_m));
-    out.primitive->setMargin(0.0);
+    // Bullet has no ellipsoid, and a unit btMultiSphereShape scaled by the semi-axes returns the
+    // support point S d / |d|, not the ellipsoid's: our exact shape (bullet_ellipsoid.hpp),
+    // margin 0, collided by its support function S^2 d / |S d|.
+    out.primitive = makeBulletEllipsoid(scene.half_extents_m);
   }
   btTransform child;
   child.setIdentity();
@@ -112,9 +111,11 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
   const PrincipalInertia principal = principalInertia(scene.inertia_C_W);
   const BodyShape shape = makeBodyShape(scene, principal);
   if (scene.shape == ShapeKind::kEllipsoid) {
-    run.settings.push_back({"ellipsoid as btMultiSphereShape",
-                            "one unit sphere with local scaling by the semi-axes (Bullet has no "
-                            "ellipsoid primitive); collision margin 0"});
+    run.settings.push_back(
+        {"ellipsoid as nsdkit's btConvexInternalShape",
+         "Bullet has no ellipsoid primitive, and a btMultiSphereShape with local scaling returns a "
+         "wrong support point (S d/|d|); our convex shape returns the exact one, S^2 d/|S d| "
+         "(S = diag(semi-axes)), with collision margin 0"});
   }
   btCollisionShape* body_shape = shape.collision();
   const Eigen::Matrix3d& shape_in_body = shape.shape_in_body;

@@ -1,6 +1,7 @@
 #include <nsdkit/engines/scene/sphere_scene.hpp>
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 
 #include <nsdkit/core/errors.hpp>
@@ -104,11 +105,27 @@ EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3
   for (std::size_t k = 0; k < scene.planes.size(); ++k) {
     const Eigen::Vector3d& n = scene.planes[k].normal_W;
     const Eigen::Vector3d r_CP = supportPointTowards(scene, q_WS, n);
-    const Eigen::Vector3d v_point = v_C_W + omega_W.cross(r_CP);
-    s.contacts[k].slip_W = v_point - n.dot(v_point) * n;
     s.contacts[k].gap_m = n.dot(x_C_W + r_CP) - scene.planes[k].offset_m;
+    s.contacts[k].slip_W = contactSlip(v_C_W, omega_W, r_CP, n, s.contacts[k].gap_m);
   }
   return s;
+}
+
+Eigen::Vector3d contactSlip(const Eigen::Vector3d& v_C_W, const Eigen::Vector3d& omega_W,
+                            const Eigen::Vector3d& r_C_deepest_W, const Eigen::Vector3d& n_W,
+                            double gap_m) {
+  // The body point p(lambda) = deepest + lambda depth n, lambda in [0, 1], has the tangential
+  // velocity u0 + lambda w with u0 the deepest point's and w = depth (Omega x n), which is
+  // tangential already (Omega x n is orthogonal to n): |u0 + lambda w| is smallest at
+  // lambda = -u0.w / |w|^2, clamped to the segment.
+  const Eigen::Vector3d v_deepest = v_C_W + omega_W.cross(r_C_deepest_W);
+  const Eigen::Vector3d u0 = v_deepest - n_W.dot(v_deepest) * n_W;
+  const double depth = std::max(0.0, -gap_m);
+  const Eigen::Vector3d w = depth * omega_W.cross(n_W);
+  const double w2 = w.squaredNorm();
+  if (!(w2 > 0.0)) return u0;
+  const double lambda = std::clamp(-u0.dot(w) / w2, 0.0, 1.0);
+  return u0 + lambda * w;
 }
 
 EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3d& x_C_W,

@@ -83,8 +83,10 @@ struct EngineRunOptions {
 
 /// Contact state at one plane, read back after a step.
 struct ContactRecord {
-  /// Tangential slip velocity of the sphere's material point closest to the plane [m/s], from the
-  /// state: v_C + Omega x (-r n), projected on the plane (the same rule for every engine).
+  /// Tangential slip velocity at the contact [m/s], from the state, by the same rule for every
+  /// engine (contactSlip): the smallest tangential velocity of any body point on the segment from
+  /// the deepest point to the plane (the support point's, v_C + Omega x r_CP projected on the
+  /// plane, when the body does not overlap the plane).
   Eigen::Vector3d slip_W = Eigen::Vector3d::Zero();
   double gap_m = 0.0;  ///< <n, x_C> - offset - r (negative: penetration) [m].
   /// Contact force on the sphere, as the engine reports it, split into the normal component [N]
@@ -135,6 +137,17 @@ EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3
 EngineSample makeSample(const SphereScene& scene, double t, const Eigen::Vector3d& x_C_W,
                         const Eigen::Quaterniond& q_WS, const Eigen::Vector3d& v_C_W,
                         const Eigen::Vector3d& omega_W);
+
+/// Slip of a contact by the common rule: of the body points on the segment from the deepest
+/// point C + r_C_deepest_W to the plane (length max(0, -gap_m) along the unit normal n_W, which
+/// points into the body), the smallest tangential velocity [m/s]. A penetrating contact's
+/// engine may enforce no slip anywhere on that segment (Rapier: at the overlap's middle; others
+/// at the deepest point or on the plane), so an exact engine's slip reads 0 whatever its overlap
+/// (the support point's slip would read |Omega x n| depth / 2 for an engine holding the middle).
+/// No overlap (gap >= 0): the support point's slip.
+Eigen::Vector3d contactSlip(const Eigen::Vector3d& v_C_W, const Eigen::Vector3d& omega_W,
+                            const Eigen::Vector3d& r_C_deepest_W, const Eigen::Vector3d& n_W,
+                            double gap_m);
 
 /// The point of the shape farthest along -n_W from C (its contact point with a plane of normal
 /// n_W), as a vector from C in W [m].

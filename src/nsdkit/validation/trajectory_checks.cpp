@@ -1,0 +1,179 @@
+// What the judge computes from a trajectory besides its verdict (trajectory_checks.hpp).
+#include <nsdkit/validation/trajectory_checks.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include <nsdkit/core/angles.hpp>
+#include <nsdkit/validation/validation.hpp>
+
+namespace nsd::validation {
+namespace {
+
+using engines::EngineSample;
+
+double median(std::vector<double> v) {
+  if (v.empty()) return NAN;
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+// An orthonormal tangent basis of the plane: t1 along W's x axis projected on the plane (its y
+// axis when x is normal to the plane), t2 = n x t1.
+void tangentBasis(const Eigen::Vector3d& n, Eigen::Vector3d& t1, Eigen::Vector3d& t2) {
+  Eigen::Vector3d x = Eigen::Vector3d::UnitX() - n.x() * n;
+  if (x.norm() < 1e-6) x = Eigen::Vector3d::UnitY() - n.y() * n;
+  t1 = x.normalized();
+  t2 = n.cross(t1);
+}
+
+}  // namespace
+
+KinematicConsistency checkPositionsAgainstVelocities(const std::vector<EngineSample>& samples,
+                                                     double window_s) {
+  KinematicConsistency out;
+  const std::size_t n = samples.size();
+  if (n < 2) return out;
+  // Cumulative mismatch D_i = x_i - x_0 - trapezoid integral of v, and allowance A_i.
+  std::vector<Eigen::Vector3d> mismatch(n, Eigen::Vector3d::Zero());
+  std::vector<double> allowance(n, 0.0);
+  for (std::size_t i = 1; i < n; ++i) {
+    const double h = samples[i].t - samples[i - 1].t;
+    const Eigen::Vector3d dv = samples[i].v_C_W - samples[i - 1].v_C_W;
+    mismatch[i] = mismatch[i - 1] + (samples[i].x_C_W - samples[i - 1].x_C_W) -
+                  0.5 * h * (samples[i].v_C_W + samples[i - 1].v_C_W);
+    allowance[i] = allowance[i - 1] + 0.5 * h * dv.norm();
+  }
+  double worst_excess = -1.0;
+  auto check = [&](std::size_t i, std::size_t k) {
+    const double found = (mismatch[k] - mismatch[i]).norm();
+    const double allowed = allowance[k] - allowance[i] + kConsistencyFloor_m +
+                           1e-4 * (samples[k].x_C_W - samples[i].x_C_W).norm();
+    if (found - allowed > worst_excess) {
+      worst_excess = found - allowed;
+      out.mismatch_m = found;
+      out.allowance_m = allowed;
+      out.from_s = samples[i].t;
+      out.to_s = samples[k].t;
+    }
+  };
+  std::size_t k = 0;
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    k = std::max(k, i + 1);
+    while (k + 1 < n && samples[k].t - samples[i].t < window_s) ++k;
+    check(i, k);
+  }
+  check(0, n - 1);
+  out.consistent = !(worst_excess > 0.0);
+  return out;
+}
+
+std::string describe(const KinematicConsistency& k) {
+  if (k.consistent) return "";
+  return "positions and velocities disagree: from t = " + formatForReport(k.from_s, 4) +
+         " s to " + formatForReport(k.to_s, 4) + " s the centre moved " +
+         formatForReport(k.mismatch_m, 3) +
+         " m away from where its reported velocity takes it (allowed " +
+         formatForReport(k.allowance_m, 3) +
+         " m: half a step times each velocity change, plus rounding); the velocities are not "
+         "the positions' (a stale velocity, a sleeping body, another frame)";
+}
+
+HeadingMeasure headingDrift(const std::vector<EngineSample>& samples,
+                            const Eigen::Vector3d& initial_velocity_W,
+                            const Eigen::Vector3d& plane_normal_W, double window_s) {
+  HeadingMeasure out;
+  if (samples.size() < 2) return out;
+  const Eigen::Vector3d& n = plane_normal_W;
+  auto onPlane = [&](const Eigen::Vector3d& v) -> Eigen::Vector3d { return v - n.dot(v) * n; };
+  const Eigen::Vector3d initial = onPlane(initial_velocity_W);
+  if (!(initial.norm() > 0.0)) return out;
+  const EngineSample& last = samples.back();
+  const auto from = std::lower_bound(
+      samples.begin(), samples.end(), last.t - window_s,
+      [](const EngineSample& s, double t) { return s.t < t; });
+  Eigen::Vector3d moved = onPlane(last.x_C_W - from->x_C_W);
+  if (moved.norm() < kHeadingFloor_m) moved = onPlane(last.x_C_W - samples.front().x_C_W);
+  out.displacement_m = moved.norm();
+  if (moved.norm() < kHeadingFloor_m) return out;
+  out.measured = true;
+  const double cosine = initial.normalized().dot(moved.normalized());
+  out.drift_deg = radiansToDegrees(std::acos(std::clamp(cosine, -1.0, 1.0)));
+  return out;
+}
+
+FrictionEvidence frictionEvidence(const ValidationCase& c,
+                                  const std::vector<EngineSample>& samples) {
+  FrictionEvidence out;
+  if (!c.one_plane || samples.size() < 3) return out;
+  const engines::SphereScene scene = sceneOf(c);
+  const Eigen::Vector3d n = scene.planes.front().normal_W;
+  const double mu = scene.planes.front().mu;
+  const double weight_normal = scene.mass_kg * std::fabs(scene.gravity_W.dot(n));
+  Eigen::Vector3d t1, t2;
+  tangentBasis(n, t1, t2);
+  std::vector<double> cone_dev, pyramid_dev, pyramid_mu;
+  std::size_t k = 0;
+  for (std::size_t i = 0; i + 2 < samples.size(); ++i) {
+    k = std::max(k, i + 2);
+    while (k + 1 < samples.size() && samples[k].t - samples[i].t < kFrictionWindow_s) ++k;
+    const double dt = samples[k].t - samples[i].t;
+    const Eigen::Vector3d a = (samples[k].v_C_W - samples[i].v_C_W) / dt;
+    const Eigen::Vector3d force = scene.mass_kg * (a - scene.gravity_W) - scene.force_W;
+    const double normal = force.dot(n);
+    if (normal > 0.1 * weight_normal) {
+      const double ratio = (force - normal * n).norm() / normal;
+      out.measured = true;
+      if (ratio > out.max_ratio) {
+        out.max_ratio = ratio;
+        out.max_ratio_at_s = samples[i].t;
+      }
+      Eigen::Vector3d slip = Eigen::Vector3d::Zero();
+      for (std::size_t j = i; j <= k; ++j) slip += samples[j].contacts.front().slip_W;
+      slip /= static_cast<double>(k - i + 1);
+      if (slip.norm() > 1e-2 && mu > 0.0) {
+        const double theta = std::atan2(slip.dot(t2), slip.dot(t1));
+        const double pyramid = mu / (std::fabs(std::cos(theta)) + std::fabs(std::sin(theta)));
+        cone_dev.push_back(std::fabs(ratio / mu - 1.0));
+        pyramid_dev.push_back(std::fabs(ratio / pyramid - 1.0));
+        pyramid_mu.push_back(pyramid / mu);
+      }
+    }
+  }
+  out.sliding_windows = static_cast<int>(cone_dev.size());
+  if (!cone_dev.empty()) {
+    out.cone_deviation = median(cone_dev);
+    out.pyramid_deviation = median(pyramid_dev);
+    const auto [lo, hi] = std::minmax_element(pyramid_mu.begin(), pyramid_mu.end());
+    out.pyramid_spread = std::max(*hi - *lo, 1.0 - *lo);
+  }
+  return out;
+}
+
+std::string frictionCause(const ValidationCase& c, const FrictionEvidence& f,
+                          double creep_speed) {
+  if (!c.one_plane) return "";
+  const double mu = c.one_plane->mu;
+  // 5 % (plus 0.02) above mu: windows of 10 ms average a soft contact's chatter to a few percent.
+  if (f.measured && f.max_ratio > 1.05 * mu + 0.02) {
+    return "friction exceeds mu N: Coulomb's law violated (|F_t|/N = " +
+           formatForReport(f.max_ratio) + " from the measured acceleration at t = " +
+           formatForReport(f.max_ratio_at_s, 3) + " s, mu = " + formatForReport(mu) + ")";
+  }
+  if (f.sliding_windows >= 2 && f.pyramid_spread > 0.05 && f.pyramid_deviation < 0.03 &&
+      f.cone_deviation > 0.05) {
+    return "the engine's 4-sided friction pyramid: while sliding |F_t|/N follows "
+           "mu / (|cos theta| + |sin theta|) (median deviation " +
+           formatForReport(f.pyramid_deviation) + ") rather than Coulomb's mu (" +
+           formatForReport(f.cone_deviation) + ")";
+  }
+  if (c.exact_rest && creep_speed > kCreepBound_m_s && creep_speed < 1e-2) {
+    return "soft-contact creep: the body creeps at " + formatForReport(creep_speed) +
+           " m/s where Coulomb's law holds it at rest (|F_t|/N = " + formatForReport(f.max_ratio) +
+           " <= mu = " + formatForReport(mu) + ")";
+  }
+  return "";
+}
+
+}  // namespace nsd::validation
