@@ -38,7 +38,7 @@ file(MAKE_DIRECTORY ${WORK}/empty)
 execute_process(COMMAND ${NSDKIT} validate --score --cases ${WORK}/cases --trajectories
                         ${WORK}/empty --output ${WORK}/score
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "^0 of [0-9]+ trajectories pass")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^0 of [0-9]+ benchmark trajectories pass")
   message(FATAL_ERROR "validate --score on an empty folder: ${rc} ${out}")
 endif()
 file(READ ${WORK}/score/report.json scored)
@@ -71,6 +71,27 @@ endif()
 file(WRITE ${WORK}/cases/2.json "${case1}")
 expect_failure(solver_name_newline ${NSDKIT} validate --score --cases ${WORK}/cases
                --trajectories ${WORK}/empty --solver-name "a\nb" --output ${WORK}/bad3)
+# --score takes each case's own duration and every case: --t-end and --quick are refused; a
+# solver.json whose name differs from --solver-name is refused (issue 44).
+expect_failure(score_with_t_end ${NSDKIT} validate --score --cases ${WORK}/cases
+               --trajectories ${WORK}/empty --t-end 1 --output ${WORK}/bad8)
+expect_failure(score_with_quick ${NSDKIT} validate --score --cases ${WORK}/cases
+               --trajectories ${WORK}/empty --quick --output ${WORK}/bad9)
+file(MAKE_DIRECTORY ${WORK}/named)
+file(WRITE ${WORK}/named/solver.json "{\"name\": \"engine-a\"}")
+expect_failure(manifest_name_differs ${NSDKIT} validate --score --cases ${WORK}/cases
+               --trajectories ${WORK}/named --solver-name engine-b --output ${WORK}/bad10)
+# --families with --score: only those families are scored (8 launch rows).
+execute_process(COMMAND ${NSDKIT} validate --score --cases ${WORK}/cases --trajectories
+                        ${WORK}/named --families launch --output ${WORK}/score_launch
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^0 of 8 benchmark trajectories pass")
+  message(FATAL_ERROR "validate --score --families launch: ${rc} ${out}")
+endif()
+file(READ ${WORK}/score_launch/report.md launch_md)
+if(NOT launch_md MATCHES "engine-a")
+  message(FATAL_ERROR "the report does not name the solver of solver.json")
+endif()
 expect_failure(unknown_family ${NSDKIT} validate --families trough,box --output ${WORK}/bad4)
 expect_failure(duplicate_family ${NSDKIT} validate --families launch,launch --output ${WORK}/bad5)
 

@@ -48,9 +48,9 @@ SolverTrajectory asTrajectory(const ValidationCase& c,
   // Through the table reader, as a user's CSV would come (slip and gap by the common rule).
   std::vector<std::vector<double>> rows;
   for (const auto& s : samples) {
-    rows.push_back({s.t, s.x_C_W.x(), s.x_C_W.y(), s.x_C_W.z(), s.q_WS.w(), s.q_WS.x(),
-                    s.q_WS.y(), s.q_WS.z(), s.v_C_W.x(), s.v_C_W.y(), s.v_C_W.z(), s.omega_W.x(),
-                    s.omega_W.y(), s.omega_W.z()});
+    rows.push_back({s.t, s.x_C_W.x(), s.x_C_W.y(), s.x_C_W.z(), s.q_WS.w(), s.q_WS.x(), s.q_WS.y(),
+                    s.q_WS.z(), s.v_C_W.x(), s.v_C_W.y(), s.v_C_W.z(), s.omega_W.x(), s.omega_W.y(),
+                    s.omega_W.z()});
   }
   return trajectoryFromTable(c, rows, true);
 }
@@ -171,8 +171,9 @@ TEST_F(CaseFolder, AnUnknownCaseIsScoredAsCustomAndNeverCounted) {
   writeTrajectoryCsv(analyticTrajectory(imported.back(), 1e-3),
                      (dir_ / "traj" / "999.csv").string());
   const auto results = scoreTrajectories(imported, (dir_ / "traj").string(), "me");
-  const auto row = std::find_if(results.begin(), results.end(),
-                                [&](const ValidationResult& r) { return r.case_name == mine.name; });
+  const auto row = std::find_if(results.begin(), results.end(), [&](const ValidationResult& r) {
+    return r.case_name == mine.name;
+  });
   ASSERT_NE(row, results.end());
   EXPECT_TRUE(row->pass) << row->reason;
   EXPECT_EQ(row->solver, "me [custom]");  // a row of its own solver label, apart
@@ -279,7 +280,8 @@ std::vector<engines::EngineSample> penetratingRolling(const ValidationCase& c, d
     const double speed = scale * x.v_C_W.dot(f.e_W);
     // No slip at C - (r - lambda d) n: v_C = (r - lambda d) Omega x n, Omega along a.
     const Eigen::Vector3d omega = speed / (m.radius_m - lambda * d) * f.a_W;
-    out.push_back(engines::makeSample(scene, t, scale * x.x_C_W - d * f.n_W, scene.q0_WS, v, omega));
+    out.push_back(
+        engines::makeSample(scene, t, scale * x.x_C_W - d * f.n_W, scene.q0_WS, v, omega));
   }
   return out;
 }
@@ -334,8 +336,18 @@ TEST(JudgeKinematics, AStaleVelocityOfASleepingBodyFailsForThatReason) {
   EXPECT_NE(r.reason.find("positions and velocities disagree"), std::string::npos) << r.reason;
   EXPECT_EQ(r.reason.find("heading"), std::string::npos) << r.reason;
   // Positions and velocities of the exact motion agree within the stated floor.
-  const auto k = checkPositionsAgainstVelocities(analyticTrajectory(block, 1e-3), 0.06);
+  const Eigen::Vector3d n = frameOf(*block.one_plane).n_W;
+  const auto k = checkPositionsAgainstVelocities(analyticTrajectory(block, 1e-3), 0.06, {n});
   EXPECT_TRUE(k.consistent) << describe(k);
+  // An engine that pushes the body out of the plane by moving its position (position-based
+  // stabilization, no velocity) moves it along the normal only: not a disagreement.
+  // The same 1 mm moved along the plane without a velocity is one.
+  for (const bool along_normal : {true, false}) {
+    auto pushed = analyticTrajectory(block, 1e-3);
+    const Eigen::Vector3d push = along_normal ? n : Eigen::Vector3d(block.along_W);
+    for (auto& s : pushed) s.x_C_W += 1e-3 * std::min(1.0, s.t / 0.005) * push;
+    EXPECT_EQ(checkPositionsAgainstVelocities(pushed, 0.06, {n}).consistent, along_normal);
+  }
 }
 
 TEST(JudgeKinematics, SinkingIntoThePlaneIsNoHeadingDrift) {
@@ -426,8 +438,8 @@ std::vector<engines::EngineSample> creeping(const ValidationCase& c, double spee
     const double t = c.t_end_s * i / 400.0;
     const double v = speed * std::min(1.0, t / 0.01);  // reached over 10 ms
     const double x = t < 0.01 ? 0.5 * speed * t * t / 0.01 : speed * (t - 0.005);
-    out.push_back(engines::makeSample(scene, t, x * c.along_W, scene.q0_WS, v * c.along_W,
-                                      scene.omega0_W));
+    out.push_back(
+        engines::makeSample(scene, t, x * c.along_W, scene.q0_WS, v * c.along_W, scene.omega0_W));
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
@@ -211,21 +212,16 @@ TEST(OneContactSolvers, StickSlipAdapterRefusesTheTrough) {
   EXPECT_NE(tr.not_representable.find("two contacts"), std::string::npos);
 }
 
-TEST(OneContactSolvers, SiconosPassesEveryOnePlaneCaseButTheRattlebackAtH1e3) {
-  // Every case of incline, launch, creep and block (runtime ~3 s). The rattleback runs to the end
-  // but is not required to pass: Moreau-Jean's velocity-level contact with e_n = 0 meets the
-  // ellipsoid's moving contact point with a small inelastic impact at every step, which damps the
-  // wobble (docs/validation.md: at h = 1e-4 it reverses at 2.816 s, Kane-Levinson 2.815 s, but
-  // spins back at 1.7 rad/s instead of 5.17; at h = 1e-3 the wobble dies before any reversal).
-  std::vector<ValidationCase> cases, rattleback;
-  for (auto& c : onePlaneCases()) {
-    (c.kind == CaseFamily::kRattleback ? rattleback : cases).push_back(std::move(c));
-  }
+TEST(OneContactSolvers, SiconosPassesEveryOnePlaneCaseAtH1e3) {
+  // Every case of incline, launch, creep, block and the rattleback (runtime ~3 s). The rattleback
+  // needs the mid-step Jacobian of sim/siconos_one_plane.cpp: with Moreau-Jean's end-of-step
+  // Jacobian the ellipsoid's moving contact point dissipates O(h) at every step and the wobble
+  // dies before any reversal at h = 1e-3 (docs/validation.md).
+  const auto cases = onePlaneCases();
+  ASSERT_EQ(std::count_if(cases.begin(), cases.end(),
+                          [](const ValidationCase& c) { return c.kind == CaseFamily::kRattleback; }),
+            1);
   expectAllPass(cases, {"siconos", "-", 1e-3});
-  ASSERT_EQ(rattleback.size(), 1u);
-  const SolverTrajectory tr = runSolver(rattleback.front(), {"siconos", "-", 1e-3});
-  EXPECT_TRUE(tr.completed) << tr.failure;
-  EXPECT_TRUE(tr.not_representable.empty());
 }
 
 }  // namespace

@@ -16,7 +16,12 @@
 ///    rolls: the rattleback); a box's four corners of the face towards the plane, each its own
 ///    Coulomb contact (what a rigid solver with point contacts does with a face);
 ///  - NewtonImpactFrictionNSL (e_n = e_t = 0, mu), FrictionContact(3), MoreauJeanOSI
-///    (theta = 1/2), TimeStepping with its Newton loop on the nonlinear relations.
+///    (theta = 1/2), TimeStepping with its Newton loop on the nonlinear relations; since a
+///    contact point that moves over the body (the ellipsoid's) makes Moreau-Jean's end-of-step
+///    Jacobian dissipate O(h) (it damped the rattleback's wobble until it never reversed at
+///    h = 1e-3), the velocity Jacobian is taken at the mid-step pose and Signorini-Coulomb is
+///    imposed on a second-order estimate of the end-of-step velocity of the material contact
+///    point (the .cpp's MidStepMoreauJeanOSI); the contact law is unchanged (no restitution).
 /// Only this folder includes Siconos; the API uses Eigen and std types.
 
 #include <Eigen/Core>

@@ -18,9 +18,7 @@
 namespace nsd::validation {
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
-constexpr const char* kSchemaV1 = "nsdkit-validation-case/1";
 constexpr double kDegPerRad = 180.0 / kPi;
 
 json vec(const Eigen::Vector3d& v) { return {v.x(), v.y(), v.z()}; }

@@ -36,7 +36,8 @@ ValidationCase rebuildTrough(const FieldReader& r, const json& model, const json
     // Schema 1 names the case "<group>/<probe>" with the group in model.family.
     m.group = r.string(model, "family");
     const std::string name = r.string(whole, "name");
-    if (name.rfind(m.group + "/", 0) != 0) throw InvalidInput(r.label + ": name does not start with model.family");
+    if (name.rfind(m.group + "/", 0) != 0)
+      throw InvalidInput(r.label + ": name does not start with model.family");
     m.probe = name.substr(m.group.size() + 1);
     m.initial_speed_m_s = r.vector3(r.at(whole, "initial_state"), "velocity_m_s").z();
     m.duration_s = r.number(whole, "duration_s");
@@ -120,7 +121,8 @@ std::string firstDifference(const json& stored, const json& rebuilt, bool v1) {
   }
   for (const char* section : {"expected", "scene"}) {
     const std::string key = firstDifferentKey(stored.at(section), rebuilt.at(section));
-    if (!key.empty()) return std::string(section == std::string("expected") ? "expected " : "scene ") + key;
+    if (!key.empty())
+      return std::string(section == std::string("expected") ? "expected " : "scene ") + key;
   }
   if (!sameWithinRounding(stored.at("duration_s"), rebuilt.at("duration_s"))) return "duration_s";
   return "";
@@ -178,10 +180,10 @@ ValidationCase caseFromJsonText(const std::string& text, const std::string& labe
   const json& model = r.at(j, "model");
   const std::string name = r.string(j, "name");
   const bool trough = v1 || r.string(model, "family") == "trough";
-  ValidationCase c = trough ? rebuildTrough(r, model, j, v1)
-                            : rebuildOnePlane(r, model, name);
+  ValidationCase c = trough ? rebuildTrough(r, model, j, v1) : rebuildOnePlane(r, model, name);
   if (c.name != name) {
-    c.refusal = label + ": name '" + quoteForMessage(name) + "' differs from the model's ('" + c.name + "')";
+    c.refusal = label + ": name '" + quoteForMessage(name) + "' differs from the model's ('" +
+                c.name + "')";
     return c;
   }
   const json rebuilt = caseJson(c, 0);
@@ -195,10 +197,14 @@ ValidationCase caseFromJsonText(const std::string& text, const std::string& labe
                                   ? j["nsdkit_version"].get<std::string>()
                                   : std::string(v1 ? "an earlier version (schema 1)" : "?");
   if (!difference.empty()) {
-    c.refusal = label + ": " + difference + " differ" + (difference == "expected modes" ? "" : "s") +
-                " from the model's" +
-                (difference == "expected modes" ? " (" + joinModes(rebuilt["expected"]["modes"]) + ")" : "");
-    if (version != kVersion) c.refusal += " (written by nsdkit " + quoteForMessage(version) + ", rebuilt by " + kVersion + ")";
+    c.refusal =
+        label + ": " + difference + " differ" + (difference == "expected modes" ? "" : "s") +
+        " from the model's" +
+        (difference == "expected modes" ? " (" + joinModes(rebuilt["expected"]["modes"]) + ")"
+                                        : "");
+    if (version != kVersion)
+      c.refusal +=
+          " (written by nsdkit " + quoteForMessage(version) + ", rebuilt by " + kVersion + ")";
     return c;
   }
   if (!v1) {
@@ -206,7 +212,8 @@ ValidationCase caseFromJsonText(const std::string& text, const std::string& labe
       c.refusal = label + ": no digest (the file was not written by --export-cases)";
       return c;
     } else if (j["digest"].get<std::string>() != caseDigest(j)) {
-      c.refusal = label + ": the content does not match its digest (the file was edited after export)";
+      c.refusal =
+          label + ": the content does not match its digest (the file was edited after export)";
       return c;
     }
   }
@@ -287,9 +294,9 @@ void checkAgainstIndex(ValidationCase& c, const json& file, const IndexEntry& e,
                        const std::string& label) {
   if (!c.refusal.empty()) return;
   const bool names_agree = c.name == e.name;
-  const bool numbers_agree = !file.contains("index") ||
-                             (file["index"].is_number_unsigned() &&
-                              file["index"].get<std::size_t>() == e.number);
+  const bool numbers_agree =
+      !file.contains("index") ||
+      (file["index"].is_number_unsigned() && file["index"].get<std::size_t>() == e.number);
   if (!names_agree || !numbers_agree) {
     c.refusal = label + ": holds case '" + quoteForMessage(c.name) + "' (number " +
                 quoteForMessage(file.contains("index") ? file["index"].dump() : "?") +
@@ -307,7 +314,8 @@ void checkAgainstIndex(ValidationCase& c, const json& file, const IndexEntry& e,
 
 std::vector<ValidationCase> importCases(const std::string& dir) {
   const std::string index_file = dir + "/index.json";
-  const json index = parseJsonText(readBoundedFile(dir, "index.json", kMaxCaseFileBytes), index_file);
+  const json index =
+      parseJsonText(readBoundedFile(dir, "index.json", kMaxCaseFileBytes), index_file);
   const FieldReader top{index_file};
   const std::string schema = top.string(index, "schema");
   if (schema != kCaseSchema && schema != kSchemaV1) {
@@ -315,7 +323,8 @@ std::vector<ValidationCase> importCases(const std::string& dir) {
                        quoteForMessage(schema) + "'");
   }
   const json& list = top.at(index, "cases");
-  if (!list.is_array() || list.empty()) throw InvalidInput(index_file + ": 'cases' must be a non-empty array");
+  if (!list.is_array() || list.empty())
+    throw InvalidInput(index_file + ": 'cases' must be a non-empty array");
   if (list.size() > 100000) throw InvalidInput(index_file + ": more than 100000 cases");
   std::vector<ValidationCase> cases;
   for (const IndexEntry& e : readIndexEntries(list, index_file)) {

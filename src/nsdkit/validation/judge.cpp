@@ -55,11 +55,26 @@ ValidationResult startRow(const ValidationCase& c, const SolverSpec& solver,
 std::vector<engines::EngineSample> withInitialState(const ValidationCase& c,
                                                     const std::vector<engines::EngineSample>& s) {
   if (!s.empty() && s.front().t <= 0.0) return s;
-  const engines::SphereScene scene = sceneOf(c);
-  std::vector<engines::EngineSample> out{engines::makeSample(
-      scene, 0.0, scene.centre0_W, scene.q0_WS, scene.v_C0_W, scene.omega0_W)};
+  engines::EngineSample first;
+  if (c.one_plane || std::isfinite(sphereRadiusOf(twoContactBodyOf(c)))) {
+    const engines::SphereScene scene = sceneOf(c);
+    first = engines::makeSample(scene, 0.0, scene.centre0_W, scene.q0_WS, scene.v_C0_W,
+                                scene.omega0_W);
+  } else {  // a user's body that is no scene: its centre starts at the origin, touching
+    first.v_C_W = c.v_C0_W;
+    first.omega_W = c.omega0_W;
+    first.contacts.resize(s.empty() ? 2 : s.front().contacts.size());
+  }
+  std::vector<engines::EngineSample> out{first};
   out.insert(out.end(), s.begin(), s.end());
   return out;
+}
+
+// The unit normals of the case's planes (W): positions are compared with velocities along them.
+std::vector<Eigen::Vector3d> planeNormals(const ValidationCase& c) {
+  if (c.one_plane) return {frameOf(*c.one_plane).n_W};
+  const contact::TwoContactBody body = twoContactBodyOf(c);
+  return {body.n_plus_W, body.n_minus_W};
 }
 
 // Stage 1: the run must be complete, cover the case's duration and hold finite values only.
@@ -86,7 +101,8 @@ std::string integrityProblem(const ValidationCase& c, const SolverTrajectory& tr
     }
   }
   if (tr.positions_recorded) {
-    return describe(checkPositionsAgainstVelocities(withInitialState(c, tr.samples), 0.1 * c.t_end_s));
+    return describe(checkPositionsAgainstVelocities(withInitialState(c, tr.samples),
+                                                    0.1 * c.t_end_s, planeNormals(c)));
   }
   return "";
 }
@@ -418,7 +434,8 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
   observeModes(within, o.rule, r);
   r.observed = modeWord(c, r.observed);
   measure(c, within, o.rule, r);
-  const FrictionEvidence friction = frictionEvidence(c, withInitialState(c, within.samples));
+  const FrictionEvidence friction =
+      c.one_plane ? frictionEvidence(c, withInitialState(c, within.samples)) : FrictionEvidence{};
   if (friction.measured) r.friction_ratio_max = friction.max_ratio;
   const std::vector<std::string> reasons = checkAgainstReference(c, solver, o, r);
   r.metric = familyMetricName(c);

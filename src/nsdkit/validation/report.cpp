@@ -96,6 +96,56 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// The "How rows are judged" section of report.md: every rule of the judge with its numbers.
+void writeJudgingRules(std::ostream& out, const JudgeOptions& o) {
+  out << "- Expected modes and the rolling acceleration come from the paper's closed forms "
+           "((78), (82)-(83), (85)-(86), (88), (90)-(91), ERRATA) where they apply (right-angle "
+           "trough, mu+ = mu-); elsewhere (60 and 120 degree troughs, mu+ != mu-) from the "
+           "Def-11 predicate only, marked `predicate only`. nsdkit's event-driven integrator "
+           "decides its transitions with that predicate, so its rows on those cases are not "
+           "counted as validating it.\n"
+        << "- Final mode: a contact slips when its mean slip speed s_end over the last "
+        << o.rule.window_fraction * 100 << " % of the run exceeds " << o.rule.slip_floor_m_s
+        << " m/s and has grown " << o.rule.growth_ratio
+        << " times over the same window ending at mid-run (or its mean gap exceeds "
+        << o.rule.separation_m << " m), or whenever s_end exceeds " << o.rule.clear_slip_m_s
+        << " m/s. Soft contacts creep while sticking (MuJoCo: (1 - d)/d (tau/2) a_t, up to "
+           "5e-3 m/s in principle, 8e-4 m/s measured with its defaults on an incline), and the "
+           "slowest escapes of the case list reach only 2.7e-3 m/s by 0.2 s in nsdkit's exact "
+           "integrator, so no speed threshold separates them; but creep under constant loads is "
+           "stationary (s_end/s_mid ~ 1) while Coulomb slip grows (~2 from rest). The table "
+           "below shows, per solver, the largest slip speed and growth judged rolling and the "
+           "smallest judged slipping.\n"
+        << "- RR rows also need the acceleration along the trough (second half of the run) "
+           "within "
+        << o.acceleration_tolerance * 100
+        << " % of (78); sliding rows need the rolling onset within 5 % (or 3 h) of "
+           "v0 / (sqrt2 mu g (1 + 1/(2j))) and the final speed within 1 % of v0 / (1 + 2j). "
+           "A non-finite value or a run that stops early fails with the reason.\n"
+        << "- Only the case's duration is judged: samples past it are ignored. Positions and "
+           "velocities must tell one motion: over every window of a tenth of the run the "
+           "displacement must match the trapezoid integral of the velocity within half a step "
+           "times each velocity change plus 4e-6 m and 1e-4 of the displacement, else the row "
+           "fails with that reason (a stale velocity of a sleeping body, another frame).\n"
+        << "- Slip at a contact is the smallest tangential velocity of the body points on the "
+           "segment from the deepest point to the plane (the support point's when there is no "
+           "overlap): an exact engine may hold the contact anywhere in its overlap. Headings are "
+           "taken from the displacement on the plane over the last tenth of the run (the whole "
+           "run for a body that stopped), never from less than 1 cm.\n"
+        << "- A body whose exact motion is rest must creep below 1e-3 m/s (mean speed over the "
+           "second half; 0.4 mm over 0.4 s). Blocks are judged as stick/slide with their stop "
+           "time v0 / (mu g) within 5 % (or 3 h).\n"
+        << "- A failing one-contact row names its cause where the trajectory shows one: the "
+           "friction ratio |F_t|/N from the measured accelerations and the case's loads above "
+           "1.05 mu + 0.02 (Coulomb's law violated), a sliding ratio following "
+           "mu / (|cos theta| + |sin theta|) (a 4-sided pyramid), or creep below 1e-2 m/s "
+           "(soft contact).\n"
+        << "- For every row that keeps rolling where Def 11 says it cannot, the reason says "
+           "whether rolling is *possible* there (an RR force set inside both friction cones "
+           "exists along the free squeeze direction) -- then the solver picked one of the "
+           "undetermined force sets -- or not even possible (Coulomb's law violated).\n";
+}
+
 }  // namespace
 
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
@@ -331,54 +381,9 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
     out << "# nsdkit contact benchmark report\n\n"
         << passed << " of " << results.size() << " case x solver runs pass (" << cases.size()
         << " cases, " << summaries.size() << " solver settings).\n\n"
-        << "## How rows are judged (one rule for every solver)\n\n"
-        << "- Expected modes and the rolling acceleration come from the paper's closed forms "
-           "((78), (82)-(83), (85)-(86), (88), (90)-(91), ERRATA) where they apply (right-angle "
-           "trough, mu+ = mu-); elsewhere (60 and 120 degree troughs, mu+ != mu-) from the "
-           "Def-11 predicate only, marked `predicate only`. nsdkit's event-driven integrator "
-           "decides its transitions with that predicate, so its rows on those cases are not "
-           "counted as validating it.\n"
-        << "- Final mode: a contact slips when its mean slip speed s_end over the last "
-        << o.rule.window_fraction * 100 << " % of the run exceeds " << o.rule.slip_floor_m_s
-        << " m/s and has grown " << o.rule.growth_ratio
-        << " times over the same window ending at mid-run (or its mean gap exceeds "
-        << o.rule.separation_m << " m), or whenever s_end exceeds " << o.rule.clear_slip_m_s
-        << " m/s. Soft contacts creep while sticking (MuJoCo: (1 - d)/d (tau/2) a_t, up to "
-           "5e-3 m/s in principle, 8e-4 m/s measured with its defaults on an incline), and the "
-           "slowest escapes of the case list reach only 2.7e-3 m/s by 0.2 s in nsdkit's exact "
-           "integrator, so no speed threshold separates them; but creep under constant loads is "
-           "stationary (s_end/s_mid ~ 1) while Coulomb slip grows (~2 from rest). The table "
-           "below shows, per solver, the largest slip speed and growth judged rolling and the "
-           "smallest judged slipping.\n"
-        << "- RR rows also need the acceleration along the trough (second half of the run) "
-           "within "
-        << o.acceleration_tolerance * 100
-        << " % of (78); sliding rows need the rolling onset within 5 % (or 3 h) of "
-           "v0 / (sqrt2 mu g (1 + 1/(2j))) and the final speed within 1 % of v0 / (1 + 2j). "
-           "A non-finite value or a run that stops early fails with the reason.\n"
-        << "- Only the case's duration is judged: samples past it are ignored. Positions and "
-           "velocities must tell one motion: over every window of a tenth of the run the "
-           "displacement must match the trapezoid integral of the velocity within half a step "
-           "times each velocity change plus 4e-6 m and 1e-4 of the displacement, else the row "
-           "fails with that reason (a stale velocity of a sleeping body, another frame).\n"
-        << "- Slip at a contact is the smallest tangential velocity of the body points on the "
-           "segment from the deepest point to the plane (the support point's when there is no "
-           "overlap): an exact engine may hold the contact anywhere in its overlap. Headings are "
-           "taken from the displacement on the plane over the last tenth of the run (the whole "
-           "run for a body that stopped), never from less than 1 cm.\n"
-        << "- A body whose exact motion is rest must creep below 1e-3 m/s (mean speed over the "
-           "second half; 0.4 mm over 0.4 s). Blocks are judged as stick/slide with their stop "
-           "time v0 / (mu g) within 5 % (or 3 h).\n"
-        << "- A failing one-contact row names its cause where the trajectory shows one: the "
-           "friction ratio |F_t|/N from the measured accelerations and the case's loads above "
-           "1.05 mu + 0.02 (Coulomb's law violated), a sliding ratio following "
-           "mu / (|cos theta| + |sin theta|) (a 4-sided pyramid), or creep below 1e-2 m/s "
-           "(soft contact).\n"
-        << "- For every row that keeps rolling where Def 11 says it cannot, the reason says "
-           "whether rolling is *possible* there (an RR force set inside both friction cones "
-           "exists along the free squeeze direction) -- then the solver picked one of the "
-           "undetermined force sets -- or not even possible (Coulomb's law violated).\n\n"
-        << "## Solvers\n\n| solver | pass | pass rate | counted (validating) | median accel. "
+        << "## How rows are judged (one rule for every solver)\n\n";
+    writeJudgingRules(out, o);
+    out << "\n## Solvers\n\n| solver | pass | pass rate | counted (validating) | median accel. "
            "error | max slip judged rolling [m/s] (growth) | min slip judged slipping [m/s] "
            "(growth) | wall s per simulated s |\n|---|---|---|---|---|---|---|---|\n";
     for (const auto& s : summaries) {

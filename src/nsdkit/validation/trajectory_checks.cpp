@@ -30,25 +30,33 @@ void tangentBasis(const Eigen::Vector3d& n, Eigen::Vector3d& t1, Eigen::Vector3d
 
 }  // namespace
 
-KinematicConsistency checkPositionsAgainstVelocities(const std::vector<EngineSample>& samples,
-                                                     double window_s) {
+KinematicConsistency checkPositionsAgainstVelocities(
+    const std::vector<EngineSample>& samples, double window_s,
+    const std::vector<Eigen::Vector3d>& plane_normals_W) {
   KinematicConsistency out;
   const std::size_t n = samples.size();
   if (n < 2) return out;
+  // The projector on the directions along every plane (Gram-Schmidt on the normals).
+  Eigen::Matrix3d along = Eigen::Matrix3d::Identity();
+  for (const Eigen::Vector3d& normal : plane_normals_W) {
+    const Eigen::Vector3d d = along * normal;
+    if (d.norm() > 1e-9) along -= d.normalized() * d.normalized().transpose();
+  }
   // Cumulative mismatch D_i = x_i - x_0 - trapezoid integral of v, and allowance A_i.
   std::vector<Eigen::Vector3d> mismatch(n, Eigen::Vector3d::Zero());
   std::vector<double> allowance(n, 0.0);
   for (std::size_t i = 1; i < n; ++i) {
     const double h = samples[i].t - samples[i - 1].t;
     const Eigen::Vector3d dv = samples[i].v_C_W - samples[i - 1].v_C_W;
-    mismatch[i] = mismatch[i - 1] + (samples[i].x_C_W - samples[i - 1].x_C_W) -
-                  0.5 * h * (samples[i].v_C_W + samples[i - 1].v_C_W);
-    allowance[i] = allowance[i - 1] + 0.5 * h * dv.norm();
+    mismatch[i] = mismatch[i - 1] + along * ((samples[i].x_C_W - samples[i - 1].x_C_W) -
+                                             0.5 * h * (samples[i].v_C_W + samples[i - 1].v_C_W));
+    allowance[i] = allowance[i - 1] + 0.5 * h * (along * dv).norm();
   }
   double worst_excess = -1.0;
   auto check = [&](std::size_t i, std::size_t k) {
     const double found = (mismatch[k] - mismatch[i]).norm();
     const double allowed = allowance[k] - allowance[i] + kConsistencyFloor_m +
+                           1e-5 * (samples[i].x_C_W.norm() + samples[k].x_C_W.norm()) +
                            1e-4 * (samples[k].x_C_W - samples[i].x_C_W).norm();
     if (found - allowed > worst_excess) {
       worst_excess = found - allowed;
@@ -71,9 +79,8 @@ KinematicConsistency checkPositionsAgainstVelocities(const std::vector<EngineSam
 
 std::string describe(const KinematicConsistency& k) {
   if (k.consistent) return "";
-  return "positions and velocities disagree: from t = " + formatForReport(k.from_s, 4) +
-         " s to " + formatForReport(k.to_s, 4) + " s the centre moved " +
-         formatForReport(k.mismatch_m, 3) +
+  return "positions and velocities disagree: from t = " + formatForReport(k.from_s, 4) + " s to " +
+         formatForReport(k.to_s, 4) + " s the centre moved " + formatForReport(k.mismatch_m, 3) +
          " m away from where its reported velocity takes it (allowed " +
          formatForReport(k.allowance_m, 3) +
          " m: half a step times each velocity change, plus rounding); the velocities are not "
@@ -90,9 +97,8 @@ HeadingMeasure headingDrift(const std::vector<EngineSample>& samples,
   const Eigen::Vector3d initial = onPlane(initial_velocity_W);
   if (!(initial.norm() > 0.0)) return out;
   const EngineSample& last = samples.back();
-  const auto from = std::lower_bound(
-      samples.begin(), samples.end(), last.t - window_s,
-      [](const EngineSample& s, double t) { return s.t < t; });
+  const auto from = std::lower_bound(samples.begin(), samples.end(), last.t - window_s,
+                                     [](const EngineSample& s, double t) { return s.t < t; });
   Eigen::Vector3d moved = onPlane(last.x_C_W - from->x_C_W);
   if (moved.norm() < kHeadingFloor_m) moved = onPlane(last.x_C_W - samples.front().x_C_W);
   out.displacement_m = moved.norm();
@@ -151,15 +157,15 @@ FrictionEvidence frictionEvidence(const ValidationCase& c,
   return out;
 }
 
-std::string frictionCause(const ValidationCase& c, const FrictionEvidence& f,
-                          double creep_speed) {
+std::string frictionCause(const ValidationCase& c, const FrictionEvidence& f, double creep_speed) {
   if (!c.one_plane) return "";
   const double mu = c.one_plane->mu;
   // 5 % (plus 0.02) above mu: windows of 10 ms average a soft contact's chatter to a few percent.
   if (f.measured && f.max_ratio > 1.05 * mu + 0.02) {
     return "friction exceeds mu N: Coulomb's law violated (|F_t|/N = " +
-           formatForReport(f.max_ratio) + " from the measured acceleration at t = " +
-           formatForReport(f.max_ratio_at_s, 3) + " s, mu = " + formatForReport(mu) + ")";
+           formatForReport(f.max_ratio) +
+           " from the measured acceleration at t = " + formatForReport(f.max_ratio_at_s, 3) +
+           " s, mu = " + formatForReport(mu) + ")";
   }
   if (f.sliding_windows >= 2 && f.pyramid_spread > 0.05 && f.pyramid_deviation < 0.03 &&
       f.cone_deviation > 0.05) {

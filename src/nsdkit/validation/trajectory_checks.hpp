@@ -16,24 +16,29 @@ namespace nsd::validation {
 
 struct ValidationCase;
 
-/// Positions against velocities. Between two samples any one-step scheme that moves the body by
-/// h (theta v_{i+1} + (1 - theta) v_i), theta in [0, 1], and any exact motion whose velocity
-/// components are monotone between the samples, moves it within (h / 2) |v_{i+1} - v_i| of the
-/// trapezoid rule's h (v_i + v_{i+1}) / 2. Summed over a window, the displacement may differ from
-/// the integrated velocity by that allowance plus the rounding of a CSV written with six
-/// significant digits (kConsistencyFloor_m + 1e-4 of the displacement); more means the
-/// velocities do not belong to the positions (a stale velocity of a body put to sleep, a
-/// velocity reported in another frame).
+/// Positions against velocities, along the planes. Between two samples any one-step scheme that
+/// moves the body by h (theta v_{i+1} + (1 - theta) v_i), theta in [0, 1], and any exact motion
+/// whose velocity components are monotone between the samples, moves it within
+/// (h / 2) |v_{i+1} - v_i| of the trapezoid rule's h (v_i + v_{i+1}) / 2. Summed over a window,
+/// the displacement may differ from the integrated velocity by that allowance plus the rounding
+/// of a CSV written with six significant digits (kConsistencyFloor_m + 1e-5 of the positions'
+/// size + 1e-4 of the displacement); more means the velocities do not belong to the positions
+/// (a stale velocity of a body put to sleep, a velocity reported in another frame). Only the
+/// motion along the planes is compared: engines that resolve penetration by moving positions
+/// (position-based stabilization: Rapier, Jolt) move the body along the planes' normals without
+/// a velocity, legitimately.
 inline constexpr double kConsistencyFloor_m = 4e-6;
 struct KinematicConsistency {
   bool consistent = true;
-  double mismatch_m = 0.0;      ///< |displacement - integrated velocity| in the worst window [m]
-  double allowance_m = 0.0;     ///< what that window allowed [m]
+  double mismatch_m = 0.0;   ///< |displacement - integrated velocity| in the worst window [m]
+  double allowance_m = 0.0;  ///< what that window allowed [m]
   double from_s = 0.0, to_s = 0.0;  ///< the worst window [s]
 };
-/// Checks windows of `window_s` starting at every sample, and the whole run.
-KinematicConsistency checkPositionsAgainstVelocities(const std::vector<engines::EngineSample>& samples,
-                                                     double window_s);
+/// Checks windows of `window_s` starting at every sample, and the whole run, for the motion
+/// orthogonal to every normal in `plane_normals_W` (unit vectors).
+KinematicConsistency checkPositionsAgainstVelocities(
+    const std::vector<engines::EngineSample>& samples, double window_s,
+    const std::vector<Eigen::Vector3d>& plane_normals_W);
 /// The message of an inconsistent run ("" when consistent).
 std::string describe(const KinematicConsistency& k);
 
@@ -59,7 +64,7 @@ HeadingMeasure headingDrift(const std::vector<engines::EngineSample>& samples,
 inline constexpr double kFrictionWindow_s = 1e-2;
 struct FrictionEvidence {
   bool measured = false;
-  double max_ratio = 0.0;      ///< largest |F_t| / N over the windows
+  double max_ratio = 0.0;       ///< largest |F_t| / N over the windows
   double max_ratio_at_s = 0.0;  ///< the start of that window [s]
   /// Sliding windows (mean slip above 1e-2 m/s): the ratio against the Coulomb cone's mu and
   /// the 4-sided pyramid's mu / (|cos theta| + |sin theta|), theta the slip direction from the

@@ -404,6 +404,7 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
 void writeTrajectoryCsv(const std::vector<engines::EngineSample>& samples,
                         const std::string& path) {
   writeFileAtomically(path, [&](std::ostream& out) {
+    out.precision(17);  // round-trips every double: the file is the trajectory, not a rounding
     out << "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n";
     for (const auto& s : samples) {
       out << s.t << ',' << s.x_C_W.x() << ',' << s.x_C_W.y() << ',' << s.x_C_W.z() << ','
