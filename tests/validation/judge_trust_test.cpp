@@ -308,6 +308,16 @@ TEST(JudgePenetration, ExactRollingPassesWhereverTheEngineHoldsTheContactAndAtEv
   }
 }
 
+TEST(JudgePenetration, ABodySunkDeeperThanTwoPercentOfItsSizeFails) {
+  // A sliding sphere can read as rolling if it claims a deep enough overlap: 3 mm (6 % of r)
+  // is refused whatever it absorbs; 0.5 mm (1 %) passed above.
+  const ValidationCase& rolling = caseNamed("incline/mu0.3/tan0.5x/heading30");
+  const auto r = judge(rolling, kUser,
+                       asTrajectory(rolling, penetratingRolling(rolling, 3e-3, 1.0, 1e-3, 1.0)));
+  EXPECT_FALSE(r.pass);
+  EXPECT_NE(r.reason.find("mm into a plane"), std::string::npos) << r.reason;
+}
+
 TEST(JudgePenetration, ContactSlipIsTheSmallestOnTheOverlapSegment) {
   const Eigen::Vector3d n = Eigen::Vector3d::UnitZ(), omega(0, 10, 0);
   const double r = 0.05, depth = 1e-3;
@@ -471,6 +481,161 @@ TEST(JudgeBlock, BlocksAreJudgedAsStickAndSlideWithTheirStopTime) {
   EXPECT_FALSE(r.pass);
   EXPECT_NE(r.reason.find("stopped at"), std::string::npos) << r.reason;
   EXPECT_EQ(r.observed, "stick");
+}
+
+// ---- Attacks found by a hostile review of the above -------------------------------------------
+
+// A launch that keeps its speed (no friction) until the analytic onset, then jumps to the
+// final state: onset, final speed and heading match, but the jump needs unbounded friction.
+std::vector<engines::EngineSample> jumpAtOnset(const ValidationCase& c, double h) {
+  auto exact = analyticTrajectory(c, h);
+  const double t_star = c.expected_rolling_onset_s;
+  const engines::SphereScene scene = sceneOf(c);
+  const Eigen::Vector3d e = c.v_C0_W.normalized();
+  for (auto& s : exact) {
+    if (s.t > 0.0 && s.t < t_star) {
+      s = engines::makeSample(scene, s.t, s.t * c.v_C0_W, scene.q0_WS, c.v_C0_W, scene.omega0_W);
+    } else if (s.t >= t_star) {  // positions continue from where the frictionless slide got to
+      s.x_C_W += (t_star * c.v_C0_W.norm() - exactStateAt(*c.one_plane, t_star).x_C_W.dot(e)) * e;
+      s = engines::makeSample(scene, s.t, s.x_C_W, s.q_WS, s.v_C_W, s.omega_W);
+    }
+  }
+  return exact;
+}
+
+TEST(JudgeAttacks, FrictionAboveMuNFailsTheRowNotOnlyExplainsIt) {
+  const ValidationCase& launch = caseNamed("launch/heading0/backspin0");
+  const auto r = judge(launch, kUser, asTrajectory(launch, jumpAtOnset(launch, 1e-3)));
+  EXPECT_FALSE(r.pass) << r.reason;
+  EXPECT_NE(r.reason.find("Coulomb's law violated"), std::string::npos) << r.reason;
+  EXPECT_GT(r.friction_ratio_max, 2.0 * launch.one_plane->mu);
+}
+
+TEST(JudgeAttacks, AWrenchOutsideBothConesFailsATroughRow) {
+  // The trough's sliding start with no friction until t*, then a jump to rolling: the measured
+  // contact wrench of the jump fits no force set in the cones.
+  const ValidationCase& sliding = caseNamed("mu0.3_j0.4/sliding_v0=1");
+  auto samples = analyticTrajectory(sliding, 1e-3);
+  const double t_star = sliding.expected_rolling_onset_s;
+  const engines::SphereScene scene = sceneOf(sliding);
+  const double v0 = sliding.v_C0_W.z(), z_star = v0 * t_star;
+  const double z_exact = samples[static_cast<std::size_t>(std::lround(t_star / 1e-3))].x_C_W.z();
+  for (auto& s : samples) {
+    if (s.t < t_star) {
+      s = engines::makeSample(scene, s.t, Eigen::Vector3d(0, 0, v0 * s.t), scene.q0_WS,
+                              sliding.v_C0_W, sliding.omega0_W);
+    } else {
+      s.x_C_W.z() += z_star - z_exact;
+    }
+  }
+  const auto r = judge(sliding, kUser, asTrajectory(sliding, samples));
+  EXPECT_FALSE(r.pass) << r.reason;
+  EXPECT_NE(r.reason.find("measured contact wrench"), std::string::npos) << r.reason;
+  // The exact sliding start needs exactly the cones' friction while sliding: it passes.
+  const auto exact = judge(sliding, kUser, asTrajectory(sliding, analyticTrajectory(sliding, 1e-3)));
+  EXPECT_TRUE(exact.pass) << exact.reason;
+  // Sliding, both contacts are on their cones; the least need over the free squeeze, with the
+  // 2 %-of-weight slack, is at most that (measured 0.87).
+  EXPECT_GT(exact.friction_ratio_max, 0.8);
+  EXPECT_LE(exact.friction_ratio_max, 1.0 + 1e-6);
+}
+
+TEST(JudgeAttacks, OneEditedSampleCannotSetTheAcceleration) {
+  // Half the acceleration for the whole run, the last sample rewritten so that (v_end - v_mid)
+  // / (t_end - t_mid) is the analytic value: a least-squares slope over the second half and the
+  // final velocity both see it.
+  const ValidationCase& incline = caseNamed("incline/mu0.3/tan1.5x/heading0");
+  auto samples = analyticTrajectory(incline, 1e-3);
+  for (auto& s : samples) {
+    s.v_C_W *= 0.5;
+    s.omega_W *= 0.5;
+    s.x_C_W *= 0.5;
+  }
+  const auto mid = samples[samples.size() / 2];
+  auto& last = samples.back();
+  const double dv = incline.expected_acceleration * (last.t - mid.t);
+  last.v_C_W = mid.v_C_W + dv * incline.along_W;
+  const auto r = judge(incline, kUser, asTrajectory(incline, samples));
+  EXPECT_FALSE(r.pass);
+  EXPECT_NE(r.reason.find("acceleration"), std::string::npos) << r.reason;
+}
+
+TEST(JudgeAttacks, ARestCaseThatTravelledAndStoppedFails) {
+  const ValidationCase& rest =
+      firstCase(CaseFamily::kCreep, [](const ValidationCase& c) { return c.exact_rest; });
+  const engines::SphereScene scene = sceneOf(rest);
+  std::vector<engines::EngineSample> samples;
+  // Slides 0.1 m in the first tenth at constant deceleration from 2 m/s, then rests.
+  const double T = rest.t_end_s, stop = 0.1 * T, v0 = 2.0 * 0.1 / stop;
+  for (int i = 0; i <= 1000; ++i) {
+    const double t = T * i / 1000.0, ts = std::min(t, stop);
+    const double a = -v0 / stop;
+    const double v = i == 0 ? 0.0 : v0 + a * ts;
+    const double x = i == 0 ? 0.0 : v0 * ts + 0.5 * a * ts * ts;
+    samples.push_back(engines::makeSample(scene, t, x * rest.along_W, scene.q0_WS,
+                                          std::max(v, 0.0) * rest.along_W, scene.omega0_W));
+  }
+  samples.erase(samples.begin());  // judged from t = h, as an engine's record
+  SolverTrajectory t;
+  t.completed = true;
+  t.samples = samples;
+  const auto r = judge(rest, kUser, t);
+  EXPECT_FALSE(r.pass);
+  EXPECT_NE(r.reason.find("along the plane where the exact motion is rest"), std::string::npos)
+      << r.reason;
+}
+
+TEST(JudgeAttacks, OnsetToleranceFollowsTheSamplesNotADeclaredStep) {
+  // A 10 ms sampled exact trough sliding start passes (its onset is resolved to 10 ms)...
+  const ValidationCase& sliding = caseNamed("mu0.3_j0.4/sliding_v0=1");
+  auto r = judge(sliding, kUser, asTrajectory(sliding, analyticTrajectory(sliding, 0.01)));
+  EXPECT_TRUE(r.pass) << r.reason;
+  EXPECT_NEAR(r.sample_spacing_s, 0.01, 1e-12);
+  // ... and a declared 10 ms step does not widen the tolerance of a 1 ms sampled run.
+  const ValidationCase& launch = caseNamed("launch/heading0/backspin0");
+  auto late = analyticTrajectory(launch, 1e-3);
+  const SolverSpec declared{"user", "-", 0.01};
+  for (auto& s : late) {  // the motion of a launch whose friction is 22 % low: onset 28 % late
+    const OnePlaneModel m = [&] {
+      OnePlaneModel x = *launch.one_plane;
+      x.mu *= 0.78;
+      return x;
+    }();
+    const BodyState x = exactStateAt(m, s.t);
+    s = engines::makeSample(sceneOf(launch), s.t, x.x_C_W, s.q_WS, x.v_C_W, x.omega_W);
+  }
+  r = judge(launch, declared, asTrajectory(launch, late));
+  EXPECT_FALSE(r.pass);
+  EXPECT_NE(r.reason.find("onset"), std::string::npos) << r.reason;
+}
+
+TEST(JudgeAttacks, AnalyticTrajectoriesEndAtTheDurationWhateverTheSpacing) {
+  for (const char* name : {"mu0.3_j0.4/inside", "launch/heading0/backspin0"}) {
+    const auto samples = analyticTrajectory(caseNamed(name), 0.007);
+    EXPECT_DOUBLE_EQ(samples.back().t, caseNamed(name).t_end_s) << name;
+  }
+}
+
+TEST_F(CaseFolder, ACustomCaseUnderACanonicalNameStillCountsTheCanonicalOneMissing) {
+  // The forger re-exports a failing case with a duration 1e-8 longer and its digest
+  // recomputed: it is scored apart as custom, and nsdkit's case of that name is missing.
+  const ValidationCase& victim = cases_[5];
+  json j = readJsonFile(caseFile(victim));
+  const double longer = j["duration_s"].get<double>() * (1 + 1e-8);
+  j["duration_s"] = longer;
+  j["model"]["duration_s"] = longer;
+  j["digest"] = caseDigest(j);
+  writeJsonFile(caseFile(victim), j);
+  const auto imported = importCases((dir_ / "cases").string());
+  const auto results = scoreTrajectories(imported, (dir_ / "traj").string(), "forger");
+  int custom = 0, missing = 0;
+  for (const auto& r : results) {
+    if (r.case_name != victim.name) continue;
+    custom += r.custom;
+    missing += !r.custom && r.reason.find("missing from the case folder") != std::string::npos;
+  }
+  EXPECT_EQ(custom, 1);
+  EXPECT_EQ(missing, 1);
 }
 
 }  // namespace

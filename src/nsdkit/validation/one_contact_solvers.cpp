@@ -72,13 +72,9 @@ SolverTrajectory finish(const ValidationCase& c, std::vector<engines::EngineSamp
     if (e.t > last + 1e-12 && e.t <= c.t_end_s + 1e-9) t.samples.push_back(std::move(e));
   }
   t.completed = !t.samples.empty();
-  for (const auto& e : t.samples) {
-    std::string what;
-    if (!engines::sampleIsFinite(e, what)) {
-      t.completed = false;
-      t.failure = "non-finite " + what + " at t = " + std::to_string(e.t) + " s";
-      break;
-    }
+  if (const std::string bad = engines::firstNonFiniteSample(t.samples); !bad.empty()) {
+    t.completed = false;
+    t.failure = bad;
   }
   t.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -71,6 +71,7 @@ struct RattlebackMetrics {
 /// The measures from a sampled spin about the downward vertical.
 /// @param t_s sample times [s], strictly increasing, at least two.
 /// @param spin_down_rad_s w_i = omega . n3 at t_i [rad/s] (= -omega_z in W, z up), finite.
+/// @param options the averaging and final windows and the turning-point hysteresis.
 /// @throws InvalidInput naming the bad sample (size mismatch, non-increasing time, non-finite).
 RattlebackMetrics rattlebackMetrics(const std::vector<double>& t_s,
                                     const std::vector<double>& spin_down_rad_s,

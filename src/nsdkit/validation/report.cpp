@@ -165,6 +165,10 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                     {"metric_value", numberOrNull(r.metric_value)},
                     {"heading_drift_deg", numberOrNull(r.heading_drift_deg)},
                     {"friction_ratio_max", numberOrNull(r.friction_ratio_max)},
+                    {"max_penetration_m", numberOrNull(r.max_penetration_m)},
+                    {"final_velocity_along", numberOrNull(r.final_velocity_along)},
+                    {"rest_displacement_m", numberOrNull(r.rest_displacement_m)},
+                    {"sample_spacing_s", numberOrNull(r.sample_spacing_s)},
                     {"stop_time", numberOrNull(r.stop_time)},
                     {"stop_time_error", numberOrNull(r.stop_time_error)},
                     {"custom", r.custom},
@@ -387,7 +391,12 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
            "error | max slip judged rolling [m/s] (growth) | min slip judged slipping [m/s] "
            "(growth) | wall s per simulated s |\n|---|---|---|---|---|---|---|---|\n";
     for (const auto& s : summaries) {
-      out << "| " << s.label << " | " << s.passed << "/" << s.rows << " | "
+      // Rows the solver declared (or was found) unable to represent are named, never hidden.
+      out << "| " << s.label << " | " << s.passed << "/" << s.rows
+          << (s.not_representable > 0
+                  ? " (+" + std::to_string(s.not_representable) + " not representable)"
+                  : std::string())
+          << " | "
           << fmt(100.0 * static_cast<double>(s.passed) / static_cast<double>(s.rows)) << " % | "
           << s.counted_passed << "/" << s.counted << " | " << fmt(median(s.acceleration_errors))
           << " | " << fmt(s.max_rolling_slip) << " (" << fmt(s.max_rolling_growth) << ") | "

@@ -91,13 +91,9 @@ SolverTrajectory runSiconos(const ValidationCase& c, double h) {
     t.samples.push_back(e);
   }
   t.completed = true;
-  for (const auto& e : t.samples) {
-    std::string what;
-    if (!engines::sampleIsFinite(e, what)) {
-      t.completed = false;
-      t.failure = "non-finite " + what + " at t = " + std::to_string(e.t) + " s";
-      break;
-    }
+  if (const std::string bad = engines::firstNonFiniteSample(t.samples); !bad.empty()) {
+    t.completed = false;
+    t.failure = bad;
   }
   if (run.solver_warnings > 0) {
     t.settings.push_back({"(run note)", std::to_string(run.solver_warnings) +

@@ -77,6 +77,26 @@ struct FrictionEvidence {
 FrictionEvidence frictionEvidence(const ValidationCase& c,
                                   const std::vector<engines::EngineSample>& samples);
 
+/// The same for a two-contact case (the trough, a user's body): over the same windows the
+/// measured contact wrench (force m dv/dt - F_e, torque J dOmega/dt + Omega x J Omega - M_e about
+/// C) fixes the two contact forces up to the one free squeeze direction k (f = f0 + s k); the
+/// friction a window needs is min over s of max(|T+| / (mu+ N+), |T-| / (mu- N-)) (both normal
+/// forces positive), a quasi-convex function of s minimized by ternary search. max_ratio is the
+/// largest such need over the windows, as a multiple of the friction coefficients (1: on the
+/// cones).
+FrictionEvidence twoContactFrictionEvidence(const ValidationCase& c,
+                                            const std::vector<engines::EngineSample>& samples);
+
+/// The friction-ratio test that fails a row: one contact, |F_t|/N above 1.05 mu + 0.02; two
+/// contacts, the needed multiple of mu above 1.05 + 0.02 / mu (10 ms windows average a soft
+/// contact's chatter to a few percent). "" when the evidence is within Coulomb's law.
+std::string coulombViolation(const ValidationCase& c, const FrictionEvidence& f);
+
+/// The deepest overlap of the body with a plane that the judge accepts, as a fraction of the
+/// body's size (a sphere's radius, a box's or ellipsoid's largest half extent): deeper, the
+/// overlap segment of the slip rule would reach body points far from any contact.
+inline constexpr double kMaxPenetrationFraction = 0.02;
+
 /// Exact-rest cases: the largest creep speed a solver may show while Coulomb holds the body at
 /// rest [m/s]: it then moves less than 0.4 mm over the families' 0.4 s (1 % of the 5 cm radius),
 /// while the slowest true slip of those families (tan s = 1.1 mu) averages 0.06 m/s over the

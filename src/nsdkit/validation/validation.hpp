@@ -103,8 +103,8 @@ struct ValidationCase {
   /// expectation is not its model's, it was edited, it claims the name of one of nsdkit's cases
   /// but differs from it, ...): the reason. Such a case is never judged.
   std::string refusal;
-  /// The case's number: its place in canonicalCases(), which names its files (<case_index>.json,
-  /// and the solver's <case_index>.csv) whatever families are exported.
+  /// The case's number: its place in canonicalCases(), which names its files (`<case_index>.json`,
+  /// and the solver's `<case_index>.csv`) whatever families are exported.
   std::size_t case_index = 0;
   /// Read from a case file whose name is none of nsdkit's cases (or whose duration differs from
   /// the canonical case of its name): scored, shown apart and never counted in a solver's
@@ -189,8 +189,9 @@ struct SolverTrajectory {
   /// Non-empty: the solver cannot represent the case (the reason); the row counts as neither
   /// pass nor fail.
   std::string not_representable;
-  /// False for solvers that record no centre position (nsdkit's two-contact integrators): the
-  /// judge then cannot check positions against velocities, and says so.
+  /// False for solvers that record neither the centre's position nor the angular velocity
+  /// (nsdkit's two-contact integrators record velocities and slips): the judge then checks
+  /// neither positions against velocities nor the friction the motion needed.
   bool positions_recorded = true;
 };
 
@@ -257,7 +258,13 @@ struct ValidationResult {
   std::string expected;              ///< "RR" or the escapes joined by '|'
   std::string observed;              ///< "RR", "RS", "SR", "SS" or "failed"
   bool pass = false;
-  double acceleration = NAN;                 ///< measured dv/dt along the trough [m/s^2]
+  /// Measured dv/dt along the case's axis: the least-squares slope over the second half [m/s^2].
+  double acceleration = NAN;
+  double final_velocity_along = NAN;  ///< v_C . axis at the end [m/s] (checked with it, 2 %)
+  /// The deepest overlap of the body with a plane over the run [m] (kMaxPenetration_m).
+  double max_penetration_m = NAN;
+  /// Exact-rest cases: the largest displacement along the planes from the start [m].
+  double rest_displacement_m = NAN;
   double acceleration_error = NAN;           ///< relative to the expected value (RR cases)
   double slip_onset = NAN;                   ///< first time a contact slips [s] (NaN: never)
   double rolling_onset = NAN;                ///< sliding family: first time both contacts roll [s]
@@ -272,14 +279,19 @@ struct ValidationResult {
   /// Angle between the initial velocity and the displacement on the plane over the last 10 % of
   /// the run (the whole run for a body that stopped) [deg]; NaN below kHeadingFloor_m.
   double heading_drift_deg = NAN;
-  /// One-contact cases: the largest |F_t| / N over 10 ms windows, from the measured
-  /// accelerations and the case's loads (trajectory_checks.hpp).
+  /// The friction the motion needed, from the measured accelerations and the case's loads over
+  /// 10 ms windows (trajectory_checks.hpp): one contact, the largest |F_t| / N; two contacts, the
+  /// largest multiple of the friction coefficients (1: on the cones). Above Coulomb's bound
+  /// (1.05 mu + 0.02, or 1.05 + 0.02 / mu) the row fails.
   double friction_ratio_max = NAN;
   double onset_error = NAN;             ///< (observed - analytic rolling onset) / analytic
   double final_speed_error = NAN;       ///< relative
   double creep_speed = NAN;             ///< exact-rest cases: mean |v_C| over the second half [m/s]
   double stop_distance = NAN;           ///< |x_C(end) - x_C(0)| [m] (sliding block)
   double stop_distance_error = NAN;     ///< relative
+  /// The trajectory's median sample spacing [s]: the resolution of its onset and stop times,
+  /// which sets the 3 h part of their tolerances (measured, never declared).
+  double sample_spacing_s = NAN;
   double stop_time = NAN;               ///< sliding block: last time its slip exceeds onset speed [s]
   double stop_time_error = NAN;         ///< (observed - analytic stop time) / analytic
   double reversal_time = NAN;           ///< first turning point of psi [s] (rattleback; reported)

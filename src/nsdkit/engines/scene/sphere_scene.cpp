@@ -142,6 +142,14 @@ PrincipalInertia principalInertia(const Eigen::Matrix3d& inertia_C_W) {
   return p;
 }
 
+std::string firstNonFiniteSample(const std::vector<EngineSample>& samples) {
+  for (const auto& s : samples) {
+    std::string what;
+    if (!sampleIsFinite(s, what)) return "non-finite " + what + " at t = " + std::to_string(s.t) + " s";
+  }
+  return "";
+}
+
 bool sampleIsFinite(const EngineSample& sample, std::string& what) {
   if (!sample.x_C_W.allFinite()) {
     what = "centre position";

@@ -164,6 +164,8 @@ PrincipalInertia principalInertia(const Eigen::Matrix3d& inertia_C_W);
 
 /// True when the sample's state is finite; otherwise `what` names the first bad quantity.
 bool sampleIsFinite(const EngineSample& sample, std::string& what);
+/// "non-finite <quantity> at t = <t> s" for the first sample that is not finite, else "".
+std::string firstNonFiniteSample(const std::vector<EngineSample>& samples);
 
 }  // namespace nsd::engines
 
