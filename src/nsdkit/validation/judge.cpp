@@ -293,10 +293,9 @@ std::string rollingWhereNotRealizable(const ValidationCase& c, const ValidationR
          formatForReport(p.best_margin) + " N): Coulomb's law is violated";
 }
 
-// Stage 4: every check of the case against its reference; returns the reasons of failure.
-std::vector<std::string> checkAgainstReference(const ValidationCase& c,
-                                               const JudgeOptions& o, ValidationResult& r) {
-  std::vector<std::string> reasons;
+// Stage 4a: the final mode against the allowed ones; returns whether it is allowed.
+bool checkMode(const ValidationCase& c, const ValidationResult& r,
+               std::vector<std::string>& reasons) {
   const bool mode_ok = std::find(c.allowed_modes.begin(), c.allowed_modes.end(), r.observed) !=
                        c.allowed_modes.end();
   if (!mode_ok) {
@@ -309,9 +308,14 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c,
                         " m/s), expected " + r.expected);
     }
   }
-  // A body sunk deeper than 2 % of its size is no longer the case's body on its planes (the
-  // engines measured: MuJoCo's soft contact 0.72 mm at most for the 5 cm sphere, every other
-  // engine's exact setting under 0.2 mm; DART's FCL defaults sink through).
+  return mode_ok;
+}
+
+// Stage 4b: a body sunk deeper than 2 % of its size is no longer the case's body on its planes
+// (the engines measured: MuJoCo's soft contact 0.72 mm at most for the 5 cm sphere, every other
+// engine's exact setting under 0.2 mm; DART's FCL defaults sink through).
+void checkPenetration(const ValidationCase& c, const ValidationResult& r,
+                      std::vector<std::string>& reasons) {
   const double size = c.one_plane || std::isfinite(sphereRadiusOf(twoContactBodyOf(c)))
                           ? sceneOf(c).radius_m
                           : twoContactBodyOf(c).r_CPplus_W.norm();
@@ -321,20 +325,34 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c,
                       formatForReport(1e3 * kMaxPenetrationFraction * size) +
                       " mm (2 % of its size): no longer the case's contact");
   }
+}
+
+// Stage 4c: an exact-rest case: a creep bound on the second half's speed
+// (trajectory_checks.hpp: kCreepBound_m_s) and on the whole run's displacement (a body that
+// travelled and stopped before the second half did not rest).
+void checkRest(const ValidationCase& c, const ValidationResult& r, bool mode_ok,
+               std::vector<std::string>& reasons) {
+  if (mode_ok && !(r.creep_speed <= kCreepBound_m_s)) {
+    reasons.push_back("creeps at " + formatForReport(r.creep_speed) +
+                      " m/s (mean speed over the second half) where the exact motion is rest "
+                      "(bound " + formatForReport(kCreepBound_m_s) + " m/s)");
+  }
+  if (!(r.rest_displacement_m <= kCreepBound_m_s * c.t_end_s)) {
+    reasons.push_back("moved " + formatForReport(r.rest_displacement_m) +
+                      " m along the plane where the exact motion is rest (bound " +
+                      formatForReport(kCreepBound_m_s * c.t_end_s) + " m: " +
+                      formatForReport(kCreepBound_m_s) + " m/s over the run)");
+  }
+}
+
+// Stage 4: every check of the case against its reference; returns the reasons of failure.
+std::vector<std::string> checkAgainstReference(const ValidationCase& c,
+                                               const JudgeOptions& o, ValidationResult& r) {
+  std::vector<std::string> reasons;
+  const bool mode_ok = checkMode(c, r, reasons);
+  checkPenetration(c, r, reasons);
   if (c.exact_rest) {
-    // Rest: the mode rule, and a creep bound (trajectory_checks.hpp: kCreepBound_m_s).
-    if (mode_ok && !(r.creep_speed <= kCreepBound_m_s)) {
-      reasons.push_back("creeps at " + formatForReport(r.creep_speed) +
-                        " m/s (mean speed over the second half) where the exact motion is rest "
-                        "(bound " + formatForReport(kCreepBound_m_s) + " m/s)");
-    }
-    // The whole run too: a body that travelled and stopped before the second half did not rest.
-    if (!(r.rest_displacement_m <= kCreepBound_m_s * c.t_end_s)) {
-      reasons.push_back("moved " + formatForReport(r.rest_displacement_m) +
-                        " m along the plane where the exact motion is rest (bound " +
-                        formatForReport(kCreepBound_m_s * c.t_end_s) + " m: " +
-                        formatForReport(kCreepBound_m_s) + " m/s over the run)");
-    }
+    checkRest(c, r, mode_ok, reasons);
     return reasons;
   }
   if (std::isfinite(c.expected_acceleration)) {

@@ -82,61 +82,65 @@ int runValidateBody(const ValidateOptions& v) {
   return 0;
 }
 
+// validate --score: a solver's trajectories of an exported case folder (docs/validation.md).
+int runValidateScore(const ValidateOptions& v) {
+  namespace val = nsd::validation;
+  if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
+    throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
+  }
+  if (v.t_end_given) {
+    throw nsd::InvalidInput("--t-end is not for --score: each case file holds its duration");
+  }
+  if (v.quick) throw nsd::InvalidInput("--quick is not for --score: every case of the folder is scored");
+  if (!std::filesystem::is_directory(v.trajectories_dir)) {
+    throw nsd::InvalidInput("--trajectories: no folder " + nsd::quoteInput(v.trajectories_dir));
+  }
+  const val::SolverManifest manifest = val::readSolverManifest(v.trajectories_dir);
+  if (v.solver_name_given && !manifest.name.empty() && manifest.name != v.solver_name) {
+    throw nsd::InvalidInput("--solver-name '" + nsd::quoteInput(v.solver_name) +
+                            "' differs from solver.json's name '" +
+                            nsd::quoteInput(manifest.name) + "'");
+  }
+  const std::string name =
+      v.solver_name_given || manifest.name.empty() ? v.solver_name : manifest.name;
+  val::requireReportableSolverName(name, "--solver-name");
+  const auto families =
+      v.families_given ? val::parseFamilyList(v.families) : std::vector<val::CaseFamily>{};
+  const auto cases = val::importCases(v.cases_dir);
+  const auto results = val::scoreTrajectories(cases, v.trajectories_dir, name, {}, families);
+  std::size_t refused = 0, custom = 0, benchmark = 0, passed = 0, declared = 0;
+  for (const auto& r : results) {
+    refused += r.status == val::RowStatus::kRefused;
+    declared += r.status == val::RowStatus::kNotRepresentable;
+    const bool is_custom = r.custom;
+    custom += is_custom;
+    if (!is_custom && r.status != val::RowStatus::kNotRepresentable) {
+      ++benchmark;
+      passed += r.pass;
+    }
+  }
+  std::filesystem::create_directories(v.output);
+  val::SolverSpec scored{name, "-", manifest.step_s};
+  scored.declared_version = manifest.version;
+  scored.declared_settings = manifest.settings;
+  val::writeReport(v.output, cases, results, {}, {scored}, {});
+  std::cout << passed << " of " << benchmark << " benchmark trajectories pass";
+  if (declared > 0) std::cout << "; " << declared << " declared not representable";
+  if (custom > 0) std::cout << "; " << custom << " custom cases scored apart (not counted)";
+  if (refused > 0)
+    std::cout << "; " << refused << " cases refused (not their models' or not nsdkit's)";
+  const bool page = writeHtmlPage({"report", v.output});
+  std::cout << "; report in " << v.output << "/report.md" << (page ? ", report.html" : "")
+            << "\n";
+  return 0;
+}
+
 int runValidate(const ValidateOptions& v) {
   namespace val = nsd::validation;
   nsd::requirePositive(v.t_end, "--t-end");
   if (!v.body.empty()) return runValidateBody(v);
   if (!v.input.empty()) throw nsd::InvalidInput("--input is for --body FILE");
-  if (v.score) {
-    if (v.cases_dir.empty() || v.trajectories_dir.empty()) {
-      throw nsd::InvalidInput("--score needs --cases DIR and --trajectories DIR");
-    }
-    if (v.t_end_given) {
-      throw nsd::InvalidInput("--t-end is not for --score: each case file holds its duration");
-    }
-    if (v.quick) throw nsd::InvalidInput("--quick is not for --score: every case of the folder is scored");
-    if (!std::filesystem::is_directory(v.trajectories_dir)) {
-      throw nsd::InvalidInput("--trajectories: no folder " + nsd::quoteInput(v.trajectories_dir));
-    }
-    const val::SolverManifest manifest = val::readSolverManifest(v.trajectories_dir);
-    if (v.solver_name_given && !manifest.name.empty() && manifest.name != v.solver_name) {
-      throw nsd::InvalidInput("--solver-name '" + nsd::quoteInput(v.solver_name) +
-                              "' differs from solver.json's name '" +
-                              nsd::quoteInput(manifest.name) + "'");
-    }
-    const std::string name =
-        v.solver_name_given || manifest.name.empty() ? v.solver_name : manifest.name;
-    val::requireReportableSolverName(name, "--solver-name");
-    const auto families =
-        v.families_given ? val::parseFamilyList(v.families) : std::vector<val::CaseFamily>{};
-    const auto cases = val::importCases(v.cases_dir);
-    const auto results = val::scoreTrajectories(cases, v.trajectories_dir, name, {}, families);
-    std::size_t refused = 0, custom = 0, benchmark = 0, passed = 0, declared = 0;
-    for (const auto& r : results) {
-      refused += r.status == val::RowStatus::kRefused;
-      declared += r.status == val::RowStatus::kNotRepresentable;
-      const bool is_custom = r.custom;
-      custom += is_custom;
-      if (!is_custom && r.status != val::RowStatus::kNotRepresentable) {
-        ++benchmark;
-        passed += r.pass;
-      }
-    }
-    std::filesystem::create_directories(v.output);
-    val::SolverSpec scored{name, "-", manifest.step_s};
-    scored.declared_version = manifest.version;
-    scored.declared_settings = manifest.settings;
-    val::writeReport(v.output, cases, results, {}, {scored}, {});
-    std::cout << passed << " of " << benchmark << " benchmark trajectories pass";
-    if (declared > 0) std::cout << "; " << declared << " declared not representable";
-    if (custom > 0) std::cout << "; " << custom << " custom cases scored apart (not counted)";
-    if (refused > 0)
-      std::cout << "; " << refused << " cases refused (not their models' or not nsdkit's)";
-    const bool page = writeHtmlPage({"report", v.output});
-    std::cout << "; report in " << v.output << "/report.md" << (page ? ", report.html" : "")
-              << "\n";
-    return 0;
-  }
+  if (v.score) return runValidateScore(v);
   const auto families = val::parseFamilyList(v.families);
   auto cases = val::generateCases(families);
   // --t-end sets the trough's duration; the one-plane families keep their models' durations.
