@@ -1,5 +1,6 @@
 // Siconos model of one body on one plane (siconos_one_plane.hpp). Like siconos_two_contact.cpp,
 // a translation unit that includes Siconos.
+#include <nsdkit/sim/siconos_log.hpp>
 #include <nsdkit/sim/siconos_one_plane.hpp>
 
 #include <SolverOptions.h>
@@ -342,11 +343,7 @@ SiconosOnePlaneRun simulateSiconosOnePlane(const OnePlaneScene& scene_W,
   } catch (const std::exception& e) {
     throw SolverFailure(std::string("Siconos simulation failed: ") + e.what());
   }
-  const std::string log = capture.text();
-  for (std::size_t pos = log.find("Non smooth solver warning"); pos != std::string::npos;
-       pos = log.find("Non smooth solver warning", pos + 1)) {
-    ++out.solver_warnings;
-  }
+  out.solver_warnings += countNonSmoothSolverWarnings(capture.text());
   if (out.samples.empty()) throw SolverFailure("Siconos produced no time step");
   const Eigen::Quaterniond q_WP(frame.R_WP);
   for (auto& s : out.samples) {  // back into W

@@ -1,5 +1,6 @@
 // The only translation unit that includes Siconos. MechanicsFwd.hpp is not needed (kernel
 // classes only); SolverOptions.h is included explicitly for the solver parameters.
+#include <nsdkit/sim/siconos_log.hpp>
 #include <nsdkit/sim/siconos_two_contact.hpp>
 
 #include <SolverOptions.h>
@@ -162,11 +163,7 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
   } catch (const std::exception& e) {
     throw SolverFailure(std::string("Siconos simulation failed: ") + e.what());
   }
-  const std::string log = capture.text();
-  for (std::size_t pos = log.find("Non smooth solver warning"); pos != std::string::npos;
-       pos = log.find("Non smooth solver warning", pos + 1)) {
-    ++out.solver_warnings;
-  }
+  out.solver_warnings += countNonSmoothSolverWarnings(capture.text());
   if (out.samples.empty()) throw SolverFailure("Siconos produced no time step");
   const auto& last = out.samples.back();
   out.observed_mode = std::string(last.slip_plus > o.slip_threshold ? "S" : "R") +
