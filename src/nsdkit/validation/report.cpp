@@ -244,17 +244,8 @@ void writeReportMeta(const std::string& dir, const std::vector<ValidationCase>& 
 
 }
 
-}  // namespace
-
-void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
-                 const std::vector<ValidationResult>& results, const ReportMaps& report_maps,
-                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
-  const std::vector<ModeMap>& maps = report_maps.trough;
-  const std::vector<InclineMap>& incline_maps = report_maps.incline;
-  const std::vector<LaunchDriftMap>& launch_maps = report_maps.launch;
-  std::filesystem::create_directories(dir + "/maps");
-  const auto summaries = summarize(cases, results, o);
-
+// report.json's rows: every measurement of every run.
+nlohmann::json rowsJson(const std::vector<ValidationResult>& results) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& r : results) {
     rows.push_back({{"family", toString(r.family)},
@@ -308,6 +299,11 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                     {"simulated_seconds", r.simulated_seconds},
                     {"reason", r.reason}});
   }
+  return rows;
+}
+
+// report.json's solvers: each setting's counts, confusion table and extremes.
+nlohmann::json solversJson(const std::vector<SolverSummary>& summaries) {
   nlohmann::json solver_json = nlohmann::json::array();
   for (const auto& s : summaries) {
     nlohmann::json confusion;
@@ -335,6 +331,11 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
          {"min_growth_judged_slipping", numberOrNull(s.min_slipping_growth)},
          {"wall_seconds_per_simulated_second", s.wall / std::max(s.simulated, 1e-300)}});
   }
+  return solver_json;
+}
+
+// The trough maps as maps/<solver>_<section>.csv; returns their entries for report.json.
+nlohmann::json writeTroughMaps(const std::string& dir, const std::vector<ModeMap>& maps) {
   nlohmann::json map_json = nlohmann::json::array();
   for (const auto& m : maps) {
     std::string file = m.solver + "_" + m.section + ".csv";
@@ -356,17 +357,11 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
       }
     });
   }
-  const nlohmann::json family_maps =
-      nlohmann::json::parse(writeFamilyMaps(dir, incline_maps, launch_maps));
-  writeFileAtomically(dir + "/report.json", [&](std::ostream& out) {
-    out << nlohmann::json{{"rows", rows},
-                          {"solvers", solver_json},
-                          {"maps", map_json},
-                          {"family_maps", family_maps}}
-               .dump(1)
-        << '\n';
-  });
-  // The runs' time series, one entry per row of report.json (same order), for report.html.
+  return map_json;
+}
+
+// series.json: the runs' time series, one entry per row of report.json (same order).
+void writeSeriesJson(const std::string& dir, const std::vector<ValidationResult>& results) {
   writeFileAtomically(dir + "/series.json", [&](std::ostream& out) {
     nlohmann::json series = nlohmann::json::array();
     for (const auto& r : results) {
@@ -383,8 +378,17 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
     }
     out << series.dump() << '\n';
   });
-  writeReportMeta(dir, cases, solvers, o);
+}
 
+// report.md: the counts, the rules, the solvers, the families, the maps, the settings, the
+// confusion tables and every failed row with its reason.
+void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCase>& cases,
+                         const std::vector<ValidationResult>& results,
+                         const std::vector<SolverSummary>& summaries, const ReportMaps& report_maps,
+                         const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
+  const std::vector<ModeMap>& maps = report_maps.trough;
+  const std::vector<InclineMap>& incline_maps = report_maps.incline;
+  const std::vector<LaunchDriftMap>& launch_maps = report_maps.launch;
   writeFileAtomically(dir + "/report.md", [&](std::ostream& out) {
     std::size_t passed = 0;
     for (const auto& r : results) passed += r.pass;
@@ -489,6 +493,29 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
           << " | " << r.reason << " |\n";
     }
   });
+}
+
+}  // namespace
+
+void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
+                 const std::vector<ValidationResult>& results, const ReportMaps& report_maps,
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
+  std::filesystem::create_directories(dir + "/maps");
+  const auto summaries = summarize(cases, results, o);
+  const nlohmann::json map_json = writeTroughMaps(dir, report_maps.trough);
+  const nlohmann::json family_maps =
+      nlohmann::json::parse(writeFamilyMaps(dir, report_maps.incline, report_maps.launch));
+  writeFileAtomically(dir + "/report.json", [&](std::ostream& out) {
+    out << nlohmann::json{{"rows", rowsJson(results)},
+                          {"solvers", solversJson(summaries)},
+                          {"maps", map_json},
+                          {"family_maps", family_maps}}
+               .dump(1)
+        << '\n';
+  });
+  writeSeriesJson(dir, results);
+  writeReportMeta(dir, cases, solvers, o);
+  writeReportMarkdown(dir, cases, results, summaries, report_maps, solvers, o);
 }
 
 }  // namespace nsd::validation
