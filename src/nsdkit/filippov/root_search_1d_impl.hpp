@@ -86,12 +86,49 @@ class RootSearcher {
   void recycleRoots(std::vector<Root1D>&& roots) { scratch_.spare_roots = std::move(roots); }
 
   RootSearch1DResult run(bool periodic, double lower, double upper) {
-    const int n = options_.initial_intervals;
+    sampleNodes(periodic);
+    tolerance_ = options_.value_tolerance_relative * scale_;
+    result_.report.value_tolerance = tolerance_;
+    result_.report.field_scale = scale_;
+    const GridStatistics grid = gridStatistics(periodic);
+    if (grid.max_abs <= tolerance_) {
+      // |f| vanishes on every sample: a continuum of zeros (e.g. an isotropic field).
+      result_.continuum.emplace_back(lower, upper);
+      result_.report.completeness = Completeness::kContinuum;
+      result_.report.method = "all samples within value tolerance: continuum of zeros";
+      return std::move(result_);
+    }
+    if (options_.second_derivative_bound > 0.0) {
+      m2_ = options_.second_derivative_bound;
+      estimated_ = false;
+    } else {
+      m2_ = options_.curvature_floor_relative * scale_;
+      raiseBound(grid.max_second_difference, grid.h);
+    }
+    scratch_.stack.clear();
+    scratch_.excluded.clear();
+    scratch_.excluded_initial.clear();
+    const double initial_exclusion_bound = searchInitialIntervals(grid.h);
+    recheckExcluded(initial_exclusion_bound);
+    const auto& nodes = scratch_.nodes;
+    if (!periodic && scratch_.values.back() == 0.0) {
+      addRoot(geo_.x(nodes.back()), 1, false, companions_end_);
+    }
+    finish(periodic, lower, upper);
+    return std::move(result_);
+  }
+
+ private:
+  struct Interval {
+    Point a, b;
+    double fa, fb;
+  };
+
+  // Stage 1: f at the n + 1 uniform nodes (on the circle the last node is the first).
+  void sampleNodes(bool periodic) {
     auto& nodes = scratch_.nodes;
     auto& values = scratch_.values;
-    auto& stack = scratch_.stack;
-    auto& excluded = scratch_.excluded;
-    const auto n_nodes = static_cast<std::size_t>(n) + 1;
+    const auto n_nodes = static_cast<std::size_t>(options_.initial_intervals) + 1;
     nodes.resize(n_nodes);
     values.resize(n_nodes);
     for (std::size_t k = 0; k + 1 < n_nodes; ++k) {
@@ -102,78 +139,79 @@ class RootSearcher {
     nodes[n_nodes - 1] = geo_.end();
     values[n_nodes - 1] = periodic ? values.front() : evaluate(nodes.back());
     companions_end_ = periodic ? companions_front_ : last_companion_;
+  }
 
-    tolerance_ = options_.value_tolerance_relative * scale_;
-    result_.report.value_tolerance = tolerance_;
-    result_.report.field_scale = scale_;
-    // One pass over the nodes: the largest |f| and the largest second difference (the grid is
-    // uniform, spacing h; on the circle the node before node 0 is node n - 1).
-    const double h = geo_.width(nodes[0], nodes[1]);
-    double max_abs = std::fabs(values[0]), max_second_difference = 0.0;
+  struct GridStatistics {
+    double h = 0.0, max_abs = 0.0, max_second_difference = 0.0;
+  };
+  // Stage 2: one pass over the nodes: the largest |f| and the largest second difference (the
+  // grid is uniform, spacing h; on the circle the node before node 0 is node n - 1).
+  GridStatistics gridStatistics(bool periodic) const {
+    const auto& nodes = scratch_.nodes;
+    const auto& values = scratch_.values;
+    const std::size_t n_nodes = nodes.size();
+    GridStatistics g;
+    g.h = geo_.width(nodes[0], nodes[1]);
+    g.max_abs = std::fabs(values[0]);
     for (std::size_t k = 1; k < n_nodes - 1; ++k) {
-      max_abs = std::max(max_abs, std::fabs(values[k]));
-      max_second_difference = std::max(max_second_difference,
-                                       std::fabs(values[k - 1] - 2.0 * values[k] + values[k + 1]));
+      g.max_abs = std::max(g.max_abs, std::fabs(values[k]));
+      g.max_second_difference = std::max(
+          g.max_second_difference, std::fabs(values[k - 1] - 2.0 * values[k] + values[k + 1]));
     }
-    max_abs = std::max(max_abs, std::fabs(values[n_nodes - 1]));
+    g.max_abs = std::max(g.max_abs, std::fabs(values[n_nodes - 1]));
     if (periodic) {
-      max_second_difference = std::max(
-          max_second_difference, std::fabs(values[n_nodes - 2] - 2.0 * values[0] + values[1]));
+      g.max_second_difference = std::max(
+          g.max_second_difference, std::fabs(values[n_nodes - 2] - 2.0 * values[0] + values[1]));
     }
-    if (max_abs <= tolerance_) {
-      // |f| vanishes on every sample: a continuum of zeros (e.g. an isotropic field).
-      result_.continuum.emplace_back(lower, upper);
-      result_.report.completeness = Completeness::kContinuum;
-      result_.report.method = "all samples within value tolerance: continuum of zeros";
-      return std::move(result_);
-    }
+    return g;
+  }
 
-    if (options_.second_derivative_bound > 0.0) {
-      m2_ = options_.second_derivative_bound;
-      estimated_ = false;
-    } else {
-      m2_ = options_.curvature_floor_relative * scale_;
-      raiseBound(max_second_difference, h);
-    }
-
-    stack.clear();
-    excluded.clear();
-    auto& excluded_initial = scratch_.excluded_initial;
-    excluded_initial.clear();
-    // Depth-first from each initial interval in turn.
-    auto drain = [&] {
-      while (!stack.empty()) {
-        if (result_.report.evaluations > options_.max_evaluations) {
-          result_.report.unresolved_cells += static_cast<int>(stack.size());
-          stack.clear();
-          return;
-        }
-        const Interval iv = stack.back();
-        stack.pop_back();
-        const bool at_min = geo_.width(iv.a, iv.b) <= options_.min_interval;
-        if (resolve(iv, at_min)) continue;
-        const Point m = geo_.mid(iv.a, iv.b);
-        const double fm = evaluate(m);
-        raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
-        stack.push_back(Interval{m, iv.b, fm, iv.fb});
-        stack.push_back(Interval{iv.a, m, iv.fa, fm});
+  // Depth-first refinement of the intervals on the stack.
+  void drain() {
+    auto& stack = scratch_.stack;
+    while (!stack.empty()) {
+      if (result_.report.evaluations > options_.max_evaluations) {
+        result_.report.unresolved_cells += static_cast<int>(stack.size());
+        stack.clear();
+        return;
       }
-    };
-    // Initial intervals: those of one sign that keep it are only listed by index (the common
-    // case, without copying an Interval); the others are resolved or refined.
-    auto refine_initial = [&](std::size_t i) {
-      const Interval iv{nodes[i], nodes[i + 1], values[i], values[i + 1]};
-      if (resolve(iv, geo_.width(iv.a, iv.b) <= options_.min_interval)) return;
-      const Point m = geo_.mid(iv.a, iv.b);
-      const double fm = evaluate(m);
-      raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
-      stack.push_back(Interval{m, iv.b, fm, iv.fb});
-      stack.push_back(Interval{iv.a, m, iv.fa, fm});
-      drain();
-    };
+      const Interval iv = stack.back();
+      stack.pop_back();
+      const bool at_min = geo_.width(iv.a, iv.b) <= options_.min_interval;
+      if (resolve(iv, at_min)) continue;
+      splitOntoStack(iv);
+    }
+  }
+
+  // Halves an interval, raising the curvature bound by its second difference.
+  void splitOntoStack(const Interval& iv) {
+    const Point m = geo_.mid(iv.a, iv.b);
+    const double fm = evaluate(m);
+    raiseBound(std::fabs(iv.fa - 2.0 * fm + iv.fb), 0.5 * geo_.width(iv.a, iv.b));
+    scratch_.stack.push_back(Interval{m, iv.b, fm, iv.fb});
+    scratch_.stack.push_back(Interval{iv.a, m, iv.fa, fm});
+  }
+
+  // Initial interval i resolved, or refined depth-first.
+  void refineInitial(std::size_t i) {
+    const auto& nodes = scratch_.nodes;
+    const auto& values = scratch_.values;
+    const Interval iv{nodes[i], nodes[i + 1], values[i], values[i + 1]};
+    if (resolve(iv, geo_.width(iv.a, iv.b) <= options_.min_interval)) return;
+    splitOntoStack(iv);
+    drain();
+  }
+
+  // Stage 3: the initial intervals. Those of one sign that keep it are only listed by index (the
+  // common case, without copying an Interval); the others are resolved or refined. Returns the
+  // bound the first listed one was excluded with.
+  double searchInitialIntervals(double h) {
+    const auto& nodes = scratch_.nodes;
+    const auto& values = scratch_.values;
+    auto& excluded_initial = scratch_.excluded_initial;
     const bool initial_at_min = h <= options_.min_interval;
     double initial_exclusion_bound = m2_;
-    for (std::size_t i = 0; i + 1 < n_nodes; ++i) {
+    for (std::size_t i = 0; i + 1 < nodes.size(); ++i) {
       const double fa = values[i], fb = values[i + 1];
       if (!initial_at_min && ((fa > 0.0 && fb > 0.0) || (fa < 0.0 && fb < 0.0)) &&
           keepsSign(fa, fb, geo_.width(nodes[i], nodes[i + 1]))) {
@@ -181,11 +219,19 @@ class RootSearcher {
         excluded_initial.push_back(static_cast<int>(i));
         continue;
       }
-      refine_initial(i);
+      refineInitial(i);
     }
-    // The bound may have grown after intervals were excluded: re-check them, the initial ones
-    // and the refined ones, until the bound stops growing (each list only when the bound
-    // exceeds the one it was last checked with).
+    return initial_exclusion_bound;
+  }
+
+  // Stage 4: the bound may have grown after intervals were excluded: re-check them, the initial
+  // ones and the refined ones, until the bound stops growing (each list only when the bound
+  // exceeds the one it was last checked with).
+  void recheckExcluded(double initial_exclusion_bound) {
+    const auto& nodes = scratch_.nodes;
+    const auto& values = scratch_.values;
+    auto& excluded_initial = scratch_.excluded_initial;
+    auto& excluded = scratch_.excluded;
     double checked_initial = initial_exclusion_bound, checked_refined = first_exclusion_bound_;
     for (bool progressed = true; progressed;) {
       progressed = false;
@@ -198,7 +244,7 @@ class RootSearcher {
           if (keepsSign(values[i], values[i + 1], geo_.width(nodes[i], nodes[i + 1]))) {
             excluded_initial[kept++] = excluded_initial[j];
           } else {
-            refine_initial(i);
+            refineInitial(i);
           }
         }
         excluded_initial.resize(kept);
@@ -211,25 +257,15 @@ class RootSearcher {
           if (keepsSign(iv.fa, iv.fb, geo_.width(iv.a, iv.b))) {
             excluded[kept++] = iv;
           } else {
-            stack.push_back(iv);
+            scratch_.stack.push_back(iv);
           }
         }
         excluded.resize(kept);
         drain();
       }
     }
-    if (!periodic && values.back() == 0.0) {
-      addRoot(geo_.x(nodes.back()), 1, false, companions_end_);
-    }
-    finish(periodic, lower, upper);
-    return std::move(result_);
   }
 
- private:
-  struct Interval {
-    Point a, b;
-    double fa, fb;
-  };
   // Working storage, reused across calls on one thread (no allocation per search).
   struct Scratch {
     std::vector<Point> nodes;
