@@ -13,6 +13,8 @@ sentinel file) and asserts, as the brief promises for bad input:
 A device or FIFO given as --output stays one and receives the output (cases at the end).
 Prints one line per failing case and a summary; exits 1 if any case fails.
 """
+import glob
+import importlib
 import json
 import os
 import resource
@@ -22,28 +24,19 @@ import subprocess
 import sys
 import time
 
-NSDKIT, BODIES, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
-TIME_LIMIT_S = 10.0
-MEMORY_LIMIT_BYTES = 2 << 30
-SENTINEL = "existing-output"  # a file each case's folder holds before the run
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import suite_common  # noqa: E402
 
-# A command each bad value is put into: the other arguments make a valid run.
-BASES = {
-    "classify": ["classify", "--model", "ball-trough", "--input", "in.csv", "--output",
-                 "out.csv"],
-    "ball-trough": ["ball-trough", "--output-dir", "outdir", "--grid", "5"],
-    "region": ["region", "--axis", "mx:-1:1:5", "--axis", "my:-1:1:5", "--fix", "mz=0",
-               "--output", "out.csv"],
-    "mesh": ["mesh", "--output", "out.off"],
-    "body": ["body", "--body", os.path.join(BODIES, "hoop_on_plane.json"), "--output-dir",
-             "outdir"],
-    "validate": ["validate", "--output", "outdir", "--quick"],
-    "rattleback": ["rattleback", "--t-end", "0.01", "--output", "out.csv"],
-    "rolling-friction": ["rolling-friction", "--case", "plate", "--output", "outdir"],
-    "friction": ["friction", "--model", "exact", "--v", "1", "--u", "1"],
-    "friction-map": ["friction-map", "--output-dir", "outdir", "--grid", "3"],
-    "heavy-ball": ["heavy-ball", "--t-end", "0.1", "--output", "out.csv"],
-}
+if len(sys.argv) >= 4:
+    os.environ["NSDKIT_CLI"], os.environ["NSDKIT_BODIES_DIR"] = sys.argv[1], sys.argv[2]
+    suite_common.NSDKIT, suite_common.BODIES = sys.argv[1], sys.argv[2]
+    suite_common.BASES["body"][2] = os.path.join(sys.argv[2], "hoop_on_plane.json")
+from suite_common import (BASES, Case, Check, MEMORY_LIMIT_BYTES, SENTINEL,  # noqa: E402
+                          TIME_LIMIT_S, with_option, write)
+
+NSDKIT, BODIES, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
+NSDKIT_MPI = os.environ.get("NSDKIT_MPI", "")
+PYTHONPATH = os.environ.get("NSDKIT_PYTHONPATH", "")
 
 # Numeric options of each command: every one must refuse a value that is not a finite number.
 NUMERIC = {
@@ -70,32 +63,22 @@ NUMERIC = {
 NOT_NUMBERS = ["nan", "inf", "-inf", "1e999", "abc", ""]
 
 
-def with_option(base, option, value):
-    """The base command with `option value` (replacing the base's own value of it)."""
-    args = list(base)
-    if option in args:
-        i = args.index(option)
-        args[i + 1] = value
-    else:
-        args += [option, value]
-    return args
-
 
 def cases():
-    """(name, argv, field the message must name, setup) for every case."""
+    """Every Case and Check: this file's own, then those of each cases_*.py module."""
     out = []
     for command, options in NUMERIC.items():
         for option in options:
             for value in NOT_NUMBERS:
-                out.append((f"{command} {option} {value!r}",
-                            with_option(BASES[command], option, value), option, None))
-    out += specific_cases()
+                out.append(Case(f"{command} {option} {value!r}",
+                                with_option(BASES[command], option, value), option))
+    out += [Case(*entry) for entry in specific_cases()]
+    out.append(Check("devices: a FIFO and a device given as --output", device_cases))
+    here = os.path.dirname(os.path.abspath(__file__))
+    for module_path in sorted(glob.glob(os.path.join(here, "cases_*.py"))):
+        module = importlib.import_module(os.path.basename(module_path)[:-3])
+        out += module.cases()
     return out
-
-
-def write(path, text):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
 
 
 def body_with(field_text, path="bad.json"):
@@ -264,51 +247,103 @@ def folder_listing(folder):
     return listing
 
 
-def limit_resources():
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
+def limit_memory(limit_bytes):
+    def apply():
+        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+    return apply
 
 
-def run_case(index, name, argv, field, setup):
+PYTHON_WRAPPER = """
+import sys
+sys.path.insert(0, {pythonpath!r})
+try:
+    exec(compile({snippet!r}, "<case>", "exec"), {{}})
+except ValueError as error:
+    print("nsdkit: error: " + str(error), file=sys.stderr)
+    sys.exit(2)
+"""
+
+
+def command_of(case):
+    """The argv that runs `case`."""
+    if case.program == "python":
+        return [sys.executable, "-c",
+                PYTHON_WRAPPER.format(pythonpath=PYTHONPATH, snippet=case.python)]
+    if case.program == "nsdkit-mpi":
+        return ["mpirun", "-np", "2", "--oversubscribe", NSDKIT_MPI] + case.argv
+    return [NSDKIT] + case.argv
+
+
+def missing_needs(case):
+    """What the case needs that this machine lacks (the case is then skipped)."""
+    missing = []
+    if "mpi" in case.needs and (not NSDKIT_MPI or not shutil.which("mpirun")):
+        missing.append("mpi")
+    if "python" in case.needs and not PYTHONPATH:
+        missing.append("python")
+    return missing
+
+
+def run_case(index, case):
     folder = os.path.join(WORK, f"case{index:03d}")
     os.makedirs(folder)
     write(os.path.join(folder, SENTINEL), "the previous output\n")
     write(os.path.join(folder, "in.csv"), "mx,my,mz\n0,0,0\n")
-    if setup:
-        setup(folder)
+    if getattr(case, "setup", None):
+        case.setup(folder)
+    if isinstance(case, Check):
+        try:
+            return case.run(folder)
+        except subprocess.TimeoutExpired:
+            return ["ran longer than its time limit"]
     before = folder_listing(folder)
     start = time.monotonic()
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OPENBLAS_NUM_THREADS="1")
     try:
-        done = subprocess.run([NSDKIT] + argv, cwd=folder, capture_output=True,
-                              timeout=TIME_LIMIT_S, preexec_fn=limit_resources)
+        done = subprocess.run(command_of(case), cwd=folder, capture_output=True, env=env,
+                              timeout=case.timeout_s, stdin=subprocess.DEVNULL,
+                              preexec_fn=limit_memory(case.memory_bytes)
+                              if case.program != "nsdkit-mpi" else None)
     except subprocess.TimeoutExpired:
-        return [f"ran longer than {TIME_LIMIT_S} s"]
+        return [f"ran longer than {case.timeout_s} s"]
     seconds = time.monotonic() - start
+    problems = refusal_problems(done, case.field)
+    after = folder_listing(folder)
+    if after != before:
+        added = sorted(set(after) - set(before))
+        removed = sorted(set(before) - set(after))
+        problems.append(f"the folder changed (new: {added[:5]}, removed: {removed[:5]})")
+    with open(os.path.join(folder, SENTINEL), encoding="utf-8") as f:
+        if f.read() != "the previous output\n":
+            problems.append("the existing output was changed")
+    if seconds > case.timeout_s:
+        problems.append(f"took {seconds:.1f} s")
+    return problems
+
+
+def refusal_problems(done, field):
+    """What is wrong with `done` as a refusal naming `field`."""
     problems = []
     stderr = done.stderr.decode("utf-8", "replace")
-    lines = stderr.splitlines()
+    # mpirun adds its own lines after a rank's failure; the rank's one line is what counts.
+    lines = [line for line in stderr.splitlines()
+             if line.strip() and not line.startswith(("-----", "mpirun", "Primary job",
+                                                      "prterun", "  "))]
     if done.returncode != 2:
         problems.append(f"exit status {done.returncode}, not 2")
     if len(lines) != 1 or not lines[0].startswith("nsdkit: error: "):
-        problems.append(f"stderr is not one error line: {stderr[:200]!r}")
+        problems.append(f"stderr is not one error line: {stderr[:300]!r}")
     elif field not in lines[0]:
         problems.append(f"the message does not name {field!r}: {lines[0][:200]!r}")
     if any(b < 0x20 and b not in (0x0a,) for b in done.stderr):
         problems.append("raw control bytes in the message")
     if done.stdout:
         problems.append(f"printed on stdout: {done.stdout[:120]!r}")
-    after = folder_listing(folder)
-    if after != before:
-        added = sorted(set(after) - set(before))
-        problems.append(f"the folder changed (new: {added[:5]})")
-    with open(os.path.join(folder, SENTINEL), encoding="utf-8") as f:
-        if f.read() != "the previous output\n":
-            problems.append("the existing output was changed")
-    if seconds > TIME_LIMIT_S:
-        problems.append(f"took {seconds:.1f} s")
     return problems
 
 
-def device_cases():
+def device_cases(_folder=None):
     """A FIFO and (when allowed) a character device made in the work folder stay what they are
     and receive the output."""
     problems = []
@@ -339,17 +374,21 @@ def device_cases():
 def main():
     shutil.rmtree(WORK, ignore_errors=True)
     os.makedirs(WORK)
-    all_cases = cases()
-    failed = 0
-    for index, (name, argv, field, setup) in enumerate(all_cases):
-        problems = run_case(index, name, argv, field, setup)
+    only = os.environ.get("NSDKIT_BAD_INPUT_ONLY", "")  # a substring of the names to run
+    all_cases = [case for case in cases() if only in case.name]
+    failed = skipped = 0
+    for index, case in enumerate(all_cases):
+        missing = missing_needs(case)
+        if missing:
+            skipped += 1
+            print(f"SKIP {case.name}: needs {', '.join(missing)}")
+            continue
+        problems = run_case(index, case)
         if problems:
             failed += 1
-            print(f"FAIL {name}: " + "; ".join(problems))
-    for problem in device_cases():
-        failed += 1
-        print(f"FAIL devices: {problem}")
-    print(f"{len(all_cases) + 1 - failed} of {len(all_cases) + 1} bad-input cases handled")
+            print(f"FAIL {case.name}: " + "; ".join(problems))
+    ran = len(all_cases) - skipped
+    print(f"{ran - failed} of {ran} bad-input cases handled ({skipped} skipped)")
     return 1 if failed else 0
 
 
