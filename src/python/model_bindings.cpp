@@ -25,12 +25,27 @@
 namespace nsd::python {
 namespace {
 
+// Every entry of an array of points finite, or an error naming the argument and the entry.
+void requireFiniteEntries(const Points& p, const char* argument) {
+  for (std::size_t i = 0; i < p.rows * p.cols; ++i) {
+    if (!std::isfinite(p.data[i])) {
+      throw nsd::InvalidInput(std::string(argument) + "[" + std::to_string(i / p.cols) + ", " +
+                              std::to_string(i % p.cols) + "] must be finite, got " +
+                              nsd::formatValue(p.data[i]));
+    }
+  }
+}
+
 py::dict classifyBall(const Matrix& torques, double mu, double inertia, double angle_deg,
                       py::object mu_plus, py::object mu_minus, const std::string& method,
                       int threads) {
   nsd::models::BallTroughParameters params;
+  nsd::requirePositive(mu, "mu");
   params.mu_plus = mu_plus.is_none() ? mu : mu_plus.cast<double>();
   params.mu_minus = mu_minus.is_none() ? mu : mu_minus.cast<double>();
+  nsd::requirePositive(params.mu_plus, "mu_plus");
+  nsd::requirePositive(params.mu_minus, "mu_minus");
+  nsd::requirePositive(inertia, "inertia");
   params.inertia_ratio = inertia;
   nsd::requireFinite(angle_deg, "angle_deg");
   params.opening_angle_rad = nsd::degreesToRadians(angle_deg);
@@ -42,6 +57,7 @@ py::dict classifyBall(const Matrix& torques, double mu, double inertia, double a
     throw nsd::InvalidInput("method 'closed-form' needs a 90 degree trough and mu+ = mu-");
   }
   const Points p = pointsOf(torques, 3, "torques");
+  requireFiniteEntries(p, "torques");
   std::vector<char> realizable(p.rows), loss(p.rows);
   std::vector<std::string> escapes(p.rows);
   {
@@ -60,6 +76,11 @@ py::dict classifyBall(const Matrix& torques, double mu, double inertia, double a
 }
 
 py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus, double angle_deg) {
+  nsd::requirePositive(mu, "mu");
+  nsd::requirePositive(inertia, "inertia");
+  nsd::requireFinite(tolerance, "tolerance");
+  nsd::requireFinite(angle_deg, "angle_deg");
+  if (!std::isnan(mu_minus)) nsd::requirePositive(mu_minus, "mu_minus");
   auto params = nsd::models::BallTroughParameters::paper(mu, inertia);
   if (!std::isnan(mu_minus)) params.mu_minus = mu_minus;
   params.opening_angle_rad = nsd::degreesToRadians(angle_deg);

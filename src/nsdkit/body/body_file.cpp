@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <unordered_set>
 #include <sstream>
@@ -143,6 +144,22 @@ contact::ContactShape readShape(const Node& node) {
        "cone_angle", "centre", "axes"});
   contact::ContactShape shape;
   const std::string kind = node.at("kind").text();
+  // Each kind's own size fields, and only those (a sphere carrying semi_axes is refused).
+  const std::map<std::string, std::set<std::string>> size_fields = {
+      {"sphere", {"radius"}},
+      {"ellipsoid", {"semi_axes"}},
+      {"torus", {"major_radius", "minor_radius"}},
+      {"cone", {"rolling_radius", "cone_angle"}}};
+  if (const auto own = size_fields.find(kind); own != size_fields.end()) {
+    for (const auto& [other_kind, fields] : size_fields) {
+      for (const std::string& field : fields) {
+        if (!own->second.count(field) && node.has(field.c_str())) {
+          node.child(field).fail("is not a field of a " + kind + " (it belongs to a " +
+                                 other_kind + ")");
+        }
+      }
+    }
+  }
   if (kind == "sphere") {
     shape.kind = contact::ContactShapeKind::kSphere;
     shape.semi_axes_m[0] = node.at("radius").number();

@@ -46,7 +46,8 @@ PadeRattlebackParameters padePreset(const std::string& name) {
   };
   const auto it = table.find(name);
   if (it == table.end()) {
-    throw InvalidInput("unknown rattleback preset '" + name + "' (A, B, C, C1, D, D1, E, F)");
+    throw InvalidInput("unknown rattleback preset " + quoteInput(name) +
+                       " (A, B, C, C1, D, D1, E, F)");
   }
   const Row& r = it->second;
   PadeRattlebackParameters p;  // the experimental stone of Section 3 (defaults)

@@ -32,7 +32,39 @@ struct RattlebackCommandOptions {
   /// --realizability: also simulate Coulomb stick-slip just below and just above the minimal mu
   /// (relative margin; 0: no check)
   double stick_slip_margin = 0.0;
+  const CLI::App* app = nullptr;  ///< the parsed subcommand: which options were given
 };
+
+// An option given where the chosen mode does not use it is refused, never silently ignored.
+void refuseUnusedOptions(const RattlebackCommandOptions& cmd) {
+  const auto given = [&](const char* option) { return cmd.app && cmd.app->count(option) > 0; };
+  const auto refuse = [](const std::string& option, const std::string& why) {
+    throw InvalidInput(option + " is not used " + why);
+  };
+  const bool pade = cmd.model == "pade";
+  if (cmd.realizability) {
+    for (const char* option : {"--preset", "--eps1", "--tolerance"}) {
+      if (given(option)) {
+        refuse(option, "by --realizability (the Kane-Levinson rolling motion; Def 9 at --mu)");
+      }
+    }
+    return;
+  }
+  if (given("--stick-slip-check")) {
+    refuse("--stick-slip-check", "without --realizability (it checks its minimal mu)");
+  }
+  if (!pade) {
+    for (const char* option : {"--preset", "--eps1", "--mu"}) {
+      if (given(option)) {
+        refuse(option, "by --model kane-levinson (rolling without slip); it is a Pade-model "
+                       "option, or --mu of --realizability");
+      }
+    }
+  } else if (given("--sigma") && cmd.preset != "kane-levinson") {
+    refuse("--sigma", "by --model pade --preset " + quoteInput(cmd.preset) +
+                          " (the preset has its own body; only --preset kane-levinson uses it)");
+  }
+}
 
 // The stick-slip cross-check of the minimal mu: nsdkit's one-contact event-driven integrator
 // (eventdriven/shape_stick_slip.hpp) at mu (1 - margin) must slip near the worst instant, at
@@ -66,7 +98,7 @@ int runRattlebackRealizability(const RattlebackCommandOptions& cmd,
         "--realizability follows the Kane-Levinson rolling motion: --model "
         "kane-levinson");
   }
-  if (cmd.stick_slip_margin != 0.0 &&
+  if (cmd.app && cmd.app->count("--stick-slip-check") > 0 &&
       !(cmd.stick_slip_margin >= 1e-6 && cmd.stick_slip_margin <= 0.5)) {
     throw InvalidInput("--stick-slip-check: the margin must be in [1e-6, 0.5], got " +
                        formatValue(cmd.stick_slip_margin));
@@ -117,10 +149,8 @@ int runRattleback(const RattlebackCommandOptions& cmd) {
   init.omega3 = omega3;
   if (!(dt > 0.0 && dt <= 1e-3)) throw nsd::InvalidInput("--dt must be in (0, 0.001] s");
   requireSampleCount(t_end, dt);
+  refuseUnusedOptions(cmd);
   if (cmd.realizability) return runRattlebackRealizability(cmd, init);
-  if (cmd.stick_slip_margin != 0.0) {
-    throw InvalidInput("--stick-slip-check checks the minimal mu of --realizability");
-  }
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<double> reversals;
   double final_gamma = 0.0;
@@ -146,8 +176,13 @@ int runRattleback(const RattlebackCommandOptions& cmd) {
   } else if (model == "pade") {
     // Preset "kane-levinson": the Kane-Levinson body in this model (rolling resistance and
     // drilling friction off), for the cross-check of the two models.
-    auto params = preset == "kane-levinson" ? nsd::rattleback::fromKaneLevinson(p, 1.0, 1e-3)
-                                            : nsd::rattleback::padePreset(preset);
+    nsd::rattleback::PadeRattlebackParameters params;
+    try {
+      params = preset == "kane-levinson" ? nsd::rattleback::fromKaneLevinson(p, 1.0, 1e-3)
+                                         : nsd::rattleback::padePreset(preset);
+    } catch (const InvalidInput& e) {
+      throw InvalidInput(std::string("--preset: ") + e.what());
+    }
     if (!std::isnan(pade_mu)) params.mu = pade_mu;
     if (!std::isnan(pade_eps1)) params.eps1 = pade_eps1;
     const auto tr = nsd::rattleback::simulatePadeRattleback(
@@ -211,6 +246,7 @@ Command addRattlebackCommand(CLI::App& app) {
       ->check(CLI::Range(1e-14, 1e-3));
   c->add_option("--output", o->output, "CSV t,alpha,beta,gamma,delta,omega1,omega2,omega3")
       ->required();
+  o->app = c;
   return {c, [o] { return runRattleback(*o); }};
 }
 }  // namespace nsd::cli
