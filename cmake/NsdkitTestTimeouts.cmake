@@ -1,0 +1,39 @@
+# Every test has a timeout (issue 50: a mutated mesh measure once made a test run 27 minutes).
+# nsd_apply_test_timeouts(), called at the end of a folder's CMakeLists.txt, gives each test of
+# that folder without a TIMEOUT of its own about 3x its measured time on this project's 2-core
+# machine under `ctest -j2` (60 s for the quick ones, all measured under 15 s), times 4 under
+# the sanitizers (ASan + UBSan slow the analyses 2-4x).
+set(NSD_MEASURED_TEST_SECONDS
+    mesh_body_mesh_test=101 mesh_shaped_mesh_test=72 validation_rattleback_reference_test=47
+    cli_region_hdf5_test=46 browser_pages_test=42 example_shaped_mesh_example=39
+    package_pip_install_test=27 python_module_test=22 cli_region_checkpoint_test=19
+    cli_body_test=17 rolling_rolling_cases_test=13 cli_validate_test=12)
+set(NSD_QUICK_TEST_TIMEOUT_S 60)
+
+function(nsd_apply_test_timeouts)
+  set(scale 1)
+  if(NSDKIT_SANITIZE)
+    set(scale 4)
+  endif()
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  foreach(test IN LISTS tests)
+    get_test_property(${test} TIMEOUT existing)
+    if(existing)
+      continue()
+    endif()
+    set(seconds ${NSD_QUICK_TEST_TIMEOUT_S})
+    foreach(entry IN LISTS NSD_MEASURED_TEST_SECONDS)
+      string(REPLACE "=" ";" pair "${entry}")
+      list(GET pair 0 name)
+      list(GET pair 1 measured)
+      if(name STREQUAL test)
+        math(EXPR seconds "3 * ${measured}")
+        if(seconds LESS NSD_QUICK_TEST_TIMEOUT_S)
+          set(seconds ${NSD_QUICK_TEST_TIMEOUT_S})
+        endif()
+      endif()
+    endforeach()
+    math(EXPR seconds "${seconds} * ${scale}")
+    set_tests_properties(${test} PROPERTIES TIMEOUT ${seconds})
+  endforeach()
+endfunction()
