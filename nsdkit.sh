@@ -92,7 +92,7 @@ case "${1:-help}" in
   test)
     deps
     build release
-    ctest --preset release -j "$(nproc)"
+    NSDKIT_REQUIRE_BROWSER=1 ctest --preset release -j "$(nproc)"
     ;;
   asan)
     deps

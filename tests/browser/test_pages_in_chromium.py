@@ -23,6 +23,10 @@ CLI = os.environ.get("NSDKIT_CLI", "")
 WORK = os.environ.get("NSDKIT_BROWSER_WORK", "/tmp/nsdkit_browser_work")
 SHOTS = os.environ.get("NSDKIT_SCREENSHOT_DIR", "")
 
+# `./nsdkit.sh test` (and so CI) installs Chromium and its driver and sets
+# NSDKIT_REQUIRE_BROWSER=1: there a missing driver fails the test instead of skipping it.
+if os.environ.get("NSDKIT_REQUIRE_BROWSER") == "1" and not (CLI and shutil.which("chromedriver")):
+    raise RuntimeError("NSDKIT_REQUIRE_BROWSER=1 but NSDKIT_CLI or chromedriver is missing")
 pytestmark = pytest.mark.skipif(not CLI or not shutil.which("chromedriver"),
                                 reason="NSDKIT_CLI or chromedriver missing")
 
