@@ -199,16 +199,25 @@ void phiFromTheta(double cos_theta, double sin_theta, double c, double theta, do
   phi = wrapHalfTurnToTwoPi(std::atan2(sin_phi, cos_phi));
 }
 
-}  // namespace
 
-Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
-                           const RationalCodim3Options& options) {
-  return analyzeCodim3(field, options, RationalSearchTuning{});
+// The direction at the slip angles with cos/sin `theta` (the angles t1, t2 themselves when
+// known, else NaN).
+SphereDirection directionFromTheta(const TrigRationalSphereField& field, const AnglePair& theta,
+                                   double t1, double t2) {
+  SphereDirection d;
+  phiFromTheta(theta.cos1, theta.sin1, field.c_plus, t1, d.phi_plus, d.cos_phi_plus,
+               d.sin_phi_plus);
+  phiFromTheta(theta.cos2, theta.sin2, field.c_minus, t2, d.phi_minus, d.cos_phi_minus,
+               d.sin_phi_minus);
+  d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus, d.sin_phi_minus,
+                               d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
+  return d;
 }
 
-Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
-                           const RationalCodim3Options& options,
-                           const RationalSearchTuning& tuning) {
+// Stage 1: the options and the field's coefficients checked; returns the field scale, a bound
+// on |G| over the sphere (the |H| coefficient sums over the lower bound of D).
+double checkedFieldScale(const TrigRationalSphereField& field,
+                         const RationalCodim3Options& options) {
   if (options.initial_grid < 2) {
     throw InvalidInput("initial_grid must be at least 2");
   }
@@ -231,70 +240,50 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
   if (!std::isfinite(field.denominator.absCoefficientSum())) {
     requireFinite(field.denominator.coefficients(), "denominator D");
   }
-
-  Codim3Result result;
   const double d_low = denominatorLowerBound(field.denominator);
-  // Field scale: a bound on |G| over the sphere (sum of |H| coefficients over the bound of D).
   const double h_bound = std::sqrt(sum_a * sum_a + sum_b * sum_b + sum_c * sum_c);
-  const double scale = std::max(h_bound / d_low, 1e-300);
-  const double tolerance = options.value_tolerance_relative * scale;
-  result.report.field_scale = scale;
-  result.report.value_tolerance = tolerance;
+  return std::max(h_bound / d_low, 1e-300);
+}
 
-  PolynomialSearch search(field, options, tuning, result);
-  result.report.second_derivative_bound = search.maxSecondDerivativeBound();
-
-  // The direction at the slip angles with cos/sin `theta` (the angles t1, t2 themselves when
-  // known, else NaN).
-  auto direction_from_theta = [&](const AnglePair& theta, double t1, double t2) {
-    SphereDirection d;
-    phiFromTheta(theta.cos1, theta.sin1, field.c_plus, t1, d.phi_plus, d.cos_phi_plus,
-                 d.sin_phi_plus);
-    phiFromTheta(theta.cos2, theta.sin2, field.c_minus, t2, d.phi_minus, d.cos_phi_minus,
-                 d.sin_phi_minus);
-    d.n = sphereNormalFromCosSin(d.cos_phi_plus, d.sin_phi_plus, d.cos_phi_minus, d.sin_phi_minus,
-                                 d.sin_phi_plus > 0.0 ? 1.0 : -1.0);
-    return d;
-  };
-
-  if (search.maxAbsWPlus() <= 1e-14 * scale && search.maxAbsWMinus() <= 1e-14 * scale) {
-    // V+ = V- = 0 identically: G ∥ n everywhere, a continuum of limit directions.
-    double max_r = -INFINITY, min_r = INFINITY;
-    for (int i = 0; i < 16; ++i) {
-      for (int j = 0; j < 16; ++j) {
-        const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
-        const double t1 = base + kPi * (i + 0.5) / 16, t2 = base + kPi * (j + 0.5) / 16;
-        const SphereDirection d = direction_from_theta(AnglePair::fromAngles(t1, t2), t1, t2);
-        const double r = field.value(d).dot(d.n);
-        max_r = std::max(max_r, r);
-        min_r = std::min(min_r, r);
-      }
+// Stage 2, when V+ = V- = 0 identically: G ∥ n everywhere, a continuum of limit directions,
+// typed by the range of the radial component over a 16 x 16 grid of the sphere.
+void classifyContinuumField(const TrigRationalSphereField& field, double tolerance,
+                            Codim3Result& result) {
+  double max_r = -INFINITY, min_r = INFINITY;
+  for (int i = 0; i < 16; ++i) {
+    for (int j = 0; j < 16; ++j) {
+      const double base = (i + j) % 2 == 0 ? 0.0 : kPi;
+      const double t1 = base + kPi * (i + 0.5) / 16, t2 = base + kPi * (j + 0.5) / 16;
+      const SphereDirection d = directionFromTheta(field, AnglePair::fromAngles(t1, t2), t1, t2);
+      const double r = field.value(d).dot(d.n);
+      max_r = std::max(max_r, r);
+      min_r = std::min(min_r, r);
     }
-    result.continuum_max_radial = max_r;
-    result.report.completeness = Completeness::kContinuum;
-    result.report.method = "W+ = W- = 0 identically: continuum of limit directions";
-    result.type = classifyContinuum(min_r, max_r, tolerance);
-    return result;
   }
+  result.continuum_max_radial = max_r;
+  result.report.completeness = Completeness::kContinuum;
+  result.report.method = "W+ = W- = 0 identically: continuum of limit directions";
+  result.type = classifyContinuum(min_r, max_r, tolerance);
+}
 
-  search.prepareInitialNodes();
-  search.searchSquare(0);
-  search.searchSquare(1);
+using RootClaim = certified::SphereRootClaim;
 
-  std::vector<Codim3LimitDirection> roots;
-  roots.reserve(search.roots().size() + 4);
-  // What the result says about each zero of (W+, W-) and each arc, for the interval re-check.
-  using Claim = certified::SphereRootClaim;
-  std::vector<Claim> claims;
-  std::array<certified::ArcClaim, 4> arc_claims{};
+// Stage 3: each zero of (W+, W-) the search found, as a limit direction of the sphere, or as a
+// point off the sphere or at an excluded point; `claims` records what the result says about
+// each, for the interval re-check.
+void directionsOfRoots(const TrigRationalSphereField& field,
+                       const std::vector<rational_search::Root>& found, double tolerance,
+                       Codim3Result& result, std::vector<Codim3LimitDirection>& roots,
+                       std::vector<RootClaim>& claims) {
   const double edge = 1e-10;
-  for (const auto& r : search.roots()) {
+  for (const auto& r : found) {
     // By the sines of the angles: the upper square [0, pi] (within `edge` rad: sin >= -edge),
     // the lower square [pi, 2 pi] (sin <= edge) and their sides 0, pi (|sin| < edge).
     const double s1 = r.trig.sin1, s2 = r.trig.sin2;
     const bool in_square = (s1 >= -edge && s2 >= -edge) || (s1 <= edge && s2 <= edge);
     if (!in_square) {  // mixed square: not a direction of the sphere
-      claims.push_back(Claim{r.trig, Claim::Kind::kOffSphere, LimitDirectionType::kNeutral});
+      claims.push_back(
+          RootClaim{r.trig, RootClaim::Kind::kOffSphere, LimitDirectionType::kNeutral});
       continue;
     }
     const bool b1 = std::fabs(s1) < edge, b2 = std::fabs(s2) < edge;
@@ -302,7 +291,8 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
       // A corner (the equator arcs are handled below), or a side: the sphere meets Sigma+ or
       // Sigma-.
       if (!(b1 && b2)) ++result.roots_at_excluded_points;
-      claims.push_back(Claim{r.trig, Claim::Kind::kExcludedPoint, LimitDirectionType::kNeutral});
+      claims.push_back(
+          RootClaim{r.trig, RootClaim::Kind::kExcludedPoint, LimitDirectionType::kNeutral});
       continue;
     }
     Codim3LimitDirection ld;
@@ -310,9 +300,9 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
     auto angle_if = [](bool needed, double c, double s) {
       return needed ? wrapHalfTurnToTwoPi(std::atan2(s, c)) : std::nan("");
     };
-    const SphereDirection d =
-        direction_from_theta(r.trig, angle_if(field.c_plus == 1.0, r.trig.cos1, r.trig.sin1),
-                             angle_if(field.c_minus == 1.0, r.trig.cos2, r.trig.sin2));
+    const SphereDirection d = directionFromTheta(
+        field, r.trig, angle_if(field.c_plus == 1.0, r.trig.cos1, r.trig.sin1),
+        angle_if(field.c_minus == 1.0, r.trig.cos2, r.trig.sin2));
     ld.phi_plus = d.phi_plus;
     ld.phi_minus = d.phi_minus;
     ld.n = d.n;
@@ -325,10 +315,15 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
     // factors and increasing angle maps).
     ld.index = r.radius <= 0.0 ? 0 : r.index;
     roots.push_back(ld);
-    claims.push_back(Claim{r.trig, Claim::Kind::kDirection, ld.type});
+    claims.push_back(RootClaim{r.trig, RootClaim::Kind::kDirection, ld.type});
   }
+}
 
-  // Equator arcs: G is constant on each (it depends only on phi± in {0, pi}).
+// Stage 4: the equator arcs, where G is constant (it depends only on phi± in {0, pi}).
+void directionsOnEquatorArcs(const TrigRationalSphereField& field,
+                             const RationalCodim3Options& options, double tolerance,
+                             Codim3Result& result, std::vector<Codim3LimitDirection>& roots,
+                             std::array<certified::ArcClaim, 4>& arc_claims) {
   for (int a = 0; a < 4; ++a) {
     const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
     const double phi_p = s1 > 0 ? 0.0 : kPi, phi_m = s2 > 0 ? 0.0 : kPi;
@@ -355,18 +350,19 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
     const double ga = g[0] * s1, gb = g[1] * s2;
     if (ga * gb > 0.0) add(std::atan(gb / ga));
   }
+}
 
-  std::sort(roots.begin(), roots.end(), [](const auto& p, const auto& q) {
-    return p.phi_plus != q.phi_plus ? p.phi_plus < q.phi_plus : p.phi_minus < q.phi_minus;
-  });
-  result.directions = std::move(roots);
-  result.type = classifyDirections(result.directions);
+// Stage 5: how complete the search is, re-checked with interval arithmetic when asked.
+void settleCompleteness(const TrigRationalSphereField& field, const RationalCodim3Options& options,
+                        double tolerance, const std::vector<RootClaim>& claims,
+                        const std::array<certified::ArcClaim, 4>& arc_claims,
+                        Codim3Result& result) {
   if (result.report.unresolved_cells > 0) {
     result.report.completeness = Completeness::kPossiblyIncomplete;
     result.report.method =
         "certified subdivision with exact derivatives (trigonometric-rational field); cells "
         "unresolved at the depth limit (see unresolved_cells): a double root or a cluster";
-    return result;
+    return;
   }
   result.report.completeness = Completeness::kFloatingPointBounds;
   result.report.method =
@@ -374,20 +370,62 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
       "field), in floating point: every cell excluded (node-line ranges or the local model), "
       "shown to hold at most one root that Newton's method found, or inside the uniqueness ball "
       "of a found root";
-  if (options.certify) {
-    const certified::Certificate certificate =
-        certified::certifySphereSearch(field, claims, arc_claims, options.arc_rule, tolerance);
-    result.report.certificate_cells = certificate.cells;
-    result.report.certificate_failure = certificate.failure;
-    if (certificate.certified) {
-      result.report.completeness = Completeness::kCertified;
-      result.report.method =
-          "subdivision with exact derivatives and coefficient bounds (trigonometric-rational "
-          "field), re-checked with outward-rounded interval arithmetic: D > 0, each root the "
-          "only zero of its Krawczyk box, every other cell excluded, every type and arc "
-          "decision held by its enclosure";
-    }
+  if (!options.certify) return;
+  const certified::Certificate certificate =
+      certified::certifySphereSearch(field, claims, arc_claims, options.arc_rule, tolerance);
+  result.report.certificate_cells = certificate.cells;
+  result.report.certificate_failure = certificate.failure;
+  if (certificate.certified) {
+    result.report.completeness = Completeness::kCertified;
+    result.report.method =
+        "subdivision with exact derivatives and coefficient bounds (trigonometric-rational "
+        "field), re-checked with outward-rounded interval arithmetic: D > 0, each root the "
+        "only zero of its Krawczyk box, every other cell excluded, every type and arc "
+        "decision held by its enclosure";
   }
+}
+
+}  // namespace
+
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
+                           const RationalCodim3Options& options) {
+  return analyzeCodim3(field, options, RationalSearchTuning{});
+}
+
+
+// A pipeline of the stages above: check and scale, the continuum case, the search over both
+// squares, the directions of its roots and of the equator arcs, the completeness.
+Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
+                           const RationalCodim3Options& options,
+                           const RationalSearchTuning& tuning) {
+  Codim3Result result;
+  const double scale = checkedFieldScale(field, options);
+  const double tolerance = options.value_tolerance_relative * scale;
+  result.report.field_scale = scale;
+  result.report.value_tolerance = tolerance;
+
+  PolynomialSearch search(field, options, tuning, result);
+  result.report.second_derivative_bound = search.maxSecondDerivativeBound();
+  if (search.maxAbsWPlus() <= 1e-14 * scale && search.maxAbsWMinus() <= 1e-14 * scale) {
+    classifyContinuumField(field, tolerance, result);
+    return result;
+  }
+  search.prepareInitialNodes();
+  search.searchSquare(0);
+  search.searchSquare(1);
+
+  std::vector<Codim3LimitDirection> roots;
+  roots.reserve(search.roots().size() + 4);
+  std::vector<RootClaim> claims;
+  std::array<certified::ArcClaim, 4> arc_claims{};
+  directionsOfRoots(field, search.roots(), tolerance, result, roots, claims);
+  directionsOnEquatorArcs(field, options, tolerance, result, roots, arc_claims);
+  std::sort(roots.begin(), roots.end(), [](const auto& p, const auto& q) {
+    return p.phi_plus != q.phi_plus ? p.phi_plus < q.phi_plus : p.phi_minus < q.phi_minus;
+  });
+  result.directions = std::move(roots);
+  result.type = classifyDirections(result.directions);
+  settleCompleteness(field, options, tolerance, claims, arc_claims, result);
   return result;
 }
 
