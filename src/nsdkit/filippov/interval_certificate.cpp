@@ -256,16 +256,15 @@ Interval meanValue(const PolyEnclosure& over, const PolyEnclosure& at, const Int
 
 }  // namespace
 
-Certificate certifySphereSearch(const TrigRationalSphereField& field,
-                                const std::vector<SphereRootClaim>& roots,
-                                const std::array<ArcClaim, 4>& arcs, ArcRule arc_rule,
-                                double tolerance) {
-  Certificate out;
-  const TorusField torus(field);
-  const Interval pi = piEnclosure();
+namespace {
 
-  // 2 and 4: a uniqueness box around each reported zero, the type on the box around it.
-  std::vector<Box2> boxes, root_boxes;  // uniqueness boxes and the enclosures of their zeros
+// Stages 2 and 4 for the reported zeros: a uniqueness (Krawczyk) box around each, no two
+// sharing one, and each direction's square and type held by its enclosure. Fills the boxes and
+// the enclosures of their zeros; returns the failure ("" when certified).
+const char* certifyReportedRoots(const TorusField& torus,
+                                 const std::vector<SphereRootClaim>& roots, double tolerance,
+                                 std::size_t& cells, std::vector<Box2>& boxes,
+                                 std::vector<Box2>& root_boxes) {
   for (const SphereRootClaim& claim : roots) {
     const double x1 = std::atan2(claim.trig.sin1, claim.trig.cos1);
     const double x2 = std::atan2(claim.trig.sin2, claim.trig.cos2);
@@ -275,7 +274,7 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
     bool found = false;
     double rho = 0.05;
     for (; rho > 1e-13; rho *= 0.125) {
-      ++out.cells;
+      ++cells;
       if (krawczyk(torus, t1, t2, rho, root_box, box)) {
         found = true;
         break;
@@ -284,20 +283,18 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
     // Larger boxes leave fewer cells to exclude: grow rho towards the failed 8 rho.
     for (double grown = rho * 2.0; found && grown < 0.05 && grown <= 8.0 * rho; grown *= 2.0) {
       Box2 grown_root, grown_box;
-      ++out.cells;
+      ++cells;
       if (!krawczyk(torus, t1, t2, grown, grown_root, grown_box)) break;
       root_box = grown_root;
       box = grown_box;
     }
     if (!found) {
-      out.failure = "a reported root is not shown to be simple (double root or cluster)";
-      return out;
+      return "a reported root is not shown to be simple (double root or cluster)";
     }
     for (const Box2& other : boxes) {
       for (const Box2& copy : periodicCopies(other)) {
         if (overlap(copy, box)) {
-          out.failure = "two reported roots share a uniqueness box";
-          return out;
+          return "two reported roots share a uniqueness box";
         }
       }
     }
@@ -309,22 +306,26 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
     const bool upper = e.sin1.lower() > 0.0 && e.sin2.lower() > 0.0;
     const bool lower = e.sin1.upper() < 0.0 && e.sin2.upper() < 0.0;
     if (!upper && !lower) {
-      out.failure = "a reported direction is not shown to lie inside a parameter square";
-      return out;
+      return "a reported direction is not shown to lie inside a parameter square";
     }
     LimitDirectionType type;
     if (!typeOfEnclosure(torus.radial(e, upper ? 1.0 : -1.0), tolerance, type) ||
         type != claim.type) {
-      out.failure = "a reported direction's type is not decided by its enclosure of R";
-      return out;
+      return "a reported direction's type is not decided by its enclosure of R";
     }
   }
 
-  // 4, the arcs: the decisions of the search at each corner hold on the enclosure of G there.
+  return "";
+}
+
+// Stage 4 for the equator arcs: the search's decision at each corner holds on the enclosure of
+// G there. Returns the failure ("" when certified).
+const char* certifyEquatorArcs(const TorusField& torus, const std::array<ArcClaim, 4>& arcs,
+                               ArcRule arc_rule, double tolerance, std::size_t& cells) {
   for (int a = 0; a < 4; ++a) {
     const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
     const std::array<Interval, 3> g = torus.cornerValue(s1, s2);
-    ++out.cells;
+    ++cells;
     const bool outside_band = g[2].lower() > tolerance || g[2].upper() < -tolerance;
     const bool inside_band = g[2].lower() >= -tolerance && g[2].upper() <= tolerance;
     const ArcClaim& claim = arcs[static_cast<std::size_t>(a)];
@@ -333,8 +334,7 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
     if (outside_band) {
       present = false;
     } else if (!inside_band) {
-      out.failure = "an equator arc's V~ is within rounding of the tolerance";
-      return out;
+      return "an equator arc's V~ is within rounding of the tolerance";
     } else if (arc_rule == ArcRule::kPaperMidpoint) {
       // n = (s1, s2, 0) / sqrt(2) on the arc's midpoint.
       present = true;
@@ -348,22 +348,27 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
         const Interval length = sqrt(square(ga) + square(gb));
         radial = ga.lower() > 0.0 ? length : -length;
       } else if (product.upper() > 0.0) {
-        out.failure = "an equator arc's tangency is within rounding of its end";
-        return out;
+        return "an equator arc's tangency is within rounding of its end";
       }
     }
     if (present != claim.present) {
-      out.failure = "an equator arc decision differs from its enclosure";
-      return out;
+      return "an equator arc decision differs from its enclosure";
     }
     LimitDirectionType type;
     if (present && (!typeOfEnclosure(radial, tolerance, type) || type != claim.type)) {
-      out.failure = "an equator arc's type is not decided by its enclosure of R";
-      return out;
+      return "an equator arc's type is not decided by its enclosure of R";
     }
   }
 
-  // 1 and 3: subdivision of both closed squares, [0, pi] and [pi, 2 pi] on each axis.
+  return "";
+}
+
+// Stages 1 and 3: subdivision of both closed squares, [0, pi] and [pi, 2 pi] on each axis, until
+// every cell has D > 0 and is excluded, inside a root's box, or holds exactly a reported root.
+// Returns the failure ("" when certified).
+const char* certifyCellsCovered(const TorusField& torus, const std::vector<Box2>& boxes,
+                                const std::vector<Box2>& root_boxes, std::size_t& cells) {
+  const Interval pi = piEnclosure();
   struct Cell {
     double a1, b1, a2, b2;
     int depth;
@@ -387,9 +392,8 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
   while (!stack.empty()) {
     const Cell c = stack.back();
     stack.pop_back();
-    if (++out.cells > kMaxCells) {
-      out.failure = "the interval subdivision exceeded its budget";
-      return out;
+    if (++cells > kMaxCells) {
+      return "the interval subdivision exceeded its budget";
     }
     const Box2 cell{Interval(c.a1, c.b1), Interval(c.a2, c.b2)};
     const double m1 = 0.5 * (c.a1 + c.b1), m2 = 0.5 * (c.a2 + c.b2);
@@ -414,9 +418,8 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
     }
     if (decided && d_positive) continue;
     if (c.depth >= kMaxDepth || !(c.a1 < m1 && m1 < c.b1 && c.a2 < m2 && m2 < c.b2)) {
-      out.failure = d_positive ? "a cell is neither excluded nor inside a root's box"
+      return d_positive ? "a cell is neither excluded nor inside a root's box"
                                : "the denominator D is not shown to be positive";
-      return out;
     }
     const int d = c.depth + 1;
     stack.push_back(Cell{c.a1, m1, c.a2, m2, d, d_positive});
@@ -424,7 +427,27 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
     stack.push_back(Cell{c.a1, m1, m2, c.b2, d, d_positive});
     stack.push_back(Cell{m1, c.b1, m2, c.b2, d, d_positive});
   }
-  out.certified = true;
+  return "";
+}
+
+}  // namespace
+
+// The stages in order; the first failure ends the certificate.
+Certificate certifySphereSearch(const TrigRationalSphereField& field,
+                                const std::vector<SphereRootClaim>& roots,
+                                const std::array<ArcClaim, 4>& arcs, ArcRule arc_rule,
+                                double tolerance) {
+  Certificate out;
+  const TorusField torus(field);
+  std::vector<Box2> boxes, root_boxes;  // uniqueness boxes and the enclosures of their zeros
+  out.failure = certifyReportedRoots(torus, roots, tolerance, out.cells, boxes, root_boxes);
+  if (*out.failure == '\0') {
+    out.failure = certifyEquatorArcs(torus, arcs, arc_rule, tolerance, out.cells);
+  }
+  if (*out.failure == '\0') {
+    out.failure = certifyCellsCovered(torus, boxes, root_boxes, out.cells);
+  }
+  out.certified = *out.failure == '\0';
   return out;
 }
 
