@@ -92,6 +92,160 @@ ParameterBinding bindParameters(const BodyDescription& body,
   return binding;
 }
 
+namespace {
+
+// The geometry, friction and loads the load parameters change (not the names: no allocation
+// per point), and the state parameters (Omega_a for two contacts, Omega for one).
+struct LoadedBody {
+  struct Contact {
+    Eigen::Vector3d point_W, normal_W;
+    contact::FrictionLaw friction;
+  };
+  Eigen::Vector3d gravity_W, force_W, torque_W;
+  Contact contacts[2];
+  contact::ShapeContact shaped[2];
+  double state[3] = {0.0, 0.0, 0.0};
+};
+
+// Stage 1: the values bound to the load parameters (the file's defaults for the others) and the
+// state parameters.
+void bindValues(const BodyDescription& body, const ParameterBinding& binding,
+                const std::vector<double>& values, std::vector<double>& load_values,
+                double state[3]) {
+  for (std::size_t i = 0; i < body.loads.size(); ++i) load_values[i] = body.loads[i].value;
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    requireFinite(values[k], binding.names[k]);
+    const int slot = binding.slots[k];
+    if (slot >= 0) {
+      load_values[static_cast<std::size_t>(slot)] = values[k];
+    } else {
+      state[-1 - slot] = values[k];
+    }
+  }
+}
+
+// Stage 2: one load parameter's effects, at `amount` = scale * value.
+void applyLoad(const LoadParameter& load, double amount, int count, LoadedBody& b) {
+  for (const LoadEffect& e : load.effects) {
+    for (int c : e.contacts) {
+      if (c < 0 || c >= count) {
+        throw InvalidInput("load parameter '" + load.name + "' acts on contact " +
+                           std::to_string(c) + "; the body has " + std::to_string(count));
+      }
+    }
+    switch (e.kind) {
+      case LoadEffect::Kind::kForce:
+        b.force_W += amount * e.vector;
+        break;
+      case LoadEffect::Kind::kTorque:
+        b.torque_W += amount * e.vector;
+        break;
+      case LoadEffect::Kind::kFriction:
+        for (int c : e.contacts) {
+          auto& law = b.contacts[c].friction;
+          law = withCoefficient(law, amount, load.name);
+        }
+        break;
+      case LoadEffect::Kind::kRotateGravity:
+        b.gravity_W = rotated(b.gravity_W, e.vector, amount);
+        break;
+      case LoadEffect::Kind::kRotateNormal:
+        for (int c : e.contacts) {
+          auto& n = b.contacts[c].normal_W;
+          n = rotated(n, e.vector, amount);
+        }
+        break;
+      case LoadEffect::Kind::kShiftPoint:
+        for (int c : e.contacts) b.contacts[c].point_W += amount * e.vector;
+        break;
+    }
+  }
+}
+
+// Stages 1-3: the body's description with every load applied and every shape's contact found
+// on its (possibly rotated) plane, moved by the shifts.
+LoadedBody loadedBody(const BodyDescription& body, const ParameterBinding& binding,
+                      const std::vector<double>& values, int count) {
+  LoadedBody b;
+  std::vector<double> load_values(body.loads.size());
+  bindValues(body, binding, values, load_values, b.state);
+  b.gravity_W = body.gravity_W;
+  b.force_W = body.force_W;
+  b.torque_W = body.torque_W;
+  for (int c = 0; c < count; ++c) {
+    const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
+    // A shape's contact point is found after the effects: start from its shift (zero).
+    b.contacts[c] = {d.has_shape ? Eigen::Vector3d::Zero() : d.point_W, d.normal_W, d.friction};
+  }
+  for (std::size_t i = 0; i < body.loads.size(); ++i) {
+    const LoadParameter& load = body.loads[i];
+    const double amount = load.scale * load_values[i];
+    if (!std::isfinite(amount) || std::fabs(amount) > kMaxLoadAmount) {
+      throw InvalidInput("load parameter '" + load.name + "' = " + formatValue(load_values[i]) +
+                         " is out of range (|scale * value| <= 1e100)");
+    }
+    applyLoad(load, amount, count, b);
+  }
+  for (int c = 0; c < count; ++c) {
+    const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
+    if (!d.has_shape) continue;
+    b.shaped[c] =
+        contact::contactWithSurface(d.shape, b.contacts[c].normal_W.normalized(), d.counter);
+    b.contacts[c].point_W += b.shaped[c].point_B;
+  }
+  return b;
+}
+
+// Stage 4a: the two-contact body; two-point rolling turns about the line through the contacts,
+// Omega = Omega_a a, which sets the contacts' velocity-dependent accelerations.
+contact::TwoContactBody twoContactBody(const BodyDescription& body, const LoadedBody& l) {
+  contact::TwoContactBody b;
+  b.mass = body.mass_kg;
+  b.inertia_C_W = body.inertia_C_W;
+  b.r_CPplus_W = l.contacts[0].point_W;
+  b.r_CPminus_W = l.contacts[1].point_W;
+  b.n_plus_W = l.contacts[0].normal_W;
+  b.n_minus_W = l.contacts[1].normal_W;
+  b.force_external_W = body.mass_kg * l.gravity_W + l.force_W;
+  b.torque_external_W = l.torque_W;
+  b.friction_plus = l.contacts[0].friction;
+  b.friction_minus = l.contacts[1].friction;
+  const double rate2 = l.state[0] * l.state[0];
+  const auto& given = body.contacts;
+  b.bias_plus_W = given[0].bias_W + rate2 * given[0].bias_per_rate_squared_W;
+  b.bias_minus_W = given[1].bias_W + rate2 * given[1].bias_per_rate_squared_W;
+  const Eigen::Vector3d omega =
+      l.state[0] * (l.contacts[0].point_W - l.contacts[1].point_W).normalized();
+  if (given[0].has_shape) {
+    b.bias_plus_W = contact::contactAccelerationBias(l.shaped[0], l.contacts[0].point_W, omega);
+  }
+  if (given[1].has_shape) {
+    b.bias_minus_W = contact::contactAccelerationBias(l.shaped[1], l.contacts[1].point_W, omega);
+  }
+  return b;
+}
+
+// Stage 4b: the one-contact body at the angular velocity of the state parameters.
+contact::SingleContactBody singleContactBody(const BodyDescription& body, const LoadedBody& l) {
+  contact::SingleContactBody b;
+  b.mass = body.mass_kg;
+  b.inertia_C_W = body.inertia_C_W;
+  b.r_CP_W = l.contacts[0].point_W;
+  b.n_W = l.contacts[0].normal_W;
+  requireFinite(b.n_W, body.contacts[0].name + " normal");
+  b.t1_W = tangentOf(b.n_W);
+  b.force_external_W = body.mass_kg * l.gravity_W + l.force_W;
+  b.torque_external_W = l.torque_W;
+  b.omega_W = Eigen::Vector3d(l.state[0], l.state[1], l.state[2]);
+  b.friction = l.contacts[0].friction;
+  b.bias_W = body.contacts[0].has_shape
+                 ? contact::contactAccelerationBias(l.shaped[0], l.contacts[0].point_W, b.omega_W)
+                 : body.contacts[0].bias_W;  // one contact: no rolling rate (bias_W only)
+  return b;
+}
+
+}  // namespace
+
 ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& binding,
                          const std::vector<double>& values) {
   if (values.size() != binding.slots.size()) {
@@ -102,128 +256,14 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
   if (count != 1 && count != 2) {
     throw InvalidInput("a body needs one or two contacts, it has " + std::to_string(count));
   }
-  std::vector<double> load_values(body.loads.size());
-  for (std::size_t i = 0; i < body.loads.size(); ++i) load_values[i] = body.loads[i].value;
-  double state[3] = {0.0, 0.0, 0.0};
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    requireFinite(values[k], binding.names[k]);
-    const int slot = binding.slots[k];
-    if (slot >= 0) {
-      load_values[static_cast<std::size_t>(slot)] = values[k];
-    } else {
-      state[-1 - slot] = values[k];
-    }
-  }
-
-  Eigen::Vector3d gravity = body.gravity_W, force = body.force_W, torque = body.torque_W;
-  // The geometry and friction the effects change (not the names: no allocation per point).
-  struct ContactState {
-    Eigen::Vector3d point_W, normal_W;
-    contact::FrictionLaw friction;
-  };
-  ContactState contacts[2];
-  for (int c = 0; c < count; ++c) {
-    const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
-    // A shape's contact point is found after the effects: start from its shift (zero).
-    contacts[c] = {d.has_shape ? Eigen::Vector3d::Zero() : d.point_W, d.normal_W, d.friction};
-  }
-  for (std::size_t i = 0; i < body.loads.size(); ++i) {
-    const LoadParameter& load = body.loads[i];
-    const double amount = load.scale * load_values[i];
-    if (!std::isfinite(amount) || std::fabs(amount) > kMaxLoadAmount) {
-      throw InvalidInput("load parameter '" + load.name + "' = " + formatValue(load_values[i]) +
-                         " is out of range (|scale * value| <= 1e100)");
-    }
-    for (const LoadEffect& e : load.effects) {
-      for (int c : e.contacts) {
-        if (c < 0 || c >= count) {
-          throw InvalidInput("load parameter '" + load.name + "' acts on contact " +
-                             std::to_string(c) + "; the body has " + std::to_string(count));
-        }
-      }
-      switch (e.kind) {
-        case LoadEffect::Kind::kForce:
-          force += amount * e.vector;
-          break;
-        case LoadEffect::Kind::kTorque:
-          torque += amount * e.vector;
-          break;
-        case LoadEffect::Kind::kFriction:
-          for (int c : e.contacts) {
-            auto& law = contacts[c].friction;
-            law = withCoefficient(law, amount, load.name);
-          }
-          break;
-        case LoadEffect::Kind::kRotateGravity:
-          gravity = rotated(gravity, e.vector, amount);
-          break;
-        case LoadEffect::Kind::kRotateNormal:
-          for (int c : e.contacts) {
-            auto& n = contacts[c].normal_W;
-            n = rotated(n, e.vector, amount);
-          }
-          break;
-        case LoadEffect::Kind::kShiftPoint:
-          for (int c : e.contacts)
-            contacts[static_cast<std::size_t>(c)].point_W += amount * e.vector;
-          break;
-      }
-    }
-  }
-
-  // Shapes: the contact with the (possibly rotated) plane, moved by the shifts.
-  contact::ShapeContact shaped[2];
-  for (int c = 0; c < count; ++c) {
-    const ContactDescription& d = body.contacts[static_cast<std::size_t>(c)];
-    if (!d.has_shape) continue;
-    shaped[c] =
-        contact::contactWithSurface(d.shape, contacts[c].normal_W.normalized(), d.counter);
-    contacts[c].point_W += shaped[c].point_B;
-  }
-  // The velocity-dependent contact acceleration of a shape at rotation rate omega (W).
-  const auto shape_bias = [&](int c, const Eigen::Vector3d& omega) {
-    const Eigen::Vector3d& r = contacts[c].point_W;
-    return contact::contactAccelerationBias(shaped[c], r, omega);
-  };
+  const LoadedBody loaded = loadedBody(body, binding, values, count);
   ConfiguredBody out;
   out.contact_count = count;
-  const Eigen::Vector3d total_force = body.mass_kg * gravity + force;
   if (count == 2) {
-    contact::TwoContactBody& b = out.two;
-    b.mass = body.mass_kg;
-    b.inertia_C_W = body.inertia_C_W;
-    b.r_CPplus_W = contacts[0].point_W;
-    b.r_CPminus_W = contacts[1].point_W;
-    b.n_plus_W = contacts[0].normal_W;
-    b.n_minus_W = contacts[1].normal_W;
-    b.force_external_W = total_force;
-    b.torque_external_W = torque;
-    b.friction_plus = contacts[0].friction;
-    b.friction_minus = contacts[1].friction;
-    out.omega_a_rad_per_s = state[0];
-    const double rate2 = state[0] * state[0];
-    const auto& given = body.contacts;
-    b.bias_plus_W = given[0].bias_W + rate2 * given[0].bias_per_rate_squared_W;
-    b.bias_minus_W = given[1].bias_W + rate2 * given[1].bias_per_rate_squared_W;
-    // Two-point rolling turns about the line through the contacts: Omega = Omega_a a.
-    const Eigen::Vector3d axis = (contacts[0].point_W - contacts[1].point_W).normalized();
-    if (given[0].has_shape) b.bias_plus_W = shape_bias(0, state[0] * axis);
-    if (given[1].has_shape) b.bias_minus_W = shape_bias(1, state[0] * axis);
+    out.two = twoContactBody(body, loaded);
+    out.omega_a_rad_per_s = loaded.state[0];
   } else {
-    contact::SingleContactBody& b = out.one;
-    b.mass = body.mass_kg;
-    b.inertia_C_W = body.inertia_C_W;
-    b.r_CP_W = contacts[0].point_W;
-    b.n_W = contacts[0].normal_W;
-    requireFinite(b.n_W, body.contacts[0].name + " normal");
-    b.t1_W = tangentOf(b.n_W);
-    b.force_external_W = total_force;
-    b.torque_external_W = torque;
-    b.omega_W = Eigen::Vector3d(state[0], state[1], state[2]);
-    b.friction = contacts[0].friction;
-    b.bias_W = body.contacts[0].has_shape
-                   ? shape_bias(0, b.omega_W)
-                   : body.contacts[0].bias_W;  // one contact: no rolling rate (bias_W only)
+    out.one = singleContactBody(body, loaded);
   }
   return out;
 }
