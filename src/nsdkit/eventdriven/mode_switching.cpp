@@ -251,10 +251,49 @@ Decision decide(const Context& c, const State& s) {
   return {Mode::kSS, 0, s, "both contacts slipping"};
 }
 
-}  // namespace
+// The first event of the mode in (t0, t1] (an event function crossing from > 0 to <= 0),
+// located on the step's dense output by TOMS 748; +inf when none.
+template <class DenseStepper>
+double firstEventTime(DenseStepper& stepper, const Context& c, Mode mode, int sigma,
+                      const std::vector<double>& e_prev, const std::vector<double>& e1, double t0,
+                      double t1) {
+  double t_event = INFINITY;
+  for (std::size_t k = 0; k < e1.size(); ++k) {
+    if (e_prev[k] > 0.0 && e1[k] <= 0.0) {
+      State tmp;
+      auto f = [&](double tt) {
+        stepper.calc_state(tt, tmp);
+        return events(c, mode, sigma, tmp)[k];
+      };
+      std::uintmax_t iters = 60;
+      const auto root = boost::math::tools::toms748_solve(
+          f, t0, t1, e_prev[k], e1[k], boost::math::tools::eps_tolerance<double>(45), iters);
+      t_event = std::min(t_event, root.second);
+    }
+  }
+  return t_event;
+}
 
-ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const Eigen::Vector4d& s0,
-                                     double t_end, const ModeSwitchingOptions& options) {
+// At an event: the sticking contacts made exact, and the next mode decided by realizability.
+Decision decideAtEvent(const Context& c, Mode mode, int sigma, const State& at) {
+  State x = at;
+  if (mode == Mode::kRS) {
+    x[0] = x[2] = 0.0;
+    if (events(c, mode, sigma, x)[0] <= 0.0) x[1] = 0.0;  // reached Sigma#
+  } else if (mode == Mode::kSR) {
+    x[1] = x[2] = 0.0;
+    if (events(c, mode, sigma, x)[0] <= 0.0) x[0] = 0.0;
+  }
+  if (mode == Mode::kRS && std::fabs(x[1]) > c.options.stick_threshold) {
+    return decideOnePoint(c, x, true);  // the cone at P+ is reached while P- slips
+  }
+  if (mode == Mode::kSR && std::fabs(x[0]) > c.options.stick_threshold) {
+    return decideOnePoint(c, x, false);
+  }
+  return decide(c, x);
+}
+
+void requireValid(const Eigen::Vector4d& s0, double t_end, const ModeSwitchingOptions& options) {
   requireFinite(s0, "initial quasi-velocities");
   requirePositive(t_end, "t_end");
   requirePositive(options.sample_spacing, "sample spacing");
@@ -262,6 +301,15 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const 
   if (!(options.escape_speed > options.stick_threshold)) {
     throw InvalidInput("escape speed must exceed the stick threshold");
   }
+}
+
+}  // namespace
+
+// Dense-output Dormand-Prince within each mode; at each event (firstEventTime, or the loss of
+// Def 11 in RR located by bisection) the next mode is decided (decideAtEvent).
+ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const Eigen::Vector4d& s0,
+                                     double t_end, const ModeSwitchingOptions& options) {
+  requireValid(s0, t_end, options);
   const contact::TwoContactDynamics reference(body);  // validates the body
   const bool isotropic = contact::isIsotropic(body.inertia_C_W);
   const Context c{body, reference, isotropic, options};
@@ -304,22 +352,8 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const 
       ++out.steps;
       double t1 = stepper.current_time();
       State x1 = stepper.current_state();
-      // Locate the first event in (t0, t1].
       const std::vector<double> e1 = events(c, mode, sigma, x1);
-      double t_event = INFINITY;
-      for (std::size_t k = 0; k < e1.size(); ++k) {
-        if (e_prev[k] > 0.0 && e1[k] <= 0.0) {
-          State tmp;
-          auto f = [&](double tt) {
-            stepper.calc_state(tt, tmp);
-            return events(c, mode, sigma, tmp)[k];
-          };
-          std::uintmax_t iters = 60;
-          const auto root = boost::math::tools::toms748_solve(
-              f, t0, t1, e_prev[k], e1[k], boost::math::tools::eps_tolerance<double>(45), iters);
-          t_event = std::min(t_event, root.second);
-        }
-      }
+      const double t_event = firstEventTime(stepper, c, mode, sigma, e_prev, e1, t0, t1);
       bool rr_lost = false;
       if (mode == Mode::kRR && decideTwoPoint(c, x1).mode != Mode::kRR) rr_lost = true;
       if (std::isfinite(t_event)) {
@@ -347,22 +381,7 @@ ModeTrajectory simulateModeSwitching(const contact::TwoContactBody& body, const 
       }
       e_prev = e1;
       if (std::isfinite(t_event) || rr_lost) {
-        // Make the sticking contacts exact and decide the next mode by realizability.
-        State x = x1;
-        if (mode == Mode::kRS) {
-          x[0] = x[2] = 0.0;
-          if (events(c, mode, sigma, x)[0] <= 0.0) x[1] = 0.0;  // reached Sigma#
-        } else if (mode == Mode::kSR) {
-          x[1] = x[2] = 0.0;
-          if (events(c, mode, sigma, x)[0] <= 0.0) x[0] = 0.0;
-        }
-        if (mode == Mode::kRS && std::fabs(x[1]) > options.stick_threshold) {
-          d = decideOnePoint(c, x, true);  // the cone at P+ is reached while P- slips
-        } else if (mode == Mode::kSR && std::fabs(x[0]) > options.stick_threshold) {
-          d = decideOnePoint(c, x, false);
-        } else {
-          d = decide(c, x);
-        }
+        d = decideAtEvent(c, mode, sigma, x1);
         out.events.push_back({t1, mode, d.mode, d.reason});
         if (static_cast<int>(out.events.size()) > options.max_events) {
           throw SolverFailure("more than " + std::to_string(options.max_events) +
