@@ -57,6 +57,54 @@ BodyShape makeBodyShape(const SphereScene& scene, const PrincipalInertia& princi
   return out;
 }
 
+// The exact setting: the direct LCP solver, two friction directions, iterations to rounding.
+void useExactSolverSettings(btDiscreteDynamicsWorld& world, EngineRun& run) {
+  btContactSolverInfo& info = world.getSolverInfo();
+  info.m_solverMode |= SOLVER_USE_2_FRICTION_DIRECTIONS;
+  info.m_numIterations = 200;
+  info.m_leastSquaresResidualThreshold = 0;
+  info.m_splitImpulse = false;
+  run.settings = {
+      {"btMLCPSolver(btDantzigSolver)",
+       "Bullet's direct (Dantzig) solver of the boxed LCP instead of 10 sweeps of projected "
+       "Gauss-Seidel"},
+      {"SOLVER_USE_2_FRICTION_DIRECTIONS",
+       "two friction directions per contact (a 4-sided pyramid); the default has one, along the "
+       "current slip, which cannot hold a V trough's lateral load"},
+      {"m_numIterations = 200, m_leastSquaresResidualThreshold = 0",
+       "iterations of the fallback and split solvers until rounding"},
+      {"m_splitImpulse = false", "penetration recovery inside the velocity solve, as in the LCP"},
+  };
+}
+
+// The contact forces of the last step on the body, per plane: the applied impulses (normal on B
+// and the two lateral directions, acting on body A) over the step.
+void addContactForces(btCollisionDispatcher& dispatcher, const btRigidBody& body,
+                      const std::vector<std::unique_ptr<btRigidBody>>& planes,
+                      const SphereScene& scene, double step_s, EngineSample& s) {
+  for (int m = 0; m < dispatcher.getNumManifolds(); ++m) {
+    const btPersistentManifold* manifold = dispatcher.getManifoldByIndexInternal(m);
+    const bool body_is_a = manifold->getBody0() == &body;
+    const btCollisionObject* other = body_is_a ? manifold->getBody1() : manifold->getBody0();
+    std::size_t k = planes.size();
+    for (std::size_t q = 0; q < planes.size(); ++q) {
+      if (other == planes[q].get()) k = q;
+    }
+    if (k == planes.size()) continue;
+    for (int c = 0; c < manifold->getNumContacts(); ++c) {
+      const btManifoldPoint& pt = manifold->getContactPoint(c);
+      Eigen::Vector3d impulse = pt.getAppliedImpulse() * eig(pt.m_normalWorldOnB) +
+                                pt.m_appliedImpulseLateral1 * eig(pt.m_lateralFrictionDir1) +
+                                pt.m_appliedImpulseLateral2 * eig(pt.m_lateralFrictionDir2);
+      if (!body_is_a) impulse = -impulse;
+      const Eigen::Vector3d force_W = impulse / step_s;
+      const Eigen::Vector3d& n = scene.planes[k].normal_W;
+      s.contacts[k].normal_force_N += n.dot(force_W);
+      s.contacts[k].tangential_force_W += force_W - n.dot(force_W) * n;
+    }
+  }
+}
+
 }  // namespace
 
 EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
@@ -77,24 +125,7 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
   }
   btDiscreteDynamicsWorld world(&dispatcher, &broadphase, solver.get(), &configuration);
   world.setGravity(bt(scene.gravity_W));
-  if (exact) {
-    btContactSolverInfo& info = world.getSolverInfo();
-    info.m_solverMode |= SOLVER_USE_2_FRICTION_DIRECTIONS;
-    info.m_numIterations = 200;
-    info.m_leastSquaresResidualThreshold = 0;
-    info.m_splitImpulse = false;
-    run.settings = {
-        {"btMLCPSolver(btDantzigSolver)",
-         "Bullet's direct (Dantzig) solver of the boxed LCP instead of 10 sweeps of projected "
-         "Gauss-Seidel"},
-        {"SOLVER_USE_2_FRICTION_DIRECTIONS",
-         "two friction directions per contact (a 4-sided pyramid); the default has one, along the "
-         "current slip, which cannot hold a V trough's lateral load"},
-        {"m_numIterations = 200, m_leastSquaresResidualThreshold = 0",
-         "iterations of the fallback and split solvers until rounding"},
-        {"m_splitImpulse = false", "penetration recovery inside the velocity solve, as in the LCP"},
-    };
-  }
+  if (exact) useExactSolverSettings(world, run);
 
   std::vector<std::unique_ptr<btCollisionShape>> shapes;
   std::vector<std::unique_ptr<btRigidBody>> planes;
@@ -151,28 +182,7 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
     const Eigen::Quaterniond q_WS(body_W * shape_in_body);
     EngineSample s = makeSample(scene, t, eig(tr.getOrigin()), q_WS.normalized(),
                                 eig(sphere.getLinearVelocity()), eig(sphere.getAngularVelocity()));
-    for (int m = 0; m < dispatcher.getNumManifolds(); ++m) {
-      const btPersistentManifold* manifold = dispatcher.getManifoldByIndexInternal(m);
-      const bool sphere_is_a = manifold->getBody0() == &sphere;
-      const btCollisionObject* other = sphere_is_a ? manifold->getBody1() : manifold->getBody0();
-      std::size_t k = planes.size();
-      for (std::size_t q = 0; q < planes.size(); ++q) {
-        if (other == planes[q].get()) k = q;
-      }
-      if (k == planes.size()) continue;
-      for (int c = 0; c < manifold->getNumContacts(); ++c) {
-        const btManifoldPoint& pt = manifold->getContactPoint(c);
-        // Impulses act on body A along the normal on B and the lateral directions.
-        Eigen::Vector3d impulse = pt.getAppliedImpulse() * eig(pt.m_normalWorldOnB) +
-                                  pt.m_appliedImpulseLateral1 * eig(pt.m_lateralFrictionDir1) +
-                                  pt.m_appliedImpulseLateral2 * eig(pt.m_lateralFrictionDir2);
-        if (!sphere_is_a) impulse = -impulse;
-        const Eigen::Vector3d force_W = impulse / o.step_s;
-        const Eigen::Vector3d& n = scene.planes[k].normal_W;
-        s.contacts[k].normal_force_N += n.dot(force_W);
-        s.contacts[k].tangential_force_W += force_W - n.dot(force_W) * n;
-      }
-    }
+    addContactForces(dispatcher, sphere, planes, scene, o.step_s, s);
     return s;
   };
   stepAndRecord(scene, o, run, step, read, [] { return std::string(); });
