@@ -104,15 +104,21 @@ TEST(Integrity, ARunFivePercentShortOfTheDurationIsNotJudged) {
 
 // ---- Metrics: acceleration and final speed -----------------------------------------------------
 
-// The rolling incline with every velocity (and angular velocity: rolling stays rolling) scaled.
-ValidationResult inclineScaled(double factor) {
-  const ValidationCase c = rollingInclineCase();
+// The case's judgement with every velocity and angular velocity after `from_s` scaled by
+// `factor` (a rolling motion stays rolling).
+ValidationResult judgedWithVelocitiesScaled(const ValidationCase& c, double from_s,
+                                            double factor) {
   SolverTrajectory tr = velocitiesOnly(c, 1e-3);
   for (auto& s : tr.samples) {
+    if (s.t <= from_s) continue;
     s.v_C_W *= factor;
     s.omega_W *= factor;
   }
   return judge(c, kUser, tr);
+}
+
+ValidationResult inclineScaled(double factor) {
+  return judgedWithVelocitiesScaled(rollingInclineCase(), -1.0, factor);
 }
 
 TEST(Metrics, AnAccelerationTwoPercentOffFailsAndHalfAPercentPasses) {
@@ -126,13 +132,7 @@ TEST(Metrics, AnAccelerationTwoPercentOffFailsAndHalfAPercentPasses) {
 // The launch with the rolling phase's velocities scaled (the onset is unchanged).
 ValidationResult launchFinalScaled(double factor) {
   const ValidationCase c = launchCase();
-  SolverTrajectory tr = velocitiesOnly(c, 1e-3);
-  for (auto& s : tr.samples) {
-    if (s.t <= c.expected_rolling_onset_s + 0.01) continue;
-    s.v_C_W *= factor;
-    s.omega_W *= factor;
-  }
-  return judge(c, kUser, tr);
+  return judgedWithVelocitiesScaled(c, c.expected_rolling_onset_s + 0.01, factor);
 }
 
 TEST(Metrics, AFinalSpeedTwoAndAHalfPercentOffFailsAndAThirdOfAPercentPasses) {
