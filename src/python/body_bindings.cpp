@@ -225,7 +225,7 @@ void bindBody(py::module_& m) {
   m.def(
       "body_from_json",
       [](const std::string& text, const std::string& source) -> Body {
-        return std::make_shared<nsd::body::BodyDescription>(nsd::body::parseBody(text, source));
+        return std::make_shared<nsd::body::BodyDescription>(nsd::body::parseBody(text, nsd::quoteInput(source)));
       },
       py::arg("text"), py::arg("source") = "<string>",
       "Parses and checks a body from JSON text (a dict: json.dumps it first).");

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/validation/trajectory_table.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 #include "binding_common.hpp"
@@ -20,11 +21,34 @@ namespace val = nsd::validation;
 namespace nsd::python {
 namespace {
 
+// `families` (None: every family) as a list of families. @throws InvalidInput naming
+// `families` for anything but a non-empty list of known family names.
 std::vector<val::CaseFamily> familiesOf(const py::object& families) {
   if (families.is_none()) return val::allCaseFamilies();
+  if (py::isinstance<py::str>(families) || !py::isinstance<py::sequence>(families)) {
+    throw nsd::InvalidInput("families must be a list of family names (or None for all), got " +
+                            nsd::quoteInput(py::str(families.get_type().attr("__name__")).cast<std::string>()));
+  }
   std::string list;
-  for (const auto& f : families) list += (list.empty() ? "" : ",") + py::cast<std::string>(f);
-  return val::parseFamilyList(list);
+  std::size_t k = 0;
+  for (const auto& f : families) {
+    if (!py::isinstance<py::str>(f)) {
+      throw nsd::InvalidInput("families[" + std::to_string(k) + "] must be a family name, got " +
+                              nsd::quoteInput(py::str(py::repr(f)).cast<std::string>()));
+    }
+    const auto name = f.cast<std::string>();
+    if (name.find(',') != std::string::npos) {
+      throw nsd::InvalidInput("families[" + std::to_string(k) + "]: one name per entry, got " +
+                              nsd::quoteInput(name));
+    }
+    list += (k++ == 0 ? "" : ",") + name;
+  }
+  if (k == 0) throw nsd::InvalidInput("families: an empty list (None selects every family)");
+  try {
+    return val::parseFamilyList(list);
+  } catch (const nsd::InvalidInput& e) {
+    throw nsd::InvalidInput(std::string("families: ") + e.what());
+  }
 }
 
 py::object jsonLoads(const std::string& text) {
@@ -72,10 +96,19 @@ py::dict rowDict(const val::ValidationResult& r) {
   return row;
 }
 
+// A case dict as a rebuilt case; messages name `case` (and the dict's name, escaped).
 val::ValidationCase caseFromDict(const py::dict& d) {
-  const std::string text = py::cast<std::string>(py::module_::import("json").attr("dumps")(d));
-  return val::caseFromJsonText(
-      text, "case '" + (d.contains("name") ? py::str(d["name"]).cast<std::string>() : "?") + "'");
+  const std::string label =
+      "case " + (d.contains("name") ? nsd::quoteInput(py::str(d["name"]).cast<std::string>())
+                                    : std::string("(no name)"));
+  std::string text;
+  try {
+    text = py::cast<std::string>(py::module_::import("json").attr("dumps")(d));
+  } catch (const py::error_already_set& e) {
+    // Not JSON at all (an object json cannot write, nesting deeper than Python's recursion).
+    throw nsd::InvalidInput(label + ": not a case (" + nsd::quoteInput(e.what(), 60) + ")");
+  }
+  return val::caseFromJsonText(text, label);
 }
 
 py::list cases(const py::object& families, bool quick) {
@@ -87,13 +120,17 @@ py::list cases(const py::object& families, bool quick) {
 }
 
 std::size_t exportCases(const std::string& folder, const py::object& families, bool quick) {
+  if (folder.empty()) throw nsd::InvalidInput("folder: an empty path (give a folder)");
   auto list = val::generateCases(familiesOf(families));
   if (quick) list = val::quickSubset(list);
-  val::exportCases(list, folder);
+  val::exportCases(list, folder, "folder");
   return list.size();
 }
 
 py::list readCases(const std::string& folder) {
+  if (folder.empty() || !std::filesystem::is_directory(folder)) {
+    throw nsd::InvalidInput("folder: no case folder " + nsd::quoteInput(folder));
+  }
   const auto list = val::importCases(folder);
   py::list out;
   for (const auto& c : list) out.append(caseDict(c, c.case_index));
@@ -107,11 +144,13 @@ py::dict score(const py::dict& case_dict,
   const val::ValidationCase c = caseFromDict(case_dict);
   const val::SolverSpec solver{solver_name, "-", 0.0};
   if (trajectory.ndim() != 2 || (trajectory.shape(1) != 10 && trajectory.shape(1) != 14)) {
+    std::string shape;
+    for (py::ssize_t d = 0; d < trajectory.ndim(); ++d) {
+      shape += (d > 0 ? ", " : "") + std::to_string(trajectory.shape(d));
+    }
     throw nsd::InvalidInput("trajectory must be an (n, 10) or (n, 14) array, got shape (" +
-                            std::to_string(trajectory.ndim() > 0 ? trajectory.shape(0) : 0) + ", " +
-                            std::to_string(trajectory.ndim() > 1 ? trajectory.shape(1) : 0) + ")");
+                            shape + (trajectory.ndim() == 1 ? ",)" : ")"));
   }
-  if (trajectory.shape(0) > 100'000'000) throw nsd::InvalidInput("trajectory: more than 1e8 rows");
   if (!c.refusal.empty()) {
     val::SolverTrajectory none;
     val::ValidationResult r = val::judge(c, solver, none);
@@ -121,16 +160,23 @@ py::dict score(const py::dict& case_dict,
     return rowDict(r);
   }
   const auto columns = static_cast<std::size_t>(trajectory.shape(1));
-  std::vector<std::vector<double>> rows(static_cast<std::size_t>(trajectory.shape(0)),
-                                        std::vector<double>(columns));
-  const auto a = trajectory.unchecked<2>();
-  for (py::ssize_t i = 0; i < trajectory.shape(0); ++i) {
-    for (py::ssize_t k = 0; k < trajectory.shape(1); ++k) rows[i][k] = a(i, k);
-  }
+  const auto count = static_cast<std::size_t>(trajectory.shape(0));
   val::ValidationResult r;
-  {
+  try {
     py::gil_scoped_release release;
-    r = val::judge(c, solver, val::trajectoryFromTable(c, rows, columns == 14));
+    // Row by row from the array's own (C-contiguous) buffer: no copy of the table.
+    val::SolverTrajectory t = val::failedTrajectory("no samples");
+    if (count > 0) {
+      val::TrajectoryTableBuilder builder(c, columns == 14, count);
+      for (std::size_t i = 0; i < count; ++i) {
+        if (!builder.add(trajectory.data() + i * columns, columns)) break;
+      }
+      t = builder.finish();
+    }
+    r = val::judge(c, solver, t);
+  } catch (const std::bad_alloc&) {
+    throw nsd::InvalidInput("trajectory: not enough memory to score " + std::to_string(count) +
+                            " rows");
   }
   return rowDict(r);
 }
@@ -138,8 +184,12 @@ py::dict score(const py::dict& case_dict,
 py::list scoreFolder(const std::string& cases_dir, const std::string& trajectories_dir,
                      const std::string& solver_name, const py::object& report_dir,
                      const py::object& families) {
-  if (!std::filesystem::is_directory(trajectories_dir)) {
-    throw nsd::InvalidInput("trajectories: no folder '" + trajectories_dir + "'");
+  val::requireReportableSolverName(solver_name, "solver_name");
+  if (trajectories_dir.empty() || !std::filesystem::is_directory(trajectories_dir)) {
+    throw nsd::InvalidInput("trajectories: no folder " + nsd::quoteInput(trajectories_dir));
+  }
+  if (cases_dir.empty() || !std::filesystem::is_directory(cases_dir)) {
+    throw nsd::InvalidInput("cases: no case folder " + nsd::quoteInput(cases_dir));
   }
   const val::SolverManifest manifest = val::readSolverManifest(trajectories_dir);
   const auto list = val::importCases(cases_dir);
@@ -162,8 +212,12 @@ py::list scoreFolder(const std::string& cases_dir, const std::string& trajectori
 
 py::array_t<double> analyticTrajectory(const py::dict& case_dict, double spacing_s) {
   const val::ValidationCase c = caseFromDict(case_dict);
-  if (!c.refusal.empty()) throw nsd::InvalidInput(c.refusal);
-  if (!(spacing_s >= 1e-5)) throw nsd::InvalidInput("spacing_s must be at least 1e-5 s");
+  if (!c.refusal.empty()) throw nsd::InvalidInput("case refused: " + c.refusal);
+  if (!(spacing_s >= 1e-5 && spacing_s <= val::kMaxSampleSpacing_s)) {
+    throw nsd::InvalidInput("spacing_s must be in [1e-5, " +
+                            nsd::formatValue(val::kMaxSampleSpacing_s) + "] s, got " +
+                            nsd::formatValue(spacing_s));
+  }
   const auto samples = val::analyticTrajectory(c, spacing_s);
   py::array_t<double> out({static_cast<py::ssize_t>(samples.size()), py::ssize_t{14}});
   auto a = out.mutable_unchecked<2>();

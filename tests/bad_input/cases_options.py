@@ -81,6 +81,10 @@ def shape_cases():
                   replace("cone", rolling_radius=0.05, cone_angle=0.0, minor_radius=0.01),
                   "minor_radius"),
         body_case("a sphere without radius", lambda shape: shape.pop("radius"), "radius"),
+        Case("options: a body file nested 100,000 levels deep (200 KB)",
+             ["body", "--body", "deep.json", "--output-dir", "outdir"], "deep.json",
+             lambda d: write(os.path.join(d, "deep.json"),
+                             '{"description": ' + "[" * 100000 + "]" * 100000 + "}")),
     ]
 
 

@@ -109,3 +109,20 @@ expect_failure(case_symlink_out ${NSDKIT} validate --score --cases ${WORK}/cases
                --trajectories ${WORK}/empty --output ${WORK}/bad7)
 file(REMOVE ${WORK}/cases/4.json)
 file(RENAME ${WORK}/outside_4.json ${WORK}/cases/4.json)
+
+# Input limits (issue 45): a case file nested 100,000 levels deep is refused naming the file
+# (it crashed the digest with a stack overflow); a solver name with markup is refused.
+file(READ ${WORK}/cases/5.json case5)
+string(REPEAT "[" 100000 deep_open)
+string(REPEAT "]" 100000 deep_close)
+string(REGEX REPLACE "}[ \n]*$" ", \"deep\": ${deep_open}${deep_close}}" deep_case "${case5}")
+file(WRITE ${WORK}/cases/5.json "${deep_case}")
+execute_process(COMMAND ${NSDKIT} validate --score --cases ${WORK}/cases --trajectories
+                        ${WORK}/empty --output ${WORK}/bad11
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "5.json.*nested deeper than 64")
+  message(FATAL_ERROR "a deeply nested case file: ${rc} ${err}")
+endif()
+file(WRITE ${WORK}/cases/5.json "${case5}")
+expect_failure(solver_name_script ${NSDKIT} validate --score --cases ${WORK}/cases
+               --trajectories ${WORK}/empty --solver-name "<script>" --output ${WORK}/bad12)

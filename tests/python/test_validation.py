@@ -100,7 +100,7 @@ def test_bad_input_raises_value_error():
         validation.cases(families=["box"])
     with pytest.raises(ValueError, match="named twice"):
         validation.cases(families=["launch", "launch"])
-    with pytest.raises(ValueError, match="solver_name must be 1-64 printable ASCII"):
+    with pytest.raises(ValueError, match="solver_name must be 1-64 characters"):
         validation.score(c, validation.analytic_trajectory(c), solver_name="a|b\n# injected")
     broken = copy.deepcopy(c)
     del broken["model"]
@@ -124,3 +124,41 @@ def test_a_folder_exported_and_scored_like_the_cli(tmp_path):
     assert all(r["pass"] for r in rows), [r["reason"] for r in rows if not r["pass"]]
     report = json.loads((tmp_path / "report" / "report.json").read_text())
     assert len(report["rows"]) == n
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: validation.cases(families=[]), "families"),
+    (lambda: validation.cases(families=[3]), "families"),
+    (lambda: validation.cases(families="block"), "families"),
+    (lambda: validation.cases(families=["nope"]), "families"),
+    (lambda: validation.export_cases(""), "folder"),
+    (lambda: validation.read_cases(""), "folder"),
+    (lambda: validation.read_cases("no\x1bwhere"), "folder"),
+    (lambda: validation.score_folder("no-cases", "."), "cases"),
+    (lambda: validation.score_folder(".", "no\\x1btraj"), "trajectories"),
+    (lambda: validation.score({"name": "a\x1bb"}, np.zeros((2, 10))), "case"),
+    (lambda: validation.score(case_named("block/sliding/heading0", ["block"]), np.zeros((2, 10)),
+                              solver_name="<script>"), "solver_name"),
+    (lambda: validation.analytic_trajectory(case_named("block/sliding/heading0", ["block"]),
+                                            float("nan")), "spacing_s"),
+])
+def test_bad_arguments_name_the_argument_without_control_bytes(call, field):
+    with pytest.raises(ValueError) as raised:
+        call()
+    message = str(raised.value)
+    assert message.strip() and field in message, message
+    assert not any(ord(ch) < 0x20 for ch in message), repr(message)
+
+
+def test_a_case_nested_deeper_than_python_can_write_is_a_value_error():
+    c = case_named("block/sliding/heading0", ["block"])
+    deep = 1
+    for _ in range(100000):
+        deep = [deep]
+    c["extra"] = deep
+    with pytest.raises(ValueError, match="case"):
+        validation.score(c, np.zeros((2, 10)))
+    c["extra"] = json.loads("[" * 100 + "]" * 100)
+    with pytest.raises(ValueError, match="nested deeper than 64"):
+        validation.score(c, np.zeros((2, 10)))
+

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/json_depth.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
@@ -262,8 +263,118 @@ TEST_F(Scorer, FolderProblemsAreOneLineErrorsOrRefusedRows) {
   // A trajectory symlinked to a file outside the folder is refused.
   std::ofstream(dir_ / "outside.csv") << "t,x,y,z,vx,vy,vz,wx,wy,wz\n";
   fs::create_symlink(dir_ / "outside.csv", dir_ / "traj" / "2.csv");
-  const auto r = readTrajectoryCsv(cases_[2], (dir_ / "traj" / "2.csv").string());
-  EXPECT_NE(r.failure.find("symlink out of its folder"), std::string::npos) << r.failure;
+  try {
+    readTrajectoryCsv(cases_[2], (dir_ / "traj" / "2.csv").string());
+    FAIL() << "read a trajectory symlinked out of its folder";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("symlink out of its folder"), std::string::npos)
+        << e.what();
+  }
+}
+
+// ---- Input limits (issue 45) --------------------------------------------------------------
+
+// A case file nested 100,000 levels deep is refused before the parser: before the limit, the
+// digest's serialization overflowed the stack (SIGSEGV).
+TEST_F(Scorer, DeeplyNestedCaseFileIsRefusedNamingTheFile) {
+  const fs::path file = dir_ / "cases" / (std::to_string(cases_[0].case_index) + ".json");
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text = text.substr(0, text.rfind('}')) + ", \"deep\": " + std::string(100000, '[') +
+         std::string(100000, ']') + "}";
+  std::ofstream(file) << text;
+  try {
+    importCases((dir_ / "cases").string());
+    FAIL() << "accepted 100000 nested arrays";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find(file.filename().string()), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("deeper than 64"), std::string::npos) << e.what();
+  }
+}
+
+// A trajectory hard-linked to another file is refused, and the other file's text never shown.
+TEST_F(Scorer, HardLinkedTrajectoryIsRefusedWithoutQuotingIt) {
+  std::ofstream(dir_ / "outside.txt") << "the first line of someone else's file\n";
+  fs::create_hard_link(dir_ / "outside.txt", dir_ / "traj" / csvName(0));
+  try {
+    readTrajectoryCsv(cases_[0], (dir_ / "traj" / csvName(0)).string());
+    FAIL() << "read a hard-linked trajectory";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("hard links"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("someone else"), std::string::npos) << e.what();
+  }
+}
+
+// A wrong header is quoted escaped and truncated, never whole.
+TEST_F(Scorer, WrongHeaderIsQuotedTruncated) {
+  const std::string header = "\x1b[2J" + std::string(200, 'h');
+  std::ofstream(dir_ / "traj" / csvName(0)) << header << "\n0,0,0,0,0,0,0,0,0,0\n";
+  const auto r = readTrajectoryCsv(cases_[0], (dir_ / "traj" / csvName(0)).string());
+  EXPECT_NE(r.failure.find("header must be"), std::string::npos) << r.failure;
+  EXPECT_EQ(r.failure.find('\x1b'), std::string::npos) << r.failure;
+  EXPECT_EQ(r.failure.find(std::string(100, 'h')), std::string::npos) << r.failure;
+}
+
+// The streamed reader judges a CSV exactly as the table: the same failure for times going
+// backwards, and the analytic rows pass.
+TEST_F(Scorer, StreamedCsvAgreesWithTheTable) {
+  const std::size_t i = indexOf("block/sliding/heading0");
+  auto samples = analyticTrajectory(cases_[i], 1e-3);
+  writeTrajectoryCsv(samples, (dir_ / "traj" / csvName(i)).string());
+  const auto passed = readTrajectoryCsv(cases_[i], (dir_ / "traj" / csvName(i)).string());
+  EXPECT_TRUE(passed.failure.empty()) << passed.failure;
+  EXPECT_EQ(passed.samples.size() + 1, samples.size());  // the t = 0 row is the initial state
+  std::swap(samples[5], samples[6]);
+  fs::remove(dir_ / "traj" / csvName(i));
+  writeTrajectoryCsv(samples, (dir_ / "traj" / csvName(i)).string());
+  const auto backwards = readTrajectoryCsv(cases_[i], (dir_ / "traj" / csvName(i)).string());
+  EXPECT_NE(backwards.failure.find("row 7: times must increase"), std::string::npos)
+      << backwards.failure;
+}
+
+// An export refused half-way (a folder where a case file goes) writes no file at all.
+TEST_F(Scorer, ExportRefusedHalfWayWritesNothing) {
+  const fs::path out = dir_ / "export";
+  fs::create_directories(out / (std::to_string(cases_.back().case_index) + ".json"));
+  EXPECT_THROW(exportCases(cases_, out.string()), InvalidInput);
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(out)) files += entry.is_regular_file();
+  EXPECT_EQ(files, 0u);
+}
+
+// The depth pre-scan counts brackets outside strings only (escaped quotes included) and names
+// the file and the depth.
+TEST(JsonDepth, CountsBracketsOutsideStringsOnly) {
+  EXPECT_NO_THROW(checkJsonDepth(std::string(64, '[') + std::string(64, ']'), 64, "f"));
+  EXPECT_NO_THROW(checkJsonDepth("[\"" + std::string(1000, '[') + "\"]", 64, "f"));
+  EXPECT_NO_THROW(checkJsonDepth("[\"a\\\"[[[[\"]", 2, "f"));  // ["a\"[[[["]: depth 1
+  EXPECT_THROW(checkJsonDepth("[\"a\\\\\", [[]]]", 2, "f"), InvalidInput);  // ["a\\", [[]]]
+  try {
+    checkJsonDepth(std::string(65, '{'), 64, "solver.json");
+    FAIL() << "accepted depth 65";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("solver.json: JSON nested deeper than 64"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// Solver names: markup refused naming the field; nsdkit's own setting names accepted.
+TEST(SolverNames, MarkupIsRefusedAndSettingNamesAccepted) {
+  const std::vector<std::string> refused{"<script>", "[x](y)", "*b*", "a`b", "a|b",
+                                         std::string(65, 'a')};
+  for (const std::string& name : refused) {
+    try {
+      requireReportableSolverName(name, "--solver-name");
+      ADD_FAILURE() << "accepted " << name;
+    } catch (const InvalidInput& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("--solver-name", 0), 0u) << e.what();
+    }
+  }
+  for (const char* name : {"nan", "mujoco-3.3.8/exact/h=0.001", "my_engine (v2.1+fix)"}) {
+    EXPECT_NO_THROW(requireReportableSolverName(name, "--solver-name")) << name;
+  }
 }
 
 // ---- The judge on synthetic trajectories ------------------------------------------------------

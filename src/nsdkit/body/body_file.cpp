@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/json_depth.hpp>
 
 namespace nsd::body {
 namespace {
@@ -410,6 +411,7 @@ std::string firstDuplicateKey(const std::string& text) {
 }  // namespace
 
 BodyDescription parseBody(const std::string& text, const std::string& source) {
+  checkJsonDepth(text, kMaxJsonDepth, source);
   json document;
   try {
     document = json::parse(text);

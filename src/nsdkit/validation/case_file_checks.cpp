@@ -1,14 +1,18 @@
 // Checked reading of the scorer's inputs (case_file_checks.hpp).
 #include <nsdkit/validation/case_file_checks.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/json_depth.hpp>
 
 namespace nsd::validation {
 
@@ -32,36 +36,84 @@ std::string quoteForMessage(const std::string& text) {
   return out;
 }
 
-std::string readBoundedFile(const std::string& dir, const std::string& name,
-                            std::uintmax_t max_bytes) {
+CheckedFile::CheckedFile(const std::string& dir, const std::string& name,
+                         std::uintmax_t max_bytes)
+    : shown_(quoteForMessage((fs::path(dir) / name).string())) {
   const fs::path path = fs::path(dir) / name;
-  const std::string shown = quoteForMessage(path.string());
   std::error_code ec;
   const fs::file_status link = fs::symlink_status(path, ec);
-  if (ec || !fs::exists(link)) throw InvalidInput("missing file " + shown);
-  if (fs::is_symlink(link)) {
+  if (ec || !fs::exists(link)) throw InvalidInput("missing file " + shown_);
+  const bool symlink = fs::is_symlink(link);
+  if (symlink) {
     const fs::path target = fs::weakly_canonical(path, ec);
     const fs::path folder = fs::weakly_canonical(dir, ec);
     const std::string t = target.string(), f = folder.string() + "/";
     if (ec || t.compare(0, f.size(), f) != 0) {
-      throw InvalidInput(shown + " is a symlink out of its folder (refused)");
+      throw InvalidInput(shown_ + " is a symlink out of its folder (refused)");
     }
   }
-  if (!fs::is_regular_file(path, ec)) throw InvalidInput(shown + " is not a regular file");
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) throw InvalidInput("cannot read " + shown);
-  if (size > max_bytes) {
-    throw InvalidInput(shown + " has " + std::to_string(size) + " bytes, more than the limit " +
+  // Opened without blocking (a FIFO would wait for a writer) and, unless it is a link checked
+  // above, without following one planted since; what is checked below is what is read.
+  fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | (symlink ? 0 : O_NOFOLLOW));
+  if (fd_ < 0) throw InvalidInput("cannot read " + shown_);
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close();
+    throw InvalidInput(shown_ + " is not a regular file (a folder, FIFO or device: refused)");
+  }
+  if (st.st_nlink > 1) {
+    close();
+    throw InvalidInput(shown_ + " has " + std::to_string(st.st_nlink) +
+                       " hard links: a file linked from elsewhere is refused (copy it instead)");
+  }
+  size_ = static_cast<std::uintmax_t>(st.st_size);
+  if (size_ > max_bytes) {
+    close();
+    throw InvalidInput(shown_ + " has " + std::to_string(size_) + " bytes, more than the limit " +
                        std::to_string(max_bytes));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InvalidInput("cannot read " + shown);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+}
+
+CheckedFile::~CheckedFile() { close(); }
+
+void CheckedFile::close() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
+std::size_t CheckedFile::read(char* buffer, std::size_t capacity) {
+  for (;;) {
+    const ssize_t n = ::read(fd_, buffer, capacity);
+    if (n >= 0) return static_cast<std::size_t>(n);
+    if (errno != EINTR) throw InvalidInput("cannot read " + shown_);
+  }
+}
+
+void CheckedFile::rewind() {
+  if (::lseek(fd_, 0, SEEK_SET) != 0) throw InvalidInput("cannot read " + shown_);
+}
+
+std::string readBoundedFile(const std::string& dir, const std::string& name,
+                            std::uintmax_t max_bytes) {
+  CheckedFile file(dir, name, max_bytes);
+  std::string text;
+  text.reserve(static_cast<std::size_t>(file.size()));
+  char buffer[1 << 14];
+  for (std::size_t n; (n = file.read(buffer, sizeof buffer)) > 0;) {
+    text.append(buffer, n);
+    // A file grown since its size was checked is read only up to the limit (and refused).
+    if (text.size() > max_bytes) {
+      throw InvalidInput(file.shown() + " has more than the limit of " +
+                         std::to_string(max_bytes) + " bytes");
+    }
+  }
+  return text;
 }
 
 json parseJsonText(const std::string& text, const std::string& label) {
+  // Before the parser: a deeply nested document would overflow the stack of every recursion
+  // over it (dump for the digest, comparisons, destruction).
+  checkJsonDepth(text, kMaxJsonDepth, label);
   // Duplicate keys: the parser callback sees each key of an object; a set per open object.
   std::vector<std::set<std::string>> keys;
   std::string duplicate;

@@ -15,13 +15,40 @@ namespace nsd::validation {
 /// At most 80 characters of `text` for a message, control and non-ASCII bytes as `\\xNN`.
 std::string quoteForMessage(const std::string& text);
 
-/// The content of `<dir>/<name>`, which must be a regular file inside `dir` (a symlink is
-/// followed only when its target stays inside `dir`) of at most `max_bytes`.
+/// A scorer input opened for reading: `<dir>/<name>`, which must be a regular file inside
+/// `dir` (a symlink is followed only when its target stays inside `dir`) with one link only (a
+/// hard link would bring in a file from anywhere) and at most `max_bytes`. Opened without
+/// blocking (a FIFO is refused, never waited on); the checks are made on the open file.
+class CheckedFile {
+ public:
+  /// @throws InvalidInput naming the file and the problem.
+  CheckedFile(const std::string& dir, const std::string& name, std::uintmax_t max_bytes);
+  ~CheckedFile();
+  CheckedFile(const CheckedFile&) = delete;
+  CheckedFile& operator=(const CheckedFile&) = delete;
+  /// Its size when opened [bytes].
+  std::uintmax_t size() const { return size_; }
+  /// The path as messages show it (quoteForMessage).
+  const std::string& shown() const { return shown_; }
+  /// Reads at most `capacity` bytes into `buffer`; returns their count, 0 at the end.
+  std::size_t read(char* buffer, std::size_t capacity);
+  /// Back to the first byte.
+  void rewind();
+
+ private:
+  void close();
+  std::string shown_;
+  int fd_ = -1;
+  std::uintmax_t size_ = 0;
+};
+
+/// The content of a CheckedFile(dir, name, max_bytes).
 /// @throws InvalidInput naming the file and the problem.
 std::string readBoundedFile(const std::string& dir, const std::string& name,
                             std::uintmax_t max_bytes);
 
-/// Parses JSON, refusing duplicate keys. @throws InvalidInput naming `label`.
+/// Parses JSON, refusing nesting deeper than kMaxJsonDepth (core/json_depth.hpp, checked before
+/// the parser runs) and duplicate keys. @throws InvalidInput naming `label`.
 nlohmann::json parseJsonText(const std::string& text, const std::string& label);
 
 /// Field access with errors naming the file (label) and the field.

@@ -226,7 +226,30 @@ ValidationCase caseFromJsonText(const std::string& text, const std::string& labe
   return c;
 }
 
-void exportCases(const std::vector<ValidationCase>& cases, const std::string& dir) {
+namespace {
+
+// Everything an export checks before its first file: a refusal leaves no case file behind.
+void requireExportable(const std::string& dir, const std::vector<std::size_t>& numbers,
+                       const std::string& field) {
+  if (dir.empty()) throw InvalidInput(field + ": an empty path (give a folder)");
+  checkOutputFolder(dir, field);
+  std::vector<std::string> names{"index.json"};
+  for (const std::size_t n : numbers) names.push_back(std::to_string(n) + ".json");
+  for (const std::string& name : names) {
+    const fs::path path = fs::path(dir) / name;
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
+      throw InvalidInput(field + ": " + quoteInput(path.string()) +
+                         " exists and is not a regular file (nothing was written)");
+    }
+  }
+}
+
+}  // namespace
+
+void exportCases(const std::vector<ValidationCase>& cases, const std::string& dir,
+                 const std::string& field) {
   // Files are numbered by the case's place in nsdkit's set: a case keeps its number whatever
   // families are exported.
   std::vector<std::size_t> numbers;
@@ -235,6 +258,7 @@ void exportCases(const std::vector<ValidationCase>& cases, const std::string& di
     if (!canonical) throw InvalidInput("case " + c.name + " is not one of nsdkit's cases");
     numbers.push_back(canonical->case_index);
   }
+  requireExportable(dir, numbers, field);
   fs::create_directories(dir);
   json index = json::array();
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -313,7 +337,7 @@ void checkAgainstIndex(ValidationCase& c, const json& file, const IndexEntry& e,
 }  // namespace
 
 std::vector<ValidationCase> importCases(const std::string& dir) {
-  const std::string index_file = dir + "/index.json";
+  const std::string index_file = quoteInput(dir + "/index.json");
   const json index =
       parseJsonText(readBoundedFile(dir, "index.json", kMaxCaseFileBytes), index_file);
   const FieldReader top{index_file};

@@ -380,6 +380,34 @@ void writeSeriesJson(const std::string& dir, const std::vector<ValidationResult>
   });
 }
 
+// Text from inputs (solver names, solver.json's settings, case names, reasons quoting files) in
+// report.md: Markdown's active characters backslash-escaped, '<', '>' and '&' as entities and
+// newlines as spaces, so that it stays text in its table cell.
+std::string markdownText(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    switch (ch) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '\n':
+      case '\r': out += ' '; break;
+      case '|':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '\\':
+        out += '\\';
+        out += ch;
+        break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
 // report.md: the counts, the rules, the solvers, the families, the maps, the settings, the
 // confusion tables and every failed row with its reason.
 void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCase>& cases,
@@ -402,7 +430,7 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
            "(growth) | wall s per simulated s |\n|---|---|---|---|---|---|---|---|\n";
     for (const auto& s : summaries) {
       // Rows the solver declared (or was found) unable to represent are named, never hidden.
-      out << "| " << s.label << " | " << s.passed << "/" << s.rows
+      out << "| " << markdownText(s.label) << " | " << s.passed << "/" << s.rows
           << (s.not_representable > 0
                   ? " (+" + std::to_string(s.not_representable) + " not representable)"
                   : std::string())
@@ -450,13 +478,13 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
       if (seen.count(key)) continue;
       seen.insert(key);
       if (!findSolver(sp.name) || cases.empty()) {
-        out << "- **" << sp.name << "**"
-            << (sp.declared_version.empty() ? "" : " (" + sp.declared_version + ")")
+        out << "- **" << markdownText(sp.name) << "**"
+            << (sp.declared_version.empty() ? "" : " (" + markdownText(sp.declared_version) + ")")
             << ": trajectories supplied by the user, scored by the same rule";
         if (sp.step_s > 0) out << "; step " << sp.step_s << " s (its solver.json)";
         out << ". ";
         for (const auto& n : sp.declared_settings) {
-          out << "`" << n.setting << "`: " << n.reason << ". ";
+          out << markdownText(n.setting) << ": " << markdownText(n.reason) << ". ";
         }
         out << '\n';
         continue;
@@ -472,7 +500,7 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
     out << "\n## Confusion tables (rows: expected, first escape mode; columns: observed)\n\n";
     const std::vector<std::string> observed_cols{"RR", "RS", "SR", "SS", "R", "S", "failed"};
     for (const auto& s : summaries) {
-      out << "**" << s.label << "**\n\n| expected \\ observed |";
+      out << "**" << markdownText(s.label) << "**\n\n| expected \\ observed |";
       for (const auto& c : observed_cols) out << ' ' << c << " |";
       out << "\n|---|---|---|---|---|---|---|---|\n";
       for (const auto& [e, row] : s.confusion) {
@@ -489,8 +517,8 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
            "reason |\n|---|---|---|---|---|\n";
     for (const auto& r : results) {
       if (r.pass || r.status == RowStatus::kNotRepresentable) continue;
-      out << "| " << r.case_name << " | " << r.solver << " | " << r.expected << " | " << r.observed
-          << " | " << r.reason << " |\n";
+      out << "| " << markdownText(r.case_name) << " | " << markdownText(r.solver) << " | "
+          << r.expected << " | " << r.observed << " | " << markdownText(r.reason) << " |\n";
     }
   });
 }

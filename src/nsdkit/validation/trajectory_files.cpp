@@ -5,86 +5,27 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <new>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
+#include <nsdkit/validation/trajectory_table.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
+
+const std::vector<std::string>& trajectoryColumns(bool with_orientation) {
+  static const std::vector<std::string> kColumns{"t",  "x",  "y",  "z",  "vx",
+                                                 "vy", "vz", "wx", "wy", "wz"};
+  static const std::vector<std::string> kColumnsWithOrientation{
+      "t", "x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy", "wz"};
+  return with_orientation ? kColumnsWithOrientation : kColumns;
+}
+
 namespace {
-
-const std::vector<std::string> kColumns{"t", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz"};
-const std::vector<std::string> kColumnsWithOrientation{
-    "t", "x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy", "wz"};
-
-std::vector<std::string> splitFields(const std::string& line) {
-  std::vector<std::string> fields;
-  std::string field;
-  std::istringstream in(line);
-  while (std::getline(in, field, ',')) {
-    const auto first = field.find_first_not_of(" \t\r");
-    const auto last = field.find_last_not_of(" \t\r");
-    fields.push_back(first == std::string::npos ? "" : field.substr(first, last - first + 1));
-  }
-  if (!line.empty() && line.back() == ',') fields.emplace_back();
-  return fields;
-}
-
-// The CSV's rows; throws InvalidInput naming the line and column.
-std::vector<std::vector<double>> parseTrajectoryCsv(const std::string& text, const std::string& shown,
-                                                    bool& with_orientation) {
-  std::istringstream in(text);
-  std::string line;
-  std::size_t line_number = 0;
-  std::vector<std::vector<double>> rows;
-  const std::vector<std::string>* header = nullptr;
-  while (std::getline(in, line)) {
-    ++line_number;
-    if (line.size() > kMaxTrajectoryLineChars) {
-      throw InvalidInput(shown + ": line " + std::to_string(line_number) + " is longer than " +
-                         std::to_string(kMaxTrajectoryLineChars) + " characters");
-    }
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const auto fields = splitFields(line);
-    if (!header) {
-      if (fields == kColumns) {
-        header = &kColumns;
-      } else if (fields == kColumnsWithOrientation) {
-        header = &kColumnsWithOrientation;
-      } else {
-        throw InvalidInput(shown + ": header must be 't,x,y,z,vx,vy,vz,wx,wy,wz' (or with "
-                           "qw,qx,qy,qz after z), got '" + quoteForMessage(line) + "'");
-      }
-      continue;
-    }
-    if (fields.size() != header->size()) {
-      throw InvalidInput(shown + ": line " + std::to_string(line_number) + " has " +
-                         std::to_string(fields.size()) + " fields, the header " +
-                         std::to_string(header->size()));
-    }
-    std::vector<double> row(fields.size());
-    for (std::size_t k = 0; k < fields.size(); ++k) {
-      const char* begin = fields[k].c_str();
-      char* end = nullptr;
-      errno = 0;
-      row[k] = std::strtod(begin, &end);
-      if (fields[k].empty() || end != begin + fields[k].size() || errno == ERANGE ||
-          !std::isfinite(row[k])) {
-        throw InvalidInput(shown + ": line " + std::to_string(line_number) + ", column '" +
-                           (*header)[k] + "': not a finite number: '" +
-                           quoteForMessage(fields[k]) + "'");
-      }
-    }
-    rows.push_back(std::move(row));
-  }
-  if (!header) throw InvalidInput(shown + ": empty file (no header)");
-  with_orientation = header == &kColumnsWithOrientation;
-  return rows;
-}
 
 bool withinRounding(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
   for (int i = 0; i < 3; ++i) {
@@ -102,87 +43,112 @@ SolverTrajectory failed(const std::string& reason) {
 
 }  // namespace
 
+SolverTrajectory failedTrajectory(const std::string& reason) { return failed(reason); }
+
+TrajectoryTableBuilder::TrajectoryTableBuilder(const ValidationCase& c, bool with_orientation,
+                                               std::size_t expected_rows)
+    : scene_(sceneOf(c)), with_orientation_(with_orientation) {
+  trajectory_.engine_version = "user trajectories";
+  if (expected_rows > 1) {
+    trajectory_.samples.reserve(std::min(expected_rows, kMaxTrajectoryRows) - 1);
+  }
+}
+
+bool TrajectoryTableBuilder::add(const double* row, std::size_t size) {
+  if (!trajectory_.failure.empty()) return false;
+  const std::string failure = checkRow(row, size);
+  ++rows_;
+  if (failure.empty()) return true;
+  trajectory_ = failed(failure);
+  return false;
+}
+
+std::string TrajectoryTableBuilder::checkRow(const double* row, std::size_t size) {
+  const std::size_t columns = with_orientation_ ? 14 : 10;
+  const int v = with_orientation_ ? 8 : 4;  // first velocity column
+  const std::string where = "row " + std::to_string(rows_ + 1);
+  if (rows_ >= kMaxTrajectoryRows) {
+    return where + ": more than " + std::to_string(kMaxTrajectoryRows) +
+           " rows (the limit: 5 us steps over 10 s)";
+  }
+  if (size != columns) {
+    return where + ": " + std::to_string(size) + " values, expected " + std::to_string(columns);
+  }
+  for (std::size_t k = 0; k < columns; ++k) {
+    if (!std::isfinite(row[k])) {
+      return where + ", column '" + trajectoryColumns(with_orientation_)[k] +
+             "': non-finite value";
+    }
+  }
+  if (with_orientation_ &&
+      std::fabs(std::hypot(std::hypot(row[4], row[5]), std::hypot(row[6], row[7])) - 1.0) > 1e-6) {
+    return where + ": the orientation quaternion is not unit (within 1e-6)";
+  }
+  const Eigen::Vector3d x(row[1], row[2], row[3]), vel(row[v], row[v + 1], row[v + 2]),
+      omega(row[v + 3], row[v + 4], row[v + 5]);
+  if (rows_ == 0) {
+    if (row[0] != 0.0) {
+      return "the first sample must be the initial state at t = 0, got t = " +
+             formatForReport(row[0], 6) + " s";
+    }
+    if (!withinRounding(x, scene_.centre0_W) || !withinRounding(vel, scene_.v_C0_W) ||
+        !withinRounding(omega, scene_.omega0_W)) {
+      return "the first sample is not the case's initial state (within 1e-6 (1 + |value|))";
+    }
+    if (with_orientation_ &&
+        !(std::fabs(Eigen::Quaterniond(row[4], row[5], row[6], row[7]).dot(scene_.q0_WS)) >=
+          1.0 - 1e-6)) {
+      return "the first sample's orientation is not the case's";
+    }
+    last_t_ = row[0];
+    return "";
+  }
+  const double dt = row[0] - last_t_;
+  if (!(dt > 0.0)) {
+    return where + ": times must increase (t = " + formatForReport(row[0], 8) + " s)";
+  }
+  if (dt > kMaxSampleSpacing_s * (1.0 + 1e-9)) {
+    return where + ": samples " + formatForReport(dt, 4) + " s apart, more than " +
+           formatForReport(kMaxSampleSpacing_s) + " s";
+  }
+  last_t_ = row[0];
+  // Without orientation columns the body is taken at its initial orientation (exact for the
+  // sphere; for the block, which slides without turning, up to the solver's own turning).
+  const Eigen::Quaterniond q =
+      with_orientation_ ? Eigen::Quaterniond(row[4], row[5], row[6], row[7]).normalized()
+                        : scene_.q0_WS;
+  trajectory_.samples.push_back(engines::makeSample(scene_, row[0], x, q, vel, omega));
+  return "";
+}
+
+SolverTrajectory TrajectoryTableBuilder::finish() {
+  if (rows_ == 0) return failed("no samples");
+  if (trajectory_.failure.empty()) trajectory_.completed = true;
+  return std::move(trajectory_);
+}
+
 SolverTrajectory trajectoryFromTable(const ValidationCase& c,
                                      const std::vector<std::vector<double>>& rows,
                                      bool with_orientation) {
-  const std::size_t columns = with_orientation ? 14 : 10;
-  const int v = with_orientation ? 8 : 4;  // first velocity column
   if (rows.empty()) return failed("no samples");
-  const engines::SphereScene scene = sceneOf(c);
-  SolverTrajectory t;
-  t.engine_version = "user trajectories";
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const auto& row = rows[i];
-    const std::string where = "row " + std::to_string(i + 1);
-    if (row.size() != columns) return failed(where + ": " + std::to_string(row.size()) + " values, expected " + std::to_string(columns));
-    for (std::size_t k = 0; k < columns; ++k) {
-      if (!std::isfinite(row[k])) {
-        return failed(where + ", column '" +
-                      (with_orientation ? kColumnsWithOrientation : kColumns)[k] +
-                      "': non-finite value");
-      }
-    }
-    if (with_orientation && std::fabs(std::hypot(std::hypot(row[4], row[5]), std::hypot(row[6], row[7])) - 1.0) > 1e-6) {
-      return failed(where + ": the orientation quaternion is not unit (within 1e-6)");
-    }
-    const Eigen::Vector3d x(row[1], row[2], row[3]), vel(row[v], row[v + 1], row[v + 2]),
-        omega(row[v + 3], row[v + 4], row[v + 5]);
-    if (i == 0) {
-      if (row[0] != 0.0) return failed("the first sample must be the initial state at t = 0, got t = " + formatForReport(row[0], 6) + " s");
-      if (!withinRounding(x, scene.centre0_W) || !withinRounding(vel, scene.v_C0_W) ||
-          !withinRounding(omega, scene.omega0_W)) {
-        return failed("the first sample is not the case's initial state (within 1e-6 (1 + |value|))");
-      }
-      if (with_orientation &&
-          !(std::fabs(Eigen::Quaterniond(row[4], row[5], row[6], row[7]).dot(scene.q0_WS)) >=
-            1.0 - 1e-6)) {
-        return failed("the first sample's orientation is not the case's");
-      }
-      continue;
-    }
-    const double dt = row[0] - rows[i - 1][0];
-    if (!(dt > 0.0)) return failed(where + ": times must increase (t = " + formatForReport(row[0], 8) + " s)");
-    if (dt > kMaxSampleSpacing_s * (1.0 + 1e-9)) {
-      return failed(where + ": samples " + formatForReport(dt, 4) + " s apart, more than " +
-                    formatForReport(kMaxSampleSpacing_s) + " s");
-    }
-    // Without orientation columns the body is taken at its initial orientation (exact for the
-    // sphere; for the block, which slides without turning, up to the solver's own turning).
-    const Eigen::Quaterniond q =
-        with_orientation ? Eigen::Quaterniond(row[4], row[5], row[6], row[7]).normalized()
-                         : scene.q0_WS;
-    t.samples.push_back(engines::makeSample(scene, row[0], x, q, vel, omega));
+  TrajectoryTableBuilder builder(c, with_orientation, rows.size());
+  for (const auto& row : rows) {
+    if (!builder.add(row.data(), row.size())) break;
   }
-  t.completed = true;
-  return t;
-}
-
-SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& path) {
-  const std::filesystem::path p(path);
-  const std::string shown = quoteForMessage(p.filename().string());
-  std::error_code ec;
-  if (!std::filesystem::exists(std::filesystem::symlink_status(p, ec))) {
-    return failed("missing trajectory file " + quoteForMessage(path));
-  }
-  try {
-    const std::string text = readBoundedFile(p.parent_path().string(), p.filename().string(),
-                                             kMaxTrajectoryBytes);
-    bool with_orientation = false;
-    const auto rows = parseTrajectoryCsv(text, shown, with_orientation);
-    return trajectoryFromTable(c, rows, with_orientation);
-  } catch (const InvalidInput& e) {
-    return failed(std::string("unreadable trajectory: ") + e.what());
-  }
+  return builder.finish();
 }
 
 void requireReportableSolverName(const std::string& name, const std::string& field) {
-  const bool printable = std::all_of(name.begin(), name.end(), [](char ch) {
-    const auto byte = static_cast<unsigned char>(ch);
-    return byte >= 0x20 && byte < 0x7f && ch != '|' && ch != '`';
+  // Text that means (almost) nothing in Markdown, HTML or a JSON string: no markup (<, >, [, ],
+  // *, backquote, |), no quotes, no control bytes; '_' is escaped where it lands (report.md).
+  const bool allowed = std::all_of(name.begin(), name.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) ||
+           (ch != '\0' && std::strchr("-_.+() /=", ch) != nullptr);
   });
-  if (name.empty() || name.size() > 64 || !printable) {
-    throw InvalidInput(field + " must be 1-64 printable ASCII characters without '|' or '`', got '" +
-                       quoteForMessage(name) + "'");
+  if (name.empty() || name.size() > kMaxSolverNameChars || !allowed) {
+    throw InvalidInput(field + " must be 1-" + std::to_string(kMaxSolverNameChars) +
+                       " characters among letters, digits, space and -_.+()/=, got " +
+                       quoteInput(name));
   }
 }
 
@@ -193,7 +159,7 @@ SolverManifest readSolverManifest(const std::string& trajectory_dir) {
           std::filesystem::symlink_status(std::filesystem::path(trajectory_dir) / "solver.json", ec))) {
     return m;
   }
-  const std::string label = trajectory_dir + "/solver.json";
+  const std::string label = quoteInput(trajectory_dir + "/solver.json");
   const nlohmann::json j =
       parseJsonText(readBoundedFile(trajectory_dir, "solver.json", kMaxCaseFileBytes), label);
   const FieldReader r{label};
@@ -213,7 +179,16 @@ SolverManifest readSolverManifest(const std::string& trajectory_dir) {
   }
   if (j.contains("version")) {
     m.version = r.string(j, "version");
-    requireReportableSolverName(m.version, label + ": version");
+    // A version is free text (e.g. "nsdkit's closed forms"): printable ASCII without markup
+    // (| ` < >), escaped for the medium wherever it lands (report.md, report.html).
+    const bool printable = std::all_of(m.version.begin(), m.version.end(), [](char ch) {
+      return ch >= 0x20 && ch < 0x7f && std::strchr("|`<>", ch) == nullptr;
+    });
+    if (m.version.empty() || m.version.size() > kMaxSolverNameChars || !printable) {
+      throw InvalidInput(label + ": version must be 1-" + std::to_string(kMaxSolverNameChars) +
+                         " printable ASCII characters without | ` < >, got " +
+                         quoteInput(m.version));
+    }
   }
   if (j.contains("step_s")) {
     m.step_s = r.number(j, "step_s");
@@ -261,7 +236,8 @@ void requireDeclaredCasesExist(const SolverManifest& m, const std::vector<Valida
     const bool known = std::any_of(cases.begin(), cases.end(),
                                    [&](const ValidationCase& c) { return c.name == name; });
     if (!known) {
-      throw InvalidInput(trajectory_dir + "/solver.json: not_representable names '" +
+      throw InvalidInput(quoteInput(trajectory_dir + "/solver.json") +
+                         ": not_representable names '" +
                          quoteForMessage(name) + "', which is no case of the case folder");
     }
   }
@@ -329,15 +305,22 @@ std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase
       results.push_back(r);
       continue;
     }
-    SolverTrajectory t;
-    if (const std::string reason = declaredNotRepresentable(manifest, c.name); !reason.empty()) {
-      t.not_representable = "declared by the solver (solver.json): " + reason;
-    } else {
-      t = readTrajectoryCsv(c, trajectory_dir + "/" + std::to_string(c.case_index) + ".csv");
+    const std::string path = trajectory_dir + "/" + std::to_string(c.case_index) + ".csv";
+    try {
+      SolverTrajectory t;
+      if (const std::string reason = declaredNotRepresentable(manifest, c.name);
+          !reason.empty()) {
+        t.not_representable = "declared by the solver (solver.json): " + reason;
+      } else {
+        t = readTrajectoryCsv(c, path);
+      }
+      t.settings = manifest.settings;
+      if (!manifest.version.empty()) t.engine_version = manifest.version;
+      results.push_back(named(judge(c, solver, t, options), c));
+    } catch (const std::bad_alloc&) {
+      throw InvalidInput(quoteInput(path) + ": not enough memory to score this trajectory " +
+                         "(scoring needs up to 16 times a file's size and 1 GB; see docs/validation.md)");
     }
-    t.settings = manifest.settings;
-    if (!manifest.version.empty()) t.engine_version = manifest.version;
-    results.push_back(named(judge(c, solver, t, options), c));
   }
   for (auto& r : missingCaseRows(cases, families, solver, options)) {
     r.solver = solver_name;

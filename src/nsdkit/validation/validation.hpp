@@ -463,8 +463,11 @@ std::string caseJsonText(const ValidationCase& c, std::size_t index);
 /// field missing or of the wrong type), naming the label and the field.
 ValidationCase caseFromJsonText(const std::string& text, const std::string& label);
 
-/// Writes every case as `<dir>/<index>.json` and `<dir>/index.json`.
-void exportCases(const std::vector<ValidationCase>& cases, const std::string& dir);
+/// Writes every case as `<dir>/<index>.json` and `<dir>/index.json`. Everything is checked
+/// before the first file is written (the folder writable, no folder, link or device where a file
+/// goes), so that a refusal leaves no case file. @throws InvalidInput naming `field`.
+void exportCases(const std::vector<ValidationCase>& cases, const std::string& dir,
+                 const std::string& field = "export folder");
 
 /// Reads the cases written by exportCases, each rebuilt from its model (see caseFromJsonText;
 /// refused cases carry their reason). Files must be regular files inside `dir` (no symlink out
@@ -488,12 +491,21 @@ SolverTrajectory trajectoryFromTable(const ValidationCase& c,
                                      const std::vector<std::vector<double>>& rows,
                                      bool with_orientation);
 
-/// Reads a solver's trajectory CSV (header as in trajectoryFromTable) with the same checks; a
-/// file that cannot be read or parsed gives a trajectory whose `failure` names the line and field.
+/// Reads a solver's trajectory CSV (header as in trajectoryFromTable) with the same checks, as
+/// a stream (the samples are all it keeps: see trajectory_csv.cpp for the memory bound); a file
+/// that cannot be parsed, or is larger than kMaxTrajectoryBytes, gives a trajectory whose
+/// `failure` names the line and field (text from the file quoted, escaped and truncated).
+/// @throws InvalidInput naming the file when it is no regular file of its own inside its folder
+/// (a FIFO, a device, a folder, a symlink out of the folder, a file with more than one link).
 SolverTrajectory readTrajectoryCsv(const ValidationCase& c, const std::string& path);
 
-/// A user's solver name goes into report.md, report.json and the HTML of a report: 1-64
-/// printable ASCII characters without '|' or '`'. @throws InvalidInput naming `field`.
+/// Longest solver name (and solver.json version) accepted.
+inline constexpr std::size_t kMaxSolverNameChars = 64;
+
+/// A user's solver name goes into report.md, report.json and the HTML of a report: 1 to
+/// kMaxSolverNameChars characters among ASCII letters, digits, space and `-_.+()/=` (the names
+/// of nsdkit's own settings, "mujoco/exact/h=0.001", included). @throws InvalidInput naming
+/// `field`.
 void requireReportableSolverName(const std::string& name, const std::string& field);
 
 /// What a scored solver says of itself: `<trajectory_dir>/solver.json` (optional), an object
