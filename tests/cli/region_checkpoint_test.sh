@@ -93,7 +93,7 @@ err=$(timeout 60 mpirun -np 2 --oversubscribe "$nsdkit_mpi" "${sweep[@]}" --thre
 rc=$?
 set -e
 [ "$rc" = 2 ] || fail "a corrupt block on 2 ranks: exit $rc (124: hung) $err"
-[ "$(grep -c '^nsdkit-mpi: error' <<<"$err")" = 1 ] && [[ "$err" == *"grid-100.blk"* ]] ||
+[ "$(grep -c '^nsdkit: error' <<<"$err")" = 1 ] && [[ "$err" == *"grid-100.blk"* ]] ||
   fail "a corrupt block on 2 ranks: not one line naming the block: $err"
 [ -e "$work/x.csv" ] && fail "a failed MPI sweep wrote its output"
 set +e
@@ -101,7 +101,7 @@ err=$(timeout 60 mpirun -np 2 --oversubscribe "$nsdkit_mpi" region --axis mx:-1:
       --checkpoint "$work/never" --output "$work/x.csv" 2>&1 >/dev/null)
 rc=$?
 set -e
-[ "$rc" = 2 ] && [ "$(grep -c '^nsdkit-mpi: error' <<<"$err")" = 1 ] && [[ "$err" == *"'mx'"* ]] ||
+[ "$rc" = 2 ] && [ "$(grep -c '^nsdkit: error' <<<"$err")" = 1 ] && [[ "$err" == *"'mx'"* ]] ||
   fail "a bad axis on 2 ranks: exit $rc: $err"
 [ -e "$work/never" ] && fail "a refused MPI sweep created its checkpoint folder"
 echo "all outputs byte-identical"

@@ -147,7 +147,7 @@ TEST_F(SweepFile, AFailedSweepLeavesNoFile) {
 // its own file is in place.
 TEST_F(SweepFile, FinishedRunRemovesTheTemporaryFileOfAKilledRun) {
   const std::string path = dir_ + "/resumed.h5";
-  const std::string left = path + ".tmp-nsdkit-hdf5-1-2";
+  const std::string left = path + ".tmp-nsdkit-hdf5-999999999-2";  // no such process
   std::ofstream(left) << "a killed run's partial file";
   ASSERT_TRUE(temporaryFileLeft(path));
   {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -208,11 +209,28 @@ struct PreparedRegion {
   RegionModel model;
 };
 
+/// Refuses, before any work, an --output that names the --checkpoint folder (by path or, when
+/// both exist, by identity): the output would replace the folder after the sweep.
+void requireOutputIsNotTheCheckpoint(const RegionCommand& c) {
+  if (c.checkpoint.empty() || c.output.empty() || c.output == "-") return;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path output = fs::weakly_canonical(fs::absolute(c.output, ec), ec);
+  const fs::path folder = fs::weakly_canonical(fs::absolute(c.checkpoint, ec), ec);
+  const bool same = output == folder || (fs::exists(c.output, ec) && fs::exists(c.checkpoint, ec) &&
+                                         fs::equivalent(c.output, c.checkpoint, ec));
+  if (same) {
+    throw InvalidInput("--output " + quoteInput(c.output) + " is the --checkpoint folder " +
+                       quoteInput(c.checkpoint) + ": give the output another path");
+  }
+}
+
 PreparedRegion prepareRegion(const RegionCommand& c) {
   if (c.body.empty() && c.model != "ball-trough") {
     throw InvalidInput("unknown model " + quoteInput(c.model));
   }
   if (c.resume && c.checkpoint.empty()) throw InvalidInput("--resume needs --checkpoint DIR");
+  requireOutputIsNotTheCheckpoint(c);
   if (c.threads < 1) throw InvalidInput("--threads must be at least 1");
   PreparedRegion p;
   for (const auto& t : c.axes) p.axes.push_back(region::parseAxis(t));

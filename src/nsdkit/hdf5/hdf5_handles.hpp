@@ -1,7 +1,8 @@
 #pragma once
 /// @file hdf5_handles.hpp
 /// Internal to src/nsdkit/hdf5: owning HDF5 identifiers and the small typed helpers the writer
-/// and the reader share (attributes, strings). Every failing call throws with the file named.
+/// uses (attribute writers; checked_reader.hpp reads). Every failing call throws with the file
+/// named.
 
 #include <hdf5.h>
 
@@ -62,13 +63,5 @@ void writeUnsignedAttribute(hid_t location, const std::string& name, std::uint64
                             const std::string& file);
 void writeStringListAttribute(hid_t location, const std::string& name,
                               const std::vector<std::string>& values, const std::string& file);
-
-std::string readStringAttribute(hid_t location, const std::string& name, const std::string& file);
-double readDoubleAttribute(hid_t location, const std::string& name, const std::string& file);
-std::vector<std::string> readStringListAttribute(hid_t location, const std::string& name,
-                                                 const std::string& file);
-/// Every double attribute of `location` by name.
-std::vector<std::pair<std::string, double>> readDoubleAttributes(hid_t location,
-                                                                 const std::string& file);
 
 }  // namespace nsd::hdf5::detail

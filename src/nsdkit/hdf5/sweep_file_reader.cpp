@@ -1,129 +1,161 @@
-// The sweep file reader (sweep_file.hpp; serial HDF5).
+// The sweep file reader (sweep_file.hpp; serial HDF5): every part read through the checked
+// reader (checked_reader.hpp), sized by what the axes imply and bounded before allocation.
 #include <nsdkit/hdf5/sweep_file.hpp>
 
-#include <filesystem>
+#include <cmath>
+#include <set>
 
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/hdf5/hdf5_handles.hpp>
+#include <nsdkit/hdf5/checked_reader.hpp>
 
 namespace nsd::hdf5 {
 namespace {
 
-using detail::check;
-using detail::checked;
+using detail::CheckedReader;
 using detail::Handle;
 
 constexpr char kFormat[] = "nsdkit-sweep-hdf5/1";
+/// Most axes a sweep file may have.
+constexpr std::size_t kMaxAxes = 16;
+/// Most grid points read_sweep reads whole (the in-memory sweep's limit).
+constexpr std::uint64_t kMaxGridPoints = 50000000;
+/// Most refined boundary points read whole.
+constexpr std::uint64_t kMaxBoundaryPoints = 10000000;
+/// Largest body_file text (the body-file reader's own limit, kMaxBodyFileBytes).
+constexpr std::size_t kMaxBodyFileBytes = std::size_t{16} << 20;
+/// Longest axis name.
+constexpr std::size_t kMaxAxisNameBytes = 128;
+/// Largest escape code (all five bits of region::EscapeBit).
+constexpr std::uint8_t kMaxEscapeCode = 31;
 
 class Reader {
  public:
-  explicit Reader(const std::string& path) : path_(path) {
-    detail::silenceHdf5Errors();
-    if (!std::filesystem::is_regular_file(path)) {
-      throw InvalidInput("sweep file '" + path + "' does not exist or is not a regular file");
-    }
-    if (H5Fis_hdf5(path.c_str()) <= 0) {
-      throw InvalidInput("sweep file '" + path + "' is not an HDF5 file");
-    }
-    file_ = Handle{checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), path, "cannot open"),
-                   H5Fclose};
-  }
+  explicit Reader(const std::string& path) : in_(path) {}
 
   SweepFileContents read() {
     SweepFileContents c;
-    const hid_t root = file_.get();
-    c.format = detail::readStringAttribute(root, "format", path_);
+    const hid_t root = in_.root();
+    c.format = in_.stringAttribute(root, "/", "format");
     if (c.format != kFormat) {
-      throw InvalidInput("sweep file '" + path_ + "': format '" + c.format + "', expected '" +
-                         kFormat + "'");
+      in_.fail("attribute 'format' is " + quoteInput(c.format) + ", expected '" + kFormat + "'");
     }
-    c.nsdkit_version = detail::readStringAttribute(root, "nsdkit_version", path_);
-    c.model_name = detail::readStringAttribute(root, "model", path_);
-    c.refine_tolerance = detail::readDoubleAttribute(root, "refine_tolerance", path_);
+    c.nsdkit_version = in_.stringAttribute(root, "/", "nsdkit_version");
+    c.model_name = in_.stringAttribute(root, "/", "model");
+    c.refine_tolerance = in_.numberAttribute(root, "/", "refine_tolerance");
+    if (c.refine_tolerance < 0) in_.fail("attribute 'refine_tolerance' must be >= 0");
     readAxes(c);
-    for (const auto& [name, value] : attributesOf("/fixed")) c.fixed[name] = value;
-    for (const auto& [name, value] : attributesOf("/model")) c.model_parameters[name] = value;
-    if (H5Lexists(root, "body_file", H5P_DEFAULT) > 0) c.body_file_text = readBodyFile();
-    std::size_t points = 1;
-    for (const auto& a : c.axes) points *= static_cast<std::size_t>(a.count);
-    c.realizable = readAll<std::uint8_t>("/grid/realizable", H5T_NATIVE_UINT8, points);
-    c.escapes = readAll<std::uint8_t>("/grid/escapes", H5T_NATIVE_UINT8, points);
-    c.uncertain = readAll<std::uint8_t>("/grid/uncertain", H5T_NATIVE_UINT8, points);
-    const std::size_t m = extent("/boundary/bracket_width");
-    c.boundary_values = readAll<double>("/boundary/values", H5T_NATIVE_DOUBLE, m * c.axes.size());
-    c.boundary_bracket_width = readAll<double>("/boundary/bracket_width", H5T_NATIVE_DOUBLE, m);
-    c.boundary_axis = readAll<std::uint8_t>("/boundary/axis", H5T_NATIVE_UINT8, m);
-    c.boundary_outside_escapes =
-        readAll<std::uint8_t>("/boundary/outside_escapes", H5T_NATIVE_UINT8, m);
-    c.boundary_predicate_calls =
-        readAll<std::uint64_t>("/boundary/predicate_calls", H5T_NATIVE_UINT64, m);
+    for (const auto& [name, value] : in_.numberAttributes("/fixed")) c.fixed[name] = value;
+    for (const auto& [name, value] : in_.numberAttributes("/model")) {
+      c.model_parameters[name] = value;
+    }
+    if (in_.exists("/body_file")) {
+      c.body_file_text = in_.stringDataset("/body_file", kMaxBodyFileBytes);
+    }
+    readGrid(c);
+    readBoundary(c);
     return c;
   }
 
  private:
-  Handle openDataset(const std::string& name) const {
-    return {checked(H5Dopen2(file_.get(), name.c_str(), H5P_DEFAULT), path_,
-                    "has no dataset '" + name + "'"),
-            H5Dclose};
-  }
-
-  std::size_t extent(const std::string& name) const {
-    const Handle set = openDataset(name);
-    const Handle space{checked(H5Dget_space(set.get()), path_, "dataspace"), H5Sclose};
-    const hssize_t n = H5Sget_simple_extent_npoints(space.get());
-    if (n < 0) throw InvalidInput("sweep file '" + path_ + "': bad extent of '" + name + "'");
-    return static_cast<std::size_t>(n);
-  }
-
-  template <class T>
-  std::vector<T> readAll(const std::string& name, hid_t type, std::size_t expected) const {
-    const std::size_t n = extent(name);
-    if (n != expected) {
-      throw InvalidInput("sweep file '" + path_ + "': dataset '" + name + "' has " +
-                         std::to_string(n) + " values, expected " + std::to_string(expected));
-    }
-    std::vector<T> values(n);
-    if (n == 0) return values;
-    const Handle set = openDataset(name);
-    check(H5Dread(set.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), path_,
-          "cannot read '" + name + "'");
-    return values;
-  }
-
   void readAxes(SweepFileContents& c) const {
-    const std::vector<std::string> names =
-        detail::readStringListAttribute(file_.get(), "axis_names", path_);
+    const std::vector<std::string> names = in_.stringListAttribute(in_.root(), "/", "axis_names");
+    if (names.size() > kMaxAxes) in_.fail("attribute 'axis_names' lists too many axes");
+    std::set<std::string> seen;
+    std::uint64_t points = 1;
     for (const std::string& name : names) {
-      const Handle set = openDataset("/axes/" + name);
+      if (name.empty() || name.size() > kMaxAxisNameBytes ||
+          name.find_first_of("/.") == 0 || name.find('/') != std::string::npos ||
+          !seen.insert(name).second) {
+        in_.fail("attribute 'axis_names' holds a bad or repeated axis name " + quoteInput(name));
+      }
+      const std::string where = "/axes/" + name;
+      const Handle set = in_.openDataset(where);
       region::Axis a;
       a.name = name;
-      a.lower = detail::readDoubleAttribute(set.get(), "lower", path_);
-      a.upper = detail::readDoubleAttribute(set.get(), "upper", path_);
-      a.count = static_cast<int>(detail::readDoubleAttribute(set.get(), "count", path_));
-      c.axis_values.push_back(
-          readAll<double>("/axes/" + name, H5T_NATIVE_DOUBLE, static_cast<std::size_t>(a.count)));
+      a.lower = in_.numberAttribute(set.get(), where, "lower");
+      a.upper = in_.numberAttribute(set.get(), where, "upper");
+      const double count = in_.numberAttribute(set.get(), where, "count");
+      if (count < 1 || count != std::floor(count) || count > static_cast<double>(kMaxGridPoints)) {
+        in_.fail("attribute 'count' of " + quoteInput(where) + " must be a whole number from 1 to " +
+                 std::to_string(kMaxGridPoints));
+      }
+      a.count = static_cast<int>(count);
+      if (a.count > 1 && !(a.lower < a.upper)) {
+        in_.fail("attributes 'lower' and 'upper' of " + quoteInput(where) +
+                 " must have lower < upper");
+      }
+      points *= static_cast<std::uint64_t>(a.count);
+      if (points > kMaxGridPoints) {
+        in_.fail("the axes declare more than " + std::to_string(kMaxGridPoints) +
+                 " grid points (attribute 'count' of " + quoteInput(where) + ")");
+      }
+      std::vector<double> values = in_.dataset<double>(
+          where, {static_cast<std::uint64_t>(a.count)}, H5T_NATIVE_DOUBLE, H5T_FLOAT, 8);
+      for (double v : values) {
+        if (!std::isfinite(v)) in_.fail("dataset " + quoteInput(where) + " holds a non-finite value");
+      }
+      c.axis_values.push_back(std::move(values));
       c.axes.push_back(a);
     }
   }
 
-  std::vector<std::pair<std::string, double>> attributesOf(const std::string& group) const {
-    const Handle g{checked(H5Gopen2(file_.get(), group.c_str(), H5P_DEFAULT), path_,
-                           "has no group '" + group + "'"),
-                   H5Gclose};
-    return detail::readDoubleAttributes(g.get(), path_);
+  /// A uint8 dataset of the grid's shape whose values are at most `max_value`.
+  std::vector<std::uint8_t> gridColumn(const std::string& name, const SweepFileContents& c,
+                                       std::uint8_t max_value) const {
+    std::vector<std::uint64_t> dims;
+    for (const region::Axis& a : c.axes) dims.push_back(static_cast<std::uint64_t>(a.count));
+    std::vector<std::uint8_t> values =
+        in_.dataset<std::uint8_t>(name, dims, H5T_NATIVE_UINT8, H5T_INTEGER, 1);
+    for (std::uint8_t v : values) {
+      if (v > max_value) {
+        in_.fail("dataset " + quoteInput(name) + " holds " + std::to_string(v) +
+                 ", more than " + std::to_string(max_value));
+      }
+    }
+    return values;
   }
 
-  std::string readBodyFile() const {
-    const Handle set = openDataset("/body_file");
-    const Handle type{checked(H5Dget_type(set.get()), path_, "body_file type"), H5Tclose};
-    std::string text(H5Tget_size(type.get()), '\0');
-    check(H5Dread(set.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, text.data()), path_,
-          "cannot read body_file");
-    return text;
+  void readGrid(SweepFileContents& c) const {
+    c.realizable = gridColumn("/grid/realizable", c, 1);
+    c.escapes = gridColumn("/grid/escapes", c, kMaxEscapeCode);
+    c.uncertain = gridColumn("/grid/uncertain", c, 1);
   }
 
-  std::string path_;
-  Handle file_;
+  void readBoundary(SweepFileContents& c) const {
+    const std::uint64_t k = c.axes.size();
+    const std::vector<std::uint64_t> widths = in_.datasetDims("/boundary/bracket_width", 1);
+    if (widths.size() != 1 || widths[0] > kMaxBoundaryPoints) {
+      in_.fail("dataset '/boundary/bracket_width' must be a list of at most " +
+               std::to_string(kMaxBoundaryPoints) + " values");
+    }
+    const std::uint64_t m = widths[0];
+    c.boundary_values = in_.dataset<double>("/boundary/values", {m, k}, H5T_NATIVE_DOUBLE,
+                                            H5T_FLOAT, 8);
+    c.boundary_bracket_width = in_.dataset<double>("/boundary/bracket_width", {m},
+                                                   H5T_NATIVE_DOUBLE, H5T_FLOAT, 8);
+    c.boundary_axis =
+        in_.dataset<std::uint8_t>("/boundary/axis", {m}, H5T_NATIVE_UINT8, H5T_INTEGER, 1);
+    c.boundary_outside_escapes = in_.dataset<std::uint8_t>(
+        "/boundary/outside_escapes", {m}, H5T_NATIVE_UINT8, H5T_INTEGER, 1);
+    c.boundary_predicate_calls = in_.dataset<std::uint64_t>(
+        "/boundary/predicate_calls", {m}, H5T_NATIVE_UINT64, H5T_INTEGER, 8);
+    for (double v : c.boundary_values) {
+      if (!std::isfinite(v)) in_.fail("dataset '/boundary/values' holds a non-finite value");
+    }
+    for (double w : c.boundary_bracket_width) {
+      if (!std::isfinite(w) || w < 0) {
+        in_.fail("dataset '/boundary/bracket_width' holds a negative or non-finite value");
+      }
+    }
+    for (std::size_t i = 0; i < m; ++i) {
+      if (c.boundary_axis[i] >= k) in_.fail("dataset '/boundary/axis' names an axis past the last");
+      if (c.boundary_outside_escapes[i] > kMaxEscapeCode) {
+        in_.fail("dataset '/boundary/outside_escapes' holds an unknown escape code");
+      }
+    }
+  }
+
+  CheckedReader in_;
 };
 
 }  // namespace

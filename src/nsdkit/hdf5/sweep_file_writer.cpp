@@ -3,12 +3,15 @@
 // driver, collective transfers: parallel HDF5 writes compressed datasets collectively only).
 #include <nsdkit/hdf5/sweep_file.hpp>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -50,15 +53,24 @@ std::string temporaryPath(const std::string& path, bool parallel) {
   return path + kTemporarySuffix + "-" + std::to_string(tag[0]) + "-" + std::to_string(tag[1]);
 }
 
-/// Removes the temporary files that killed runs of the sweep file `path` left (best effort).
+/// Removes the temporary files that killed runs of the sweep file `path` left (best effort):
+/// exactly `<name>.tmp-nsdkit-hdf5-<pid>-<clock>` regular files whose process is gone. A user's
+/// file that merely starts like one, and a concurrent run's live temporary, are left alone.
 void removeLeftTemporaries(const std::string& path) {
   const fs::path target(path);
-  const std::string prefix = target.filename().string() + kTemporarySuffix;
+  const std::string prefix = target.filename().string() + kTemporarySuffix + "-";
+  static const std::regex kRunTag("([0-9]{1,9})-[0-9]{1,20}");
   std::error_code ec;
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::vector<fs::path> left;
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().filename().string().rfind(prefix, 0) == 0) left.push_back(it->path());
+    const std::string name = it->path().filename().string();
+    std::smatch m;
+    const std::string tag = name.rfind(prefix, 0) == 0 ? name.substr(prefix.size()) : "";
+    if (tag.empty() || !std::regex_match(tag, m, kRunTag)) continue;
+    const auto pid = static_cast<pid_t>(std::stol(m[1].str()));
+    const bool gone = ::kill(pid, 0) != 0 && errno == ESRCH;
+    if (gone && it->symlink_status(ec).type() == fs::file_type::regular) left.push_back(it->path());
   }
   for (const auto& file : left) fs::remove(file, ec);
 }
@@ -88,17 +100,17 @@ class SweepFileWriter final : public region::SweepSink {
     requireRegularTarget(path);
     detail::silenceHdf5Errors();
     openFile();
-    writeHeader();
-    createGridDatasets();
+    try {
+      writeHeader();
+      createGridDatasets();
+    } catch (...) {
+      discard();  // the destructor does not run for a half-constructed writer
+      throw;
+    }
   }
 
   ~SweepFileWriter() override {
-    if (finished_) return;
-    closeAll();
-    if (rank_ == 0) {
-      std::error_code ec;
-      fs::remove(temporary_, ec);
-    }
+    if (!finished_) discard();
   }
 
   void writeGrid(const region::GridBlock& block) override {
@@ -179,10 +191,10 @@ class SweepFileWriter final : public region::SweepSink {
     transfer_ = Handle{checked(H5Pcreate(H5P_DATASET_XFER), temporary_, "transfer list"), H5Pclose};
 #endif
     file_ =
-        Handle{H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), H5Fclose};
+        Handle{H5Fcreate(temporary_.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()), H5Fclose};
     if (!file_.valid()) {
       throw InvalidInput("--output '" + path_ + "': cannot create '" + temporary_ +
-                         "' (is the folder writable?)");
+                         "' (is the folder writable? the name must be new)");
     }
   }
 
@@ -342,6 +354,15 @@ class SweepFileWriter final : public region::SweepSink {
     }
     check(H5Dwrite(set, type, memory_space.get(), file_space.get(), transfer_.get(), data),
           temporary_, "cannot write a " + what);
+  }
+
+  // Closes the file and removes this run's temporary (rank 0), and nothing else.
+  void discard() {
+    closeAll();
+    if (rank_ == 0) {
+      std::error_code ec;
+      fs::remove(temporary_, ec);
+    }
   }
 
   bool closeAll() {

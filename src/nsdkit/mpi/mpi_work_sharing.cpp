@@ -41,6 +41,11 @@ region::WorkSharing BlockCounters::sharing() {
     return static_cast<std::size_t>(previous);
   };
   s.barrier = [this] { MPI_Barrier(communicator_); };
+  s.any_failed = [this](bool failed) {
+    int mine = failed ? 1 : 0, any = 0;
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, communicator_);
+    return any != 0;
+  };
   return s;
 }
 

@@ -21,7 +21,7 @@ namespace {
 // One line on stderr: the error, and the rank unless it is rank 0.
 void printError(int rank, std::string message) {
   std::replace(message.begin(), message.end(), '\n', ' ');
-  std::cerr << "nsdkit-mpi: error" << (rank == 0 ? "" : " (rank " + std::to_string(rank) + ")")
+  std::cerr << "nsdkit: error" << (rank == 0 ? "" : " (rank " + std::to_string(rank) + ")")
             << ": " << message << std::endl;
 }
 
@@ -74,9 +74,12 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 2;
   }
-  // Phase 2, the sweep: an error on any rank ends every rank at once (MPI_Abort), since the
-  // others may wait in a barrier or a one-sided operation; no collective runs while unwinding.
+  // Phase 2, the sweep: every error is agreed on at the sweep's collective points
+  // (region::runAgreed), so all ranks unwind together (closing the parallel file collectively;
+  // rank 0 removes its temporary) and meet again here: the lowest rank with an error of its own
+  // prints it (ranks that only learned of another's failure print nothing), all return 2.
   int status = 0;
+  std::string error;
   try {
     nsd::mpi::BlockCounters counters(MPI_COMM_WORLD);
     // --format hdf5: every rank writes its own blocks into one file (parallel HDF5).
@@ -85,11 +88,16 @@ int main(int argc, char** argv) {
       return nsd::hdf5::createParallelSweepFile(path, h, rank);
     };
     status = nsd::cli::runRegionCommand(command, counters.sharing(), parallel_file);
-    MPI_Barrier(MPI_COMM_WORLD);
+  } catch (const nsd::region::OtherProcessFailed&) {
+    status = 2;
   } catch (const std::exception& e) {
-    printError(rank, e.what());
-    MPI_Abort(MPI_COMM_WORLD, 2);
+    status = 2;
+    error = e.what();
+    if (error.empty()) error = "unknown error";
   }
+  const bool failed = anyRankFailed(rank, error);
+  int worst = status;
+  MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   MPI_Finalize();
-  return status;
+  return failed ? 2 : worst;
 }

@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include <nsdkit/region/region.hpp>
@@ -35,7 +36,23 @@ struct WorkSharing {
   std::function<std::size_t(int phase)> next_block;
   /// Waits until every process has reached this point. Empty: nothing to wait for.
   std::function<void()> barrier;
+  /// Collective like `barrier`: waits for every process and returns whether any of them passed
+  /// `failed` true (MPI_Allreduce of a flag). Empty: `barrier`, then `failed`.
+  std::function<bool(bool failed)> any_failed;
 };
+
+/// Thrown on a process whose own step succeeded when another process of the sweep failed at the
+/// same agreement point: that process reports the error; this one only unwinds with it (so that
+/// every process leaves the collective calls together and removes what it created).
+class OtherProcessFailed : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Runs `step` on this process, then agrees with every process (WorkSharing::any_failed) on
+/// whether any step failed: rethrows this process's own error, throws OtherProcessFailed if only
+/// another process failed, and returns normally if none did. Every process calls it together.
+void runAgreed(const WorkSharing& sharing, const std::function<void()>& step);
 
 /// Options of a checkpointed sweep.
 struct CheckpointOptions {

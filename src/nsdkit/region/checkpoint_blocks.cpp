@@ -1,8 +1,12 @@
 #include <nsdkit/region/checkpoint_blocks.hpp>
 
+#include <signal.h>
+
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <nlohmann/json.hpp>
 
 #include <nsdkit/core/atomic_file.hpp>
@@ -117,10 +121,39 @@ void checkHeader(Decoder& d, Phase phase, std::size_t k, std::size_t count,
   if (d.get<std::uint64_t>() != count) d.fail("wrong record count");
 }
 
+constexpr std::uintmax_t kChecksumBytes = sizeof(std::uint64_t);
+/// Longest label an edge record carries ("contact_loss" and the like are far shorter).
+constexpr std::size_t kMaxLabelBytes = 64;
+
+/// The bytes of a block's header (blockHeader) for a sweep of manifest digest `digest`.
+std::uintmax_t blockHeaderBytes(const std::string& digest) {
+  return sizeof(kMagic) + sizeof(std::uint32_t) + digest.size() + 1 + 2 * sizeof(std::uint64_t);
+}
+
 void writeBlock(const std::string& path, const std::string& bytes) {
   writeFileAtomically(path, [&](std::ostream& out) {
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   });
+}
+
+// Blocks in progress when a run was killed left temporary files of writeFileAtomically
+// (`<file>.tmp-nsdkit-<pid>-<16 hex digits>`): removes exactly those of the folder's own files
+// (manifest.json, grid-N.blk, edges-N.blk) whose process is gone. A user's file that merely
+// contains the marker and a live run's temporary are left alone.
+void removeTemporariesOfKilledRuns(const std::string& dir) {
+  static const std::regex kOwnTemporary(
+      R"((manifest\.json|(grid|edges)-[0-9]+\.blk)\.tmp-nsdkit-([0-9]{1,9})(-[0-9a-f]{16})?)");
+  std::error_code ec;
+  std::vector<fs::path> left;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::smatch m;
+    const std::string name = it->path().filename().string();
+    if (!std::regex_match(name, m, kOwnTemporary)) continue;
+    const auto pid = static_cast<pid_t>(std::stol(m[3].str()));
+    const bool gone = ::kill(pid, 0) != 0 && errno == ESRCH;
+    if (gone && it->symlink_status(ec).type() == fs::file_type::regular) left.push_back(it->path());
+  }
+  for (const fs::path& file : left) fs::remove(file, ec);
 }
 
 // The first top-level field in which two manifests differ (for the refusal message).
@@ -145,20 +178,28 @@ std::string blockPath(const std::string& dir, Phase phase, std::size_t k) {
   return dir + (phase == kGrid ? "/grid-" : "/edges-") + std::to_string(k) + ".blk";
 }
 
-std::string readFile(const std::string& path) {
-  // A block is never read whole before this check: a regular file of a bounded size (a block of
-  // 10^6 grid points is 2 MB; refined edges carry their labels and coordinates).
-  constexpr std::uintmax_t kMaxBlockBytes = std::uintmax_t{1} << 30;
+std::string readFile(const std::string& path, std::uintmax_t max_bytes) {
+  // A file is never read past `max_bytes`: its size is checked first, and at most max_bytes + 1
+  // bytes are read (a file growing meanwhile is refused, not read whole).
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     throw InvalidInput("checkpoint file " + quoteInput(path) + " is not a regular file");
   }
-  if (fs::file_size(path, ec) > kMaxBlockBytes) {
-    throw InvalidInput("checkpoint file " + quoteInput(path) + " is larger than 1 GiB: not a block");
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (ec || size > max_bytes) {
+    throw InvalidInput("checkpoint file " + quoteInput(path) + " is larger than the " +
+                       std::to_string(max_bytes) + " bytes it can hold" +
+                       " (remove the folder to start the sweep again)");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InvalidInput("cannot read checkpoint file " + quoteInput(path));
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::string bytes(static_cast<std::size_t>(size) + 1, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (static_cast<std::uintmax_t>(in.gcount()) != size) {
+    throw InvalidInput("checkpoint file " + quoteInput(path) + " changed while it was read");
+  }
+  bytes.resize(static_cast<std::size_t>(size));
+  return bytes;
 }
 
 std::string manifestDigest(const std::string& manifest) { return sha256Hex(manifest); }
@@ -176,7 +217,8 @@ void writeGridBlock(const std::string& path, std::size_t k,
 
 std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, std::size_t count,
                                         const std::string& digest) {
-  Decoder d(readFile(path), path);
+  Decoder d(readFile(path, blockHeaderBytes(digest) + 2 * std::uintmax_t{count} + kChecksumBytes),
+            path);
   checkHeader(d, kGrid, k, count, digest);
   std::vector<PointVerdict> verdicts(count);
   for (auto& v : verdicts) {
@@ -208,7 +250,9 @@ void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<Re
 
 std::vector<RefinedEdge> readEdgeBlock(const std::string& path, std::size_t k, std::size_t count,
                                        std::size_t dims, const std::string& digest) {
-  Decoder d(readFile(path), path);
+  // An edge record: calls, axis, width, label (length and text), axis count, the coordinates.
+  const std::uintmax_t record = 4 * 8 + 4 + kMaxLabelBytes + 8 * std::uintmax_t{dims};
+  Decoder d(readFile(path, blockHeaderBytes(digest) + record * count + kChecksumBytes), path);
   checkHeader(d, kEdges, k, count, digest);
   std::vector<RefinedEdge> edges(count);
   for (auto& r : edges) {
@@ -216,6 +260,7 @@ std::vector<RefinedEdge> readEdgeBlock(const std::string& path, std::size_t k, s
     r.point.axis = d.get<std::uint64_t>();
     r.point.bracket_width = d.get<double>();
     r.point.outside_label = d.getString();
+    if (r.point.outside_label.size() > kMaxLabelBytes) d.fail("a label longer than any label");
     r.point.inside_label = "realizable";
     if (d.get<std::uint64_t>() != dims) d.fail("wrong number of axes");
     r.point.values.resize(dims);
@@ -257,7 +302,15 @@ void prepareCheckpointFolder(const std::string& dir, const std::string& manifest
     throw InvalidInput("--resume: no checkpoint folder '" + dir +
                        "' (create it empty to start a sweep that can be resumed)");
   }
-  fs::create_directories(dir);
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(dir, ec)) && !fs::is_directory(dir, ec)) {
+    throw InvalidInput("--checkpoint " + quoteInput(dir) + " exists and is not a folder");
+  }
+  fs::create_directories(dir, ec);
+  if (ec) {
+    throw InvalidInput("--checkpoint " + quoteInput(dir) + ": cannot create the folder (" +
+                       ec.message() + ")");
+  }
   if (!fs::exists(manifest_path)) {
     for (const auto& entry : fs::directory_iterator(dir)) {
       if (entry.path().extension() == ".blk") {
@@ -273,14 +326,8 @@ void prepareCheckpointFolder(const std::string& dir, const std::string& manifest
     throw InvalidInput("checkpoint folder '" + dir +
                        "' already holds a sweep: pass --resume to continue it, or remove it");
   }
-  // Blocks in progress when the last run was killed left temporary files: remove them.
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.path().filename().string().find(".tmp-nsdkit-") != std::string::npos) {
-      std::error_code ec;
-      fs::remove(entry.path(), ec);
-    }
-  }
-  const std::string recorded = readFile(manifest_path);
+  removeTemporariesOfKilledRuns(dir);
+  const std::string recorded = readFile(manifest_path, kMaxManifestBytes);
   if (recorded != manifest) {
     throw InvalidInput("checkpoint folder '" + dir + "' was written for another sweep (" +
                        firstDifference(recorded, manifest) + " differs): refusing to mix it in");

@@ -22,7 +22,11 @@ namespace nsd::region::detail {
 enum Phase : std::uint8_t { kGrid = 0, kEdges = 1 };
 
 std::string blockPath(const std::string& dir, Phase phase, std::size_t k);
-std::string readFile(const std::string& path);
+/// The whole regular file `path`, refused (InvalidInput naming it) before reading if it holds
+/// more than `max_bytes` bytes: a block is read bounded by the size its header implies.
+std::string readFile(const std::string& path, std::uintmax_t max_bytes);
+/// Largest manifest.json a checkpoint folder may hold.
+inline constexpr std::uintmax_t kMaxManifestBytes = std::uintmax_t{1} << 20;
 
 /// The digest every block of a sweep carries: SHA-256 of its manifest text (hex).
 std::string manifestDigest(const std::string& manifest);

@@ -123,9 +123,6 @@ struct StreamedSweep {
 
   bool refine() const { return options.refine_tolerance > 0.0; }
   bool checkpointed() const { return !checkpoint.directory.empty(); }
-  void barrier() const {
-    if (sharing.barrier) sharing.barrier();
-  }
   std::string gridPath(std::size_t k) const {
     return detail::blockPath(checkpoint.directory, detail::kGrid, k);
   }
@@ -164,22 +161,32 @@ struct StreamedSweep {
   // Blocks into the folder (shared, resumable), then each process writes its share in rounds:
   // block round * ranks + rank, an empty block once there is none left.
   void gridCheckpointed() {
-    const auto [computed, reused] = detail::forEachBlock(
-        sharing, 0, grid.blocks(), checkpoint.directory, detail::kGrid,
-        [&](std::size_t k) {
-          detail::writeGridBlock(gridPath(k), k, computeGridBlock(k), manifest_digest);
-        },
-        [&](std::size_t k) {
-          (void)detail::readGridBlock(gridPath(k), k, grid.end(k) - grid.begin(k), manifest_digest);
-        },
-        options.progress);
-    report.blocks_computed += computed;
-    report.blocks_reused += reused;
-    barrier();
-    forEachRound(grid.blocks(),
-                 [&](std::size_t k, bool any) { write(any ? readCoded(k) : GridBlock{}); });
+    std::pair<std::size_t, std::size_t> counts;
+    runAgreed(sharing, [&] {
+      counts = detail::forEachBlock(
+          sharing, 0, grid.blocks(), checkpoint.directory, detail::kGrid,
+          [&](std::size_t k) {
+            detail::writeGridBlock(gridPath(k), k, computeGridBlock(k), manifest_digest);
+          },
+          [&](std::size_t k) {
+            (void)detail::readGridBlock(gridPath(k), k, grid.end(k) - grid.begin(k),
+                                        manifest_digest);
+          },
+          options.progress);
+    });
+    report.blocks_computed += counts.first;
+    report.blocks_reused += counts.second;
+    forEachRound(grid.blocks(), [&](std::size_t k, bool any) {
+      GridBlock b;
+      runAgreed(sharing, [&] {
+        if (any) b = readCoded(k);
+      });
+      write(b);
+    });
     if (!refine()) return;
-    for (std::size_t k = 0; k < grid.blocks(); ++k) remember(readCoded(k));
+    runAgreed(sharing, [&] {
+      for (std::size_t k = 0; k < grid.blocks(); ++k) remember(readCoded(k));
+    });
   }
 
   // The collective rounds of the output phase: in round r this process writes block
@@ -244,25 +251,32 @@ struct StreamedSweep {
       }
       return;
     }
-    const auto [computed, reused] = detail::forEachBlock(
-        sharing, 1, blocks.count(), dir, detail::kEdges,
-        [&](std::size_t k) {
-          detail::writeEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
-                                 refineBlock(edges, blocks, k), manifest_digest);
-        },
-        [&](std::size_t k) {
-          (void)detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k, blocks.size(k),
-                                      dims, manifest_digest);
-        },
-        {});
-    report.blocks_computed += computed;
-    report.blocks_reused += reused;
-    barrier();
+    std::pair<std::size_t, std::size_t> counts;
+    runAgreed(sharing, [&] {
+      counts = detail::forEachBlock(
+          sharing, 1, blocks.count(), dir, detail::kEdges,
+          [&](std::size_t k) {
+            detail::writeEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
+                                   refineBlock(edges, blocks, k), manifest_digest);
+          },
+          [&](std::size_t k) {
+            (void)detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
+                                        blocks.size(k), dims, manifest_digest);
+          },
+          {});
+    });
+    report.blocks_computed += counts.first;
+    report.blocks_reused += counts.second;
     forEachRound(blocks.count(), [&](std::size_t k, bool any) {
-      if (!any) return sink.writeBoundary(BoundaryBlock{});
-      sink.writeBoundary(boundaryBlock(
-          blocks.begin(k), detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
-                                                 blocks.size(k), dims, manifest_digest)));
+      BoundaryBlock b;
+      runAgreed(sharing, [&] {
+        if (any) {
+          b = boundaryBlock(blocks.begin(k),
+                            detail::readEdgeBlock(detail::blockPath(dir, detail::kEdges, k), k,
+                                                  blocks.size(k), dims, manifest_digest));
+        }
+      });
+      sink.writeBoundary(b);
     });
   }
 };
@@ -295,9 +309,11 @@ StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const Parameter
     const std::string manifest =
         detail::manifestText(axes, fixed, options, checkpoint, model_metadata, total, "chunks");
     s.manifest_digest = detail::manifestDigest(manifest);
-    if (sharing.rank == 0)
-      detail::prepareCheckpointFolder(checkpoint.directory, manifest, checkpoint.resume);
-    s.barrier();
+    runAgreed(sharing, [&] {
+      if (sharing.rank == 0) {
+        detail::prepareCheckpointFolder(checkpoint.directory, manifest, checkpoint.resume);
+      }
+    });
     s.gridCheckpointed();
   } else {
     s.gridDirect();
