@@ -77,6 +77,13 @@ py::dict classifyBall(const Matrix& torques, double mu, double inertia, double a
 
 py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus, double angle_deg) {
   nsd::requirePositive(mu, "mu");
+  // As `nsdkit mesh`: below mu = 1e-6 the body (about mu across) is too small for doubles.
+  if (mu < 1e-6 || (!std::isnan(mu_minus) && mu_minus < 1e-6)) {
+    throw nsd::InvalidInput(std::string(mu < 1e-6 ? "mu" : "mu_minus") + " must be >= 1e-6 to mesh "
+                            "the stability body (about mu across; smaller is below what double "
+                            "precision resolves), got " +
+                            nsd::formatValue(mu < 1e-6 ? mu : mu_minus));
+  }
   nsd::requirePositive(inertia, "inertia");
   nsd::requireFinite(tolerance, "tolerance");
   nsd::requireFinite(angle_deg, "angle_deg");

@@ -346,7 +346,8 @@ def refusal_problems(done, field):
     # mpirun adds its own lines after a rank's failure; the rank's one line is what counts.
     lines = [line for line in stderr.splitlines()
              if line.strip() and not line.startswith(("-----", "mpirun", "Primary job",
-                                                      "prterun", "  "))]
+                                                      "prterun", "  ", "a non-zero exit code",
+                                                      "the job to be terminated"))]
     if done.returncode != 2:
         problems.append(f"exit status {done.returncode}, not 2")
     if len(lines) != 1 or not lines[0].startswith("nsdkit: error: "):

@@ -98,6 +98,8 @@ def python_cases():
         ("mesh_ball(inertia=0)", "nsdkit.mesh_ball(inertia=0)", "inertia"),
         ("mesh_ball(mu_minus=inf)", "nsdkit.mesh_ball(mu_minus=float('inf'))", "mu_minus"),
         ("mesh_ball(tolerance=0)", "nsdkit.mesh_ball(tolerance=0)", "tolerance"),
+        ("mesh_ball(mu=1e-300)", "nsdkit.mesh_ball(mu=1e-300)", "mu must be >= 1e-6"),
+        ("mesh_ball(mu_minus=1e-9)", "nsdkit.mesh_ball(mu_minus=1e-9)", "mu_minus"),
         ("classify_ball(torques with NaN)",
          "nsdkit.classify_ball(torques=np.array([[0.0, np.nan, 0.0]]))", "torques[0, 1]"),
         ("classify_ball(mu_plus=nan)",

@@ -21,7 +21,14 @@ void requireFiniteNumbers(const CLI::App& app);
 
 /// Checks, before any work, every output the parsed command was given: files (--output,
 /// --html) by checkOutputFile, folders (options ending in -dir and `folder_options`) by
-/// checkOutputFolder (core/atomic_file.hpp). @throws InvalidInput naming the option.
+/// checkOutputFolder (core/atomic_file.hpp), then requireDistinctPaths.
+/// @throws InvalidInput naming the option.
 void requireWritableOutputs(const CLI::App& app, const std::vector<std::string>& folder_options);
+
+/// Refuses, before any work, an output (--output, --html, --checkpoint, folders as in
+/// requireWritableOutputs) that is the same file or folder as an input (--body, --input, --cases,
+/// --trajectories) or as another output: by path, or by device and inode where both exist
+/// (links and hard links included). @throws InvalidInput naming both options.
+void requireDistinctPaths(const CLI::App& app, const std::vector<std::string>& folder_options);
 
 }  // namespace nsd::cli

@@ -208,8 +208,8 @@ int runBallTrough(const TroughOptions& o, const std::string& dir, int grid, unsi
   writeSummary(p, figures, edge, g, grid, body.report, dir);
   // Fig. 11 as an interactive 3-D page (triangles by condition, special points, red edge).
   const bool page =
-      writeHtmlPage({"body", dir + "/stability_body_triangles.csv", dir + "/stability_body.html",
-                     "--summary", dir + "/summary.json"});
+      writeHtmlPage("body", {dir + "/stability_body_triangles.csv", dir + "/stability_body.html"},
+                    {"--summary=" + std::filesystem::absolute(dir + "/summary.json").string()});
   std::cout << "outputs written to " << dir << "/ (summary.json, grid_classification.csv, "
             << "two_point_slip_surface.csv, section_*.csv, stability_body.ply, "
             << "stability_body_triangles.csv" << (page ? ", stability_body.html" : "") << ")\n";

@@ -19,8 +19,22 @@ struct BodyOptions {
   bool quiet = false;
 };
 
+// The body file must not be one of the files the command writes (it would be replaced).
+void requireBodyNotAnOutput(const BodyOptions& o) {
+  std::error_code ec;
+  for (const char* name : {"section.csv", "summary.json"}) {
+    const std::filesystem::path output = std::filesystem::path(o.output_dir) / name;
+    if (std::filesystem::equivalent(o.body, output, ec)) {
+      throw InvalidInput("--body " + quoteInput(o.body) + " is " + name + " of --output-dir " +
+                         quoteInput(o.output_dir) +
+                         ", which the command writes; give another --output-dir");
+    }
+  }
+}
+
 // Summary and the section sweep named in the body file: DIR/summary.json and DIR/section.csv.
 int runBody(const BodyOptions& o) {
+  requireBodyNotAnOutput(o);
   const body::BodyDescription b = body::readBodyFile(o.body);
   const region::BodySection s = region::bodySection(b, o.body);
   const std::vector<region::Axis>& axes = s.axes;

@@ -46,11 +46,16 @@ struct PointResult {
 PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
                           const std::string& method, bool certify = false);
 
-/// Writes one of the interactive HTML pages (src/python/nsdkit/pages.py, plotly) with `args`
-/// ("report FOLDER" or "body TRIANGLES.csv OUT.html ..."), through /usr/bin/python3. A page is
-/// an extra beside the command's real outputs: if it cannot be written (no python3-plotly, the
-/// script missing from an installed nsdkit) a one-line note goes to stderr and false returns.
-bool writeHtmlPage(const std::vector<std::string>& args);
+/// Writes one of the interactive HTML pages (src/python/nsdkit/pages.py, plotly) through
+/// /usr/bin/python3: `page` is "report" (paths: the report folder) or "body" (paths: the
+/// triangles CSV, then the page); `options` are "--name=value" words (the = form, so that a value
+/// starting with '-' stays a value); the paths are passed absolute (never read as options).
+/// Returns true when written; false, after a one-line note on stderr, only when the page cannot
+/// be made on this machine (python3, the script or python3-plotly missing).
+/// @throws InvalidInput (one line: `field` or "HTML page", the page's path and pages.py's
+/// reason) if pages.py fails.
+bool writeHtmlPage(const std::string& page, const std::vector<std::string>& paths,
+                   const std::vector<std::string>& options = {}, const std::string& field = "");
 
 /// Shortest decimal text that reads back to the same double (nsd::formatValue).
 std::string number(double value);

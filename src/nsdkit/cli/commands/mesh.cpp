@@ -2,6 +2,7 @@
 #include <nsdkit/cli/commands/commands.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/cli/csv.hpp>
 #include <nsdkit/cli/region_command.hpp>
+#include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
@@ -38,11 +40,12 @@ struct MeshOptions {
 };
 
 // The mesh as an interactive page: its triangles with their bounding conditions (exact route;
-// "realizable" for the implicit one) through a temporary CSV beside the page.
-bool writeMeshPage(const nsd::mesh::BodyMesh& body, const std::vector<std::string>& axes,
+// "realizable" for the implicit one) through a scratch CSV beside the page (created exclusively
+// under an unguessable name, removed in every case). The page was asked for: a page that cannot
+// be made is an error naming --html.
+void writeMeshPage(const nsd::mesh::BodyMesh& body, const std::vector<std::string>& axes,
                    const std::string& html) {
-  const std::string triangles = html + ".tmp-nsdkit-triangles.csv";
-  writeFileAtomically(triangles, [&](std::ostream& out) {
+  const nsd::ScratchFile triangles(html, [&](std::ostream& out) {
     out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
     const auto& m = body.mesh;
     for (std::size_t t = 0; t < m.triangles.size(); ++t) {
@@ -57,12 +60,14 @@ bool writeMeshPage(const nsd::mesh::BodyMesh& body, const std::vector<std::strin
       out << '\n';
     }
   });
-  const bool written =
-      writeHtmlPage({"body", triangles, html, "--axes", axes[0] + "," + axes[1] + "," + axes[2],
-                     "--title", "Stability body (realizable rolling)"});
-  std::error_code ec;
-  std::filesystem::remove(triangles, ec);
-  return written;
+  if (!writeHtmlPage("body", {triangles.path(), html},
+                     {"--axes=" + axes[0] + "," + axes[1] + "," + axes[2],
+                      "--title=Stability body (realizable rolling)"},
+                     "--html")) {
+    throw nsd::InvalidInput("--html " + nsd::quoteInput(html) +
+                            ": the page cannot be made here (python3 with python3-plotly and "
+                            "nsdkit's pages.py are needed)");
+  }
 }
 
 // A realizable set in three parameters: its predicate, a point inside it and, for two-contact
@@ -139,34 +144,58 @@ void requireTolerance(double tolerance) {
   }
 }
 
-int runMesh(const MeshOptions& o) {
-  const TroughOptions& trough = o.trough;
-  const std::string& output = o.output;
-  std::string format = o.format, route = o.route;
-  const double tolerance = o.tolerance;
+// The smallest friction coefficient `mesh --model ball-trough` accepts. The stability body's
+// size is about mu (loads in units of m g r, where the dynamics' other terms are of order 1), and
+// the predicate's rounding (~1e-16 of those terms) must stay far below the mesh tolerance times
+// that size: at mu = 1e-6 the mesh meets the default tolerance, at 1e-8 its distance to the body
+// is 20 times the tolerance, and below ~1e-13 the routes mesh rounding noise (a mu of 1e-300 took
+// minutes to give a 24-triangle mesh a millimetre wide).
+constexpr double kMeshMuMin = 1e-6;
+
+// --mu, --mu-plus, --mu-minus of the ball-trough model: at least kMeshMuMin (before any work).
+void requireResolvableMu(const TroughOptions& trough) {
+  const std::pair<const char*, double> given[] = {
+      {trough.mu_plus_given ? "--mu-plus" : "--mu",
+       trough.mu_plus_given ? trough.mu_plus : trough.mu},
+      {trough.mu_minus_given ? "--mu-minus" : "--mu",
+       trough.mu_minus_given ? trough.mu_minus : trough.mu}};
+  for (const auto& [name, mu] : given) {
+    if (mu > 0.0 && mu < kMeshMuMin) {
+      throw nsd::InvalidInput(std::string(name) + " " + nsd::formatValue(mu) +
+                              ": below 1e-6 the stability body (about mu across) is too small "
+                              "for double precision to mesh it; give mu >= 1e-6");
+    }
+  }
+}
+
+// Every check of `nsdkit mesh` that needs no work; returns the mesh format.
+std::string checkMeshOptions(const MeshOptions& o) {
   if (o.body.empty() && o.model != "ball-trough") {
     throw nsd::InvalidInput("unknown model " + nsd::quoteInput(o.model));
   }
-  requireHtmlTarget(o.html);  // before any work
+  requireHtmlTarget(o.html);
   requireTolerance(o.tolerance);
   if (!std::isnan(o.edge_length) && o.route != "shaped") {
     throw nsd::InvalidInput("--edge-length is for --route shaped");
   }
   if (o.route == "shaped" && (o.resolution < nsd::mesh::kShapedSeedResolutionMin ||
                               o.resolution > nsd::mesh::kShapedSeedResolutionMax)) {
-    throw nsd::InvalidInput("--resolution must be in [8, 200] for --route shaped (the seed's "
-                            "grid), got " + std::to_string(o.resolution));
+    throw nsd::InvalidInput(
+        "--resolution must be in [8, 200] for --route shaped (the seed's "
+        "grid), got " +
+        std::to_string(o.resolution));
   }
-  if (output == "-") {
+  if (o.output == "-") {
     throw nsd::InvalidInput(
         "--output - (standard output) is not available for meshes: give a file");
   }
   if (o.body.empty() && (!o.axes.empty() || !o.fixed.empty())) {
     throw nsd::InvalidInput("--axes and --fix are for --body FILE");
   }
-  const BallTroughParameters p = troughParameters(trough);
+  if (o.body.empty()) requireResolvableMu(o.trough);
+  std::string format = o.format;
   if (format.empty()) {
-    format = std::filesystem::path(output).extension().string();
+    format = std::filesystem::path(o.output).extension().string();
     if (!format.empty()) format = format.substr(1);
     std::transform(format.begin(), format.end(), format.begin(), ::tolower);
     if (format.empty()) format = "off";
@@ -174,39 +203,27 @@ int runMesh(const MeshOptions& o) {
   if (format != "off" && format != "ply" && format != "obj" && format != "stl") {
     throw nsd::InvalidInput("unknown mesh format '" + format + "' (off|ply|obj|stl)");
   }
-  nsd::mesh::BodyMesh body;
-  nlohmann::json extra;
+  return format;
+}
+
+// The paper's ball in the trough as a Region3.
+Region3 ballTroughRegion(const BallTroughParameters& p) {
   Region3 region;
-  if (o.body.empty()) {
-    region.inside = [p](const Eigen::Vector3d& m) {
-      return nsd::models::classifyGeneric(p, m).realizable;
-    };
-    region.family = [p](const Eigen::Vector3d& m) {
-      return nsd::contact::TwoContactDynamics(nsd::models::makeTwoContactBody(p, m));
-    };
-    region.piece = [predicate = nsd::region::ballTroughPredicate(p)](const Eigen::Vector3d& m) {
-      return nsd::region::boundaryPiece(predicate({{"mx", m[0]}, {"my", m[1]}, {"mz", m[2]}}));
-    };
-  } else {
-    region = bodyRegion(o, extra);
-  }
-  const std::function<bool(const Eigen::Vector3d&)>& inside = region.inside;  // the predicate
-  // The exact route where the faces of stability_faces.hpp bound the set; with --route auto a
-  // body they do not fit is meshed by the shaped route (else the implicit one), and the reasons
-  // are reported.
-  nsd::mesh::BodyMeshOptions options;
-  options.tolerance = tolerance;
-  nsd::mesh::ShapedMeshOptions shaped;
-  if (!std::isnan(o.edge_length)) shaped.edge_length = o.edge_length;
-  nsd::mesh::RealizableSetMesh meshed = nsd::mesh::meshRealizableSet(
-      inside, region.centre, region.family, nsd::mesh::parseMeshRoute(route), options, o.resolution,
-      o.threads, region.piece, shaped);
-  body = std::move(meshed.body);
-  route = nsd::mesh::toString(meshed.route);
-  if (!meshed.exact_route_refused.empty())
-    extra["exact_route_refused"] = meshed.exact_route_refused;
-  if (!meshed.shaped_route_refused.empty())
-    extra["shaped_route_refused"] = meshed.shaped_route_refused;
+  region.inside = [p](const Eigen::Vector3d& m) {
+    return nsd::models::classifyGeneric(p, m).realizable;
+  };
+  region.family = [p](const Eigen::Vector3d& m) {
+    return nsd::contact::TwoContactDynamics(nsd::models::makeTwoContactBody(p, m));
+  };
+  region.piece = [predicate = nsd::region::ballTroughPredicate(p)](const Eigen::Vector3d& m) {
+    return nsd::region::boundaryPiece(predicate({{"mx", m[0]}, {"my", m[1]}, {"mz", m[2]}}));
+  };
+  return region;
+}
+
+// What the summary says about the route that made the mesh.
+void describeRoute(const std::string& route, const nsd::mesh::BodyMesh& body,
+                   nlohmann::json& extra) {
   if (route == "exact") extra["sharp_edges_preserved"] = true;
   if (route == "shaped") {
     extra["sharp_edges_preserved"] = body.report.sharp_edges > 0;
@@ -230,35 +247,65 @@ int runMesh(const MeshOptions& o) {
         "with the predicate (triangle centroids along their normals, and boundary points on "
         "rays against the mesh)";
   }
-  if (o.mc_samples > 0) {
-    // An independent volume: Monte Carlo of the same predicate over the mesh's bounding box,
-    // widened by 2 % of the diameter and twice the measured distance (the set may reach past the
-    // mesh by that much).
-    Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
-    for (const auto& v : body.mesh.vertices) {
-      lower = lower.cwiseMin(v);
-      upper = upper.cwiseMax(v);
-    }
-    const double distance = std::isfinite(body.report.hausdorff) ? body.report.hausdorff : 0.0;
-    // 2 % of each extent (a set thin in one axis' units keeps most samples on it) and twice the
-    // measured distance.
-    const Eigen::Vector3d margin =
-        0.02 * (upper - lower) + Eigen::Vector3d::Constant(2.0 * distance);
-    lower -= margin;
-    upper += margin;
-    const nsd::region::VolumeEstimate mc =
-        nsd::region::monteCarloVolume(inside, lower, upper, o.mc_samples, 1, o.threads);
-    extra["monte_carlo_volume"] = mc.volume;
-    extra["monte_carlo_standard_error"] = mc.standard_error;
-    extra["monte_carlo_samples"] = mc.samples;
+}
+
+// An independent volume: Monte Carlo of the same predicate over the mesh's bounding box, widened
+// by 2 % of each extent (a set thin in one axis' units keeps most samples on it) and twice the
+// measured distance (the set may reach past the mesh by that much).
+void addMonteCarloVolume(const MeshOptions& o, const nsd::mesh::BodyMesh& body,
+                         const std::function<bool(const Eigen::Vector3d&)>& inside,
+                         nlohmann::json& extra) {
+  Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
+  for (const auto& v : body.mesh.vertices) {
+    lower = lower.cwiseMin(v);
+    upper = upper.cwiseMax(v);
   }
-  nsd::mesh::writeMesh(body.mesh, output, format);
+  const double distance = std::isfinite(body.report.hausdorff) ? body.report.hausdorff : 0.0;
+  const Eigen::Vector3d margin = 0.02 * (upper - lower) + Eigen::Vector3d::Constant(2.0 * distance);
+  lower -= margin;
+  upper += margin;
+  const nsd::region::VolumeEstimate mc =
+      nsd::region::monteCarloVolume(inside, lower, upper, o.mc_samples, 1, o.threads);
+  extra["monte_carlo_volume"] = mc.volume;
+  extra["monte_carlo_standard_error"] = mc.standard_error;
+  extra["monte_carlo_samples"] = mc.samples;
+}
+
+int runMesh(const MeshOptions& o) {
+  const auto start = std::chrono::steady_clock::now();  // `seconds`: the whole run
+  const std::string format = checkMeshOptions(o);       // before any work
+  const BallTroughParameters p = troughParameters(o.trough);
+  nlohmann::json extra;
+  const Region3 region = o.body.empty() ? ballTroughRegion(p) : bodyRegion(o, extra);
+  // The exact route where the faces of stability_faces.hpp bound the set; with --route auto a
+  // body they do not fit is meshed by the shaped route (else the implicit one), and the reasons
+  // are reported.
+  nsd::mesh::BodyMeshOptions options;
+  options.tolerance = o.tolerance;
+  nsd::mesh::ShapedMeshOptions shaped;
+  if (!std::isnan(o.edge_length)) shaped.edge_length = o.edge_length;
+  nsd::mesh::RealizableSetMesh meshed = nsd::mesh::meshRealizableSet(
+      region.inside, region.centre, region.family, nsd::mesh::parseMeshRoute(o.route), options,
+      o.resolution, o.threads, region.piece, shaped);
+  nsd::mesh::BodyMesh body = std::move(meshed.body);
+  const std::string route = nsd::mesh::toString(meshed.route);
+  if (!meshed.exact_route_refused.empty())
+    extra["exact_route_refused"] = meshed.exact_route_refused;
+  if (!meshed.shaped_route_refused.empty())
+    extra["shaped_route_refused"] = meshed.shaped_route_refused;
+  describeRoute(route, body, extra);
+  if (o.mc_samples > 0) addMonteCarloVolume(o, body, region.inside, extra);
+  nsd::mesh::writeMesh(body.mesh, o.output, format);
   if (!o.html.empty()) {
     const std::vector<std::string> names =
         o.body.empty() ? std::vector<std::string>{"m_x", "m_y", "m_z"} : o.axes;
-    extra["html"] = writeMeshPage(body, names, o.html) ? nlohmann::json(o.html) : nlohmann::json();
+    writeMeshPage(body, names, o.html);
+    extra["html"] = o.html;
   }
-  nlohmann::json out = meshSummary(body.report, route, tolerance, format, output);
+  // The wall time of every stage: routes tried and refused, measures, outputs and the page.
+  body.report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  nlohmann::json out = meshSummary(body.report, route, o.tolerance, format, o.output);
   if (o.body.empty() && p.closedFormApplies())
     out["tetrahedron_volume"] = nsd::models::tetrahedronVolume(p);
   out.update(extra);

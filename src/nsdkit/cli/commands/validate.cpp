@@ -76,7 +76,7 @@ int runValidateBody(const ValidateOptions& v) {
   val::writeReport(v.output, cases, results, {}, options.solvers, options.judge);
   std::size_t passed = 0;
   for (const auto& r : results) passed += r.pass;
-  const bool page = writeHtmlPage({"report", v.output});
+  const bool page = writeHtmlPage("report", {v.output});
   std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
             << "/report.md, report.json" << (page ? ", report.html" : "") << "\n";
   return 0;
@@ -97,9 +97,8 @@ int runValidateScore(const ValidateOptions& v) {
   }
   const val::SolverManifest manifest = val::readSolverManifest(v.trajectories_dir);
   if (v.solver_name_given && !manifest.name.empty() && manifest.name != v.solver_name) {
-    throw nsd::InvalidInput("--solver-name '" + nsd::quoteInput(v.solver_name) +
-                            "' differs from solver.json's name '" +
-                            nsd::quoteInput(manifest.name) + "'");
+    throw nsd::InvalidInput("--solver-name " + nsd::quoteInput(v.solver_name) +
+                            " differs from solver.json's name " + nsd::quoteInput(manifest.name));
   }
   const std::string name =
       v.solver_name_given || manifest.name.empty() ? v.solver_name : manifest.name;
@@ -129,7 +128,7 @@ int runValidateScore(const ValidateOptions& v) {
   if (custom > 0) std::cout << "; " << custom << " custom cases scored apart (not counted)";
   if (refused > 0)
     std::cout << "; " << refused << " cases refused (not their models' or not nsdkit's)";
-  const bool page = writeHtmlPage({"report", v.output});
+  const bool page = writeHtmlPage("report", {v.output});
   std::cout << "; report in " << v.output << "/report.md" << (page ? ", report.html" : "")
             << "\n";
   return 0;
@@ -148,7 +147,7 @@ int runValidate(const ValidateOptions& v) {
     if (c.kind == val::CaseFamily::kTrough) c.t_end_s = v.t_end;
   }
   if (!v.export_cases.empty()) {
-    val::exportCases(cases, v.export_cases);
+    val::exportCases(cases, v.export_cases, "--export-cases");
     std::cout << cases.size() << " cases written to " << v.export_cases << "\n";
     return 0;
   }
@@ -219,7 +218,7 @@ int runValidate(const ValidateOptions& v) {
                    options.judge);
   std::size_t passed = 0;
   for (const auto& r : results) passed += r.pass;
-  const bool page = writeHtmlPage({"report", v.output});
+  const bool page = writeHtmlPage("report", {v.output});
   std::cout << passed << " of " << results.size() << " runs pass; report in " << v.output
             << "/report.md, report.json" << (page ? ", report.html" : "") << "\n";
   return 0;
