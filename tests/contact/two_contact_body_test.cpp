@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
+#include <vector>
 
 #include <nsdkit/core/errors.hpp>
 
@@ -159,6 +162,201 @@ TEST(TwoContactDynamics, RealizabilityReportsEveryEscape) {
   EXPECT_FALSE(spun.offending_ss_directions.empty());
   for (const auto& d : spun.offending_ss_directions) {
     EXPECT_NE(d.type, filippov::LimitDirectionType::kAttracting);
+  }
+}
+
+// Def 11, branch by branch: bodies on the walls n+ = y, n- = x (mass 1 kg, J = L L^T + 0.2 I,
+// mu = 0.5 at both contacts), each chosen (by a seeded search over bodies with loads of two
+// decimals) so that one branch decides. Every verdict is checked twice: against the row's
+// escapes, and against an independent route for the one-point slips: the RS (SR) motion solved
+// here directly from Newton-Euler with the rolling point's acceleration and the slipping point's
+// normal acceleration set to zero (ten unknowns: dv, domega, the rolling point's force, N of the
+// slipping point), classified by hand (Def 4: attracting iff du1 < 0 for the slip u1 > 0 and
+// du1 > 0 for u1 < 0; an escape also where N+ or N- <= 0). The margins are wide: every normal
+// component and normal force below is at least 0.06 from zero against loads of ~10.
+struct Def11Row {
+  const char* branch;
+  Eigen::Matrix3d l;  // J = L L^T + 0.2 I [kg m^2]
+  Eigen::Vector3d r_plus, r_minus, force, torque;
+  std::vector<EscapeMode> escapes;
+};
+
+TwoContactBody wallBody(const Def11Row& row) {
+  TwoContactBody b;
+  b.mass = 1.0;
+  b.inertia_C_W = row.l * row.l.transpose() + 0.2 * Eigen::Matrix3d::Identity();
+  b.r_CPplus_W = row.r_plus;
+  b.r_CPminus_W = row.r_minus;
+  b.n_plus_W = Eigen::Vector3d::UnitY();
+  b.n_minus_W = Eigen::Vector3d::UnitX();
+  b.force_external_W = row.force;
+  b.torque_external_W = row.torque;
+  b.friction_plus = FrictionLaw::coulomb(0.5);
+  b.friction_minus = FrictionLaw::coulomb(0.5);
+  return b;
+}
+
+/// One-point slip solved directly (at rest: no gyroscopic or bias terms): the point `rolling`
+/// (0: P+, 1: P-) rolls, the other slips along its t1 = a x n / |a x n| with sign sigma.
+struct DirectSlip {
+  double du1 = 0.0;             // slip acceleration of the slipping point along its t1
+  double normal_rolling = 0.0;  // N at the rolling point
+  double normal_slipping = 0.0;
+};
+
+DirectSlip directOnePointSlip(const TwoContactBody& b, int rolling, int sigma) {
+  const Eigen::Vector3d r_roll = rolling == 0 ? b.r_CPplus_W : b.r_CPminus_W;
+  const Eigen::Vector3d r_slip = rolling == 0 ? b.r_CPminus_W : b.r_CPplus_W;
+  const Eigen::Vector3d n_roll = rolling == 0 ? b.n_plus_W : b.n_minus_W;
+  const Eigen::Vector3d n_slip = rolling == 0 ? b.n_minus_W : b.n_plus_W;
+  const double mu = (rolling == 0 ? b.friction_minus : b.friction_plus).mu_static;
+  const Eigen::Vector3d a = (b.r_CPplus_W - b.r_CPminus_W).normalized();
+  const Eigen::Vector3d t1 = a.cross(n_slip).normalized();
+  const Eigen::Vector3d slip_force = n_slip - sigma * mu * t1;  // per unit N of the slipping point
+  auto cross = [](const Eigen::Vector3d& v) {
+    Eigen::Matrix3d c;
+    c << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
+    return c;
+  };
+  // Unknowns x = (dv, domega, f_roll, N_slip).
+  Eigen::Matrix<double, 10, 10> m = Eigen::Matrix<double, 10, 10>::Zero();
+  Eigen::Matrix<double, 10, 1> rhs = Eigen::Matrix<double, 10, 1>::Zero();
+  m.block<3, 3>(0, 0) = b.mass * Eigen::Matrix3d::Identity();  // m dv - f_roll - N s = F
+  m.block<3, 3>(0, 6) = -Eigen::Matrix3d::Identity();
+  m.block<3, 1>(0, 9) = -slip_force;
+  rhs.segment<3>(0) = b.force_external_W;
+  m.block<3, 3>(3, 3) = b.inertia_C_W;  // J domega - r x f_roll - N r_s x s = M
+  m.block<3, 3>(3, 6) = -cross(r_roll);
+  m.block<3, 1>(3, 9) = -r_slip.cross(slip_force);
+  rhs.segment<3>(3) = b.torque_external_W;
+  m.block<3, 3>(6, 0) = Eigen::Matrix3d::Identity();  // dv + domega x r_roll = 0
+  m.block<3, 3>(6, 3) = -cross(r_roll);
+  m.block<1, 3>(9, 0) = n_slip.transpose();  // n . (dv + domega x r_slip) = 0
+  m.block<1, 3>(9, 3) = -(n_slip.transpose() * cross(r_slip));
+  const Eigen::Matrix<double, 10, 1> x = m.fullPivLu().solve(rhs);
+  const Eigen::Vector3d accel_slip = x.head<3>() + x.segment<3>(3).cross(r_slip);
+  return {t1.dot(accel_slip), n_roll.dot(x.segment<3>(6)), x[9]};
+}
+
+/// Def 4 and the contact-loss rule for one one-point slip, from the direct solves.
+bool directEscape(const TwoContactBody& b, int rolling) {
+  const DirectSlip up = directOnePointSlip(b, rolling, +1),
+                   down = directOnePointSlip(b, rolling, -1);
+  const bool attracting = up.du1 < 0.0 && down.du1 > 0.0;
+  const bool loss = !(up.normal_rolling > 0.0 && up.normal_slipping > 0.0 &&
+                      down.normal_rolling > 0.0 && down.normal_slipping > 0.0);
+  return !attracting || loss;
+}
+
+Eigen::Matrix3d lower(double l00, double l10, double l11, double l20, double l21, double l22) {
+  Eigen::Matrix3d l;
+  l << l00, 0, 0, l10, l11, 0, l20, l21, l22;
+  return l;
+}
+
+TEST(TwoContactDynamics, Def11TableWalksEveryBranch) {
+  using V = Eigen::Vector3d;
+  const EscapeMode rs = EscapeMode::kRS, sr = EscapeMode::kSR, ss = EscapeMode::kSS;
+  const Def11Row rows[] = {
+      {"realizable",
+       lower(-0.16, 0.2, 0.05, -0.39, 0.28, 0.91),
+       V(-0.029, -0.335, -0.034),
+       V(-0.646, 0.067, 0.095),
+       V(-4.8, -2.3, -1.9),
+       V(-0.5, 0.49, 0.92),
+       {}},
+      // RS crossing: <F1*, n1> = +0.045 > 0 > <F2*, n2> = -2.9 (slip u1- > 0 grows).
+      {"RS escape: crossing",
+       lower(0.36, 0.81, -0.52, -0.03, 0.1, 0.01),
+       V(-0.118, -0.36, 0.147),
+       V(-0.514, 0.058, 0.03),
+       V(-11.4, -4.95, 6.45),
+       V(0.12, 1.32, -0.75),
+       {rs}},
+      // SR crossing: -9.5 < 0 < +0.11.
+      {"SR escape: crossing",
+       lower(0.06, 0.11, 0.12, -0.12, 0.22, 0.02),
+       V(-0.017, -0.642, -0.116),
+       V(-0.522, 0.027, -0.134),
+       V(-2.2, -4.4, -7.2),
+       V(-0.32, 1.77, 0.59),
+       {sr}},
+      // One of two SS limit directions is not attracting; every normal force positive.
+      {"SS escape: a non-attracting limit direction",
+       lower(0.79, -0.29, -0.52, -0.22, 0.21, -0.08),
+       V(-0.068, -0.709, 0.004),
+       V(-0.403, -0.079, -0.035),
+       V(-3.65, -3.25, -1.4),
+       V(-0.29, 0.66, -1.84),
+       {ss}},
+      // All five SS limit directions attracting, one of them slipping with a normal force <= 0.
+      {"SS escape: contact loss along an attracting direction",
+       lower(0.24, -0.15, -0.44, 0.25, -0.4, 0.5),
+       V(-0.19, -0.584, -0.073),
+       V(-0.466, 0.127, 0.009),
+       V(-5.9, -1.1, 0.2),
+       V(0.15, 0.53, 0.03),
+       {ss}},
+      // RS attracting (-15.7, -5.0), N- > 0, but N+ = -0.49 at the rolling contact for u1- < 0.
+      {"RS escape: contact loss at the rolling contact P+",
+       lower(0.11, -0.28, 0.02, -0.22, -0.15, -0.42),
+       V(0.205, -0.379, 0.009),
+       V(-0.502, -0.015, -0.116),
+       V(-13.75, -1.15, -4.9),
+       V(-0.61, 0.24, -0.22),
+       {rs}},
+      // SR attracting (-15.6, -2.4), N+ > 0, but N- = -0.58 at the rolling contact for u1+ > 0.
+      {"SR escape: contact loss at the rolling contact P-",
+       lower(0.35, -0.28, 0.22, -0.1, -0.33, -0.52),
+       V(-0.254, -0.575, -0.057),
+       V(-0.472, -0.085, -0.241),
+       V(-6.7, -4.8, -5.45),
+       V(2, -0.06, -0.36),
+       {sr}},
+      // Contact loss at the slipping contact (N- = -3.7, -4.4 in RS; N- = -6.3, -6.2 in SR):
+      // no body of the search lost the slipping contact alone (that slip crosses too).
+      {"RS and SR escapes: contact loss at the slipping contacts",
+       lower(-0.22, -0.33, -0.01, 0.12, -0.33, -0.27),
+       V(0.002, -0.581, -0.016),
+       V(-0.417, -0.038, -0.035),
+       V(6.05, -4.95, 8.05),
+       V(-0.2, 0.57, 1.08),
+       {rs, sr, ss}},
+  };
+  for (const Def11Row& row : rows) {
+    SCOPED_TRACE(row.branch);
+    const TwoContactBody body = wallBody(row);
+    const TwoContactDynamics dyn(body);
+    const TwoPointRealizability r = dyn.analyzeRealizability();
+    EXPECT_EQ(r.escapes, row.escapes);
+    EXPECT_EQ(r.realizable, row.escapes.empty());
+    const auto has = [&](EscapeMode e) {
+      return std::find(row.escapes.begin(), row.escapes.end(), e) != row.escapes.end();
+    };
+    EXPECT_EQ(directEscape(body, 0), has(rs));  // independent RS route
+    EXPECT_EQ(directEscape(body, 1), has(sr));  // independent SR route
+    // The library's one-point slips equal the direct ones (same physics, other algebra).
+    for (int sigma : {1, -1}) {
+      const DirectSlip d_rs = directOnePointSlip(body, 0, sigma);
+      const QuasiAccelerations q_rs = dyn.rollSlip(sigma);
+      EXPECT_NEAR(q_rs.du1_minus, d_rs.du1, 1e-10);
+      EXPECT_NEAR(q_rs.normal_plus, d_rs.normal_rolling, 1e-10);
+      EXPECT_NEAR(q_rs.normal_minus, d_rs.normal_slipping, 1e-10);
+      const DirectSlip d_sr = directOnePointSlip(body, 1, sigma);
+      const QuasiAccelerations q_sr = dyn.slipRoll(sigma);
+      EXPECT_NEAR(q_sr.du1_plus, d_sr.du1, 1e-10);
+      EXPECT_NEAR(q_sr.normal_minus, d_sr.normal_rolling, 1e-10);
+      EXPECT_NEAR(q_sr.normal_plus, d_sr.normal_slipping, 1e-10);
+    }
+    // SS by the sampled search, the independent route of the limit-direction search.
+    RealizabilityOptions sampled;
+    sampled.ss_search = SlipSlipSearch::kSampledField;
+    const TwoPointRealizability s = dyn.analyzeRealizability(sampled);
+    EXPECT_EQ(s.escapes, row.escapes);
+    EXPECT_EQ(r.offending_ss_directions.empty(), !has(ss));
+    // Contact loss is reported exactly where a normal force <= 0 decided or joined a branch.
+    const bool loss_row = std::string(row.branch).find("contact loss") != std::string::npos;
+    EXPECT_EQ(r.contact_loss, loss_row) << r.contact_loss_detail;
   }
 }
 

@@ -13,10 +13,24 @@
 
 #include <nsdkit/mesh/star_seed.hpp>
 
+#include "../support/triangle_angles.hpp"
+
 namespace nsd::mesh::detail {
 namespace {
 
 using Vec = Eigen::Vector3d;
+
+// The test's own angle measure on triangles of known angles: equilateral (60), right
+// isosceles (45), and a sliver of angle atan(1e-6) (acos would lose it to rounding).
+TEST(TriangleAngles, TheTestsMeasureKnowsItsTriangles) {
+  const Vec o(0, 0, 0), x(1, 0, 0), y(0, 1, 0);
+  EXPECT_NEAR(test_support::smallestTriangleAngleDeg(o, x, Vec(0.5, std::sqrt(0.75), 0)), 60.0,
+              1e-12);
+  EXPECT_NEAR(test_support::smallestTriangleAngleDeg(o, x, y), 45.0, 1e-12);
+  EXPECT_NEAR(test_support::smallestTriangleAngleDeg(o, x, Vec(1, 1e-6, 0)),
+              std::atan(1e-6) * 180.0 / M_PI, 1e-15);
+  EXPECT_TRUE(std::isnan(test_support::smallestTriangleAngleDeg(o, x, Vec(NAN, 0, 0))));
+}
 
 TEST(GradedSizes, GrowAlongTheShortestPathFromTheSmallestTarget) {
   // A strip of triangles: bottom row (i, 0, 0), top row (i + 0.5, 1, 0), i = 0..20. From
@@ -93,7 +107,13 @@ TEST(RemeshGraded, FollowsTheTargetsOnASphereWithShapedTriangles) {
   // Shaped triangles (the 320-triangle start has 52 to 69 degree angles; the grading squeezes
   // some between the sizes).
   EXPECT_GT(r.faces, 4 * 320u);
-  EXPECT_GT(minAngle(out), 20.0);
+  // The smallest angle measured here (opposite the shortest side, by atan2), not by the
+  // library's minAngle: above 20 degrees and below the equilateral 60 (a measure stuck at 0 or
+  // 180, or NaN, fails), and the library's figure agrees with it to rounding.
+  const double smallest = test_support::smallestMeshAngleDeg(out.vertices, out.triangles);
+  EXPECT_GT(smallest, 20.0);
+  EXPECT_LT(smallest, 60.0);
+  EXPECT_NEAR(minAngle(out), smallest, 1e-9);
 }
 
 TEST(RemeshGraded, KeepsAChainOfMarkedEdgesOnItsCurve) {

@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/region/ball_trough_predicate.hpp>
@@ -74,6 +77,65 @@ TEST(Region, OutputIsIndependentOfThreadCount) {
   EXPECT_EQ(a.str(), b.str());
 }
 
+// The refinement against a set whose boundary is known in closed form: the disk of radius 0.53
+// on a 21 x 21 grid of [-1, 1]^2 (no node on the circle), whose outside points are labelled
+// "near" within 0.54 of the centre and "far" beyond. Every grid edge with one end inside is
+// refined (counted here by brute force), each boundary point lies on its edge with the exact
+// crossing inside its bracket (0 < width <= the tolerance) and at most half the width from it,
+// carries the label of the last outside point of its bisection ("near": the grid's outside
+// nodes are mostly "far"), and the reported predicate calls equal the calls counted here.
+TEST(Region, RefinementBracketsEveryCrossingOfACircle) {
+  constexpr double radius = 0.53, tolerance = 1e-6;
+  std::atomic<std::size_t> calls{0};
+  const ParameterPredicate disk = [&](const ParameterPoint& p) {
+    ++calls;
+    const double r = std::hypot(p.at("x"), p.at("y"));
+    PointVerdict v;
+    v.realizable = r < radius;
+    v.label = v.realizable ? "realizable" : (r < 0.54 ? "near" : "far");
+    return v;
+  };
+  SweepOptions o;
+  o.threads = 2;
+  o.refine_tolerance = tolerance;
+  const int n = 21;
+  const SweepResult r = sweep({{"x", -1.0, 1.0, n}, {"y", -1.0, 1.0, n}}, {}, disk, o);
+  EXPECT_EQ(r.predicate_calls, calls.load());
+  const auto node = [n](int k) { return -1.0 + 2.0 * k / (n - 1); };
+  const auto inside = [&](int i, int j) { return std::hypot(node(i), node(j)) < radius; };
+  std::size_t crossing_edges = 0, far_nodes = 0;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      if (i + 1 < n && inside(i, j) != inside(i + 1, j)) {
+        ++crossing_edges;
+        far_nodes += std::hypot(node(inside(i, j) ? i + 1 : i), node(j)) >= 0.54;
+      }
+      if (j + 1 < n && inside(i, j) != inside(i, j + 1)) {
+        ++crossing_edges;
+        far_nodes += std::hypot(node(i), node(inside(i, j) ? j + 1 : j)) >= 0.54;
+      }
+    }
+  }
+  ASSERT_GT(crossing_edges, 20u);
+  ASSERT_GT(far_nodes, crossing_edges / 2);  // the label check below can fail
+  EXPECT_EQ(r.boundary.size(), crossing_edges);
+  for (const BoundaryPoint& b : r.boundary) {
+    ASSERT_EQ(b.values.size(), 2u);
+    const std::size_t other = 1 - b.axis;
+    const double across = b.values[other];
+    // The fixed coordinate is a grid node's; the crossing on this line, on b's side.
+    EXPECT_NEAR(std::remainder(across + 1.0, 0.1), 0.0, 1e-12);
+    const double crossing =
+        std::copysign(std::sqrt(radius * radius - across * across), b.values[b.axis]);
+    EXPECT_GT(b.bracket_width, 0.0);
+    EXPECT_LE(b.bracket_width, tolerance);
+    EXPECT_LE(std::fabs(b.values[b.axis] - crossing), 0.5 * b.bracket_width + 1e-15)
+        << b.values[0] << ", " << b.values[1];
+    EXPECT_EQ(b.inside_label, "realizable");
+    EXPECT_EQ(b.outside_label, "near");
+  }
+}
+
 TEST(Region, RejectsBadAxesAndParameters) {
   EXPECT_THROW(parseAxis("mx:-1:1"), InvalidInput);
   EXPECT_THROW(parseAxis("mx:a:1:3"), InvalidInput);
@@ -83,6 +145,42 @@ TEST(Region, RejectsBadAxesAndParameters) {
   EXPECT_THROW(sweep({{"foo", 0, 1, 3}}, {}, predicate), InvalidInput);
   EXPECT_THROW(sweep({{"mx", 0, 1, 3}}, {{"mx", 0.2}}, predicate), InvalidInput);
   EXPECT_THROW(sweep({{"mu", -1, 0, 3}}, {}, predicate), InvalidInput);  // mu <= 0 at a node
+}
+
+// The refinement on a predicate with a known threshold (realizable iff x < 0.3), the points it
+// asked for recorded: the boundary point is the midpoint of the closest inside and outside points
+// asked for, the bracket their distance, and every call is counted. Grid 0, 0.5, 1: one boundary
+// edge, bisected to 0.01 (the bracket 0.0078 is 1/64 of 0.5; the midpoint and the inside end
+// differ by 0.0039, 1e13 times the rounding of these sums).
+TEST(Region, RefinedBoundaryIsTheMiddleOfTheLastBracketAndEveryCallIsCounted) {
+  std::vector<double> asked;
+  const ParameterPredicate threshold = [&asked](const ParameterPoint& p) {
+    const double x = p.at("x");
+    asked.push_back(x);
+    PointVerdict v;
+    v.realizable = x < 0.3;
+    v.label = v.realizable ? "realizable" : "RS";
+    return v;
+  };
+  SweepOptions o;
+  o.threads = 1;  // the recording predicate is not thread-safe
+  o.refine_tolerance = 0.01;
+  const SweepResult r = sweep({{"x", 0.0, 1.0, 3}}, {}, threshold, o);
+  ASSERT_EQ(r.boundary.size(), 1u);
+  double last_in = -INFINITY, last_out = INFINITY;
+  for (const double x : asked) {
+    ASSERT_TRUE(std::isfinite(x));
+    if (x < 0.3) last_in = std::max(last_in, x);
+    if (!(x < 0.3)) last_out = std::min(last_out, x);
+  }
+  const BoundaryPoint& b = r.boundary.front();
+  EXPECT_EQ(b.outside_label, "RS");
+  EXPECT_NEAR(b.bracket_width, last_out - last_in, 1e-15);
+  EXPECT_LE(b.bracket_width, 0.01);
+  EXPECT_NEAR(b.values[0], 0.5 * (last_in + last_out), 1e-15);
+  EXPECT_NEAR(b.values[0], 0.3, 0.5 * b.bracket_width + 1e-15);
+  EXPECT_EQ(r.predicate_calls, asked.size());
+  EXPECT_GT(asked.size(), 3u);  // the grid's three and the bisection's
 }
 
 }  // namespace
