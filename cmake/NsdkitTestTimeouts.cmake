@@ -6,7 +6,7 @@
 # the sanitizers (ASan + UBSan slow the analyses 2-4x).
 set(NSD_MEASURED_TEST_SECONDS
     mesh_body_mesh_test=101 mesh_shaped_mesh_test=72 validation_rattleback_reference_test=47
-    cli_region_hdf5_test=46 browser_pages_test=42 example_shaped_mesh_example=39
+    cli_region_hdf5_test=100 browser_pages_test=42 example_shaped_mesh_example=39
     package_pip_install_test=27 python_module_test=22 cli_region_checkpoint_test=19
     cli_body_test=17 rolling_rolling_cases_test=13 cli_validate_test=12)
 set(NSD_QUICK_TEST_TIMEOUT_S 120)

@@ -72,6 +72,14 @@ class Reader {
       const Handle set = in_.openDataset(where);
       region::Axis a;
       a.name = name;
+      // The axis's place in the grid (last axis fastest) is its place in axis_names; the
+      // dataset says so too, and the two must agree (axes swapped in a file are refused).
+      const double index = in_.numberAttribute(set.get(), where, "index");
+      if (index != static_cast<double>(c.axes.size())) {
+        in_.fail("attribute 'index' of " + quoteInput(where) + " is " + formatValue(index) +
+                 ", but the axis is number " + std::to_string(c.axes.size()) +
+                 " of 'axis_names'");
+      }
       a.lower = in_.numberAttribute(set.get(), where, "lower");
       a.upper = in_.numberAttribute(set.get(), where, "upper");
       const double count = in_.numberAttribute(set.get(), where, "count");
