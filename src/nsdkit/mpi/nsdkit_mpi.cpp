@@ -18,11 +18,11 @@
 
 namespace {
 
-// One line on stderr: the error, and the rank unless it is rank 0.
+// One line on stderr, as nsdkit prints it: the error, and the rank unless it is rank 0.
 void printError(int rank, std::string message) {
   std::replace(message.begin(), message.end(), '\n', ' ');
-  std::cerr << "nsdkit: error" << (rank == 0 ? "" : " (rank " + std::to_string(rank) + ")")
-            << ": " << message << std::endl;
+  std::cerr << "nsdkit: error: " << (rank == 0 ? "" : "(rank " + std::to_string(rank) + ") ")
+            << message << std::endl;
 }
 
 // Collective: whether any rank has a non-empty `error`; the lowest such rank prints it.
