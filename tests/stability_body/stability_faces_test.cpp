@@ -64,18 +64,20 @@ TEST(StabilityFaces, CurvedFacesSidesLieOnTheirPlanes) {
       const int plane = rect.side_plane[static_cast<std::size_t>(side)];
       ASSERT_GE(plane, 0);
       ASSERT_LT(plane, 4);
-      double on = 0.0, other = INFINITY;
-      for (int k = 0; k <= 16; ++k) {
-        const double s = k / 16.0;
-        // Sides: 0 at theta+ = lower, 1 at theta- = lower, 2 at theta+ = upper, 3 at theta- =
-        // upper.
+      // The point at fraction s along the side. Sides: 0 at theta+ = lower, 1 at theta- =
+      // lower, 2 at theta+ = upper, 3 at theta- = upper.
+      const auto sidePoint = [&](double s) {
         const double tp = side == 0   ? r.plus_lower
                           : side == 2 ? r.plus_upper
                                       : r.plus_lower + s * (r.plus_upper - r.plus_lower);
         const double tm = side == 1   ? r.minus_lower
                           : side == 3 ? r.minus_upper
                                       : r.minus_lower + s * (r.minus_upper - r.minus_lower);
-        const Eigen::Vector3d x = slipSlipBoundaryPoint(f, tp, tm);
+        return slipSlipBoundaryPoint(f, tp, tm);
+      };
+      double on = 0.0, other = INFINITY;
+      for (int k = 0; k <= 16; ++k) {
+        const Eigen::Vector3d x = sidePoint(k / 16.0);
         on = std::max(on, std::fabs(f.planes[static_cast<std::size_t>(plane)].signedDistance(x)));
         ASSERT_TRUE(std::isfinite(on)) << side << " " << k;
       }
@@ -83,15 +85,9 @@ TEST(StabilityFaces, CurvedFacesSidesLieOnTheirPlanes) {
         if (q == plane) continue;
         double worst = 0.0;
         for (int k = 0; k <= 16; ++k) {
-          const double s = k / 16.0;
-          const double tp = side == 0   ? r.plus_lower
-                            : side == 2 ? r.plus_upper
-                                        : r.plus_lower + s * (r.plus_upper - r.plus_lower);
-          const double tm = side == 1   ? r.minus_lower
-                            : side == 3 ? r.minus_upper
-                                        : r.minus_lower + s * (r.minus_upper - r.minus_lower);
-          worst = std::max(worst, std::fabs(f.planes[static_cast<std::size_t>(q)].signedDistance(
-                                      slipSlipBoundaryPoint(f, tp, tm))));
+          worst = std::max(
+              worst,
+              std::fabs(f.planes[static_cast<std::size_t>(q)].signedDistance(sidePoint(k / 16.0))));
         }
         other = std::min(other, worst);
       }

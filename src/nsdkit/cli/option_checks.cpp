@@ -67,6 +67,12 @@ bool sameFile(const std::string& a, const std::string& b) {
   return !ec_a && !ec_b && ca == cb;
 }
 
+// An option naming an output folder: those ending in -dir and the command's `folder_options`.
+bool isFolderOption(const std::string& name, const std::vector<std::string>& folder_options) {
+  return (name.size() > 4 && name.compare(name.size() - 4, 4, "-dir") == 0) ||
+         std::find(folder_options.begin(), folder_options.end(), name) != folder_options.end();
+}
+
 }  // namespace
 
 void requireDistinctPaths(const CLI::App& app, const std::vector<std::string>& folder_options) {
@@ -76,9 +82,7 @@ void requireDistinctPaths(const CLI::App& app, const std::vector<std::string>& f
   for (const CLI::Option* option : app.get_options()) {
     if (option->count() == 0) continue;
     const std::string name = option->get_name();
-    const bool folder =
-        (name.size() > 4 && name.compare(name.size() - 4, 4, "-dir") == 0) ||
-        std::find(folder_options.begin(), folder_options.end(), name) != folder_options.end();
+    const bool folder = isFolderOption(name, folder_options);
     const bool output = folder || name == "--output" || name == "--html" || name == "--checkpoint";
     const bool input = std::find(kInputs.begin(), kInputs.end(), name) != kInputs.end();
     if (!output && !input) continue;
@@ -106,9 +110,7 @@ void requireWritableOutputs(const CLI::App& app, const std::vector<std::string>&
   for (const CLI::Option* option : app.get_options()) {
     if (option->count() == 0) continue;
     const std::string name = option->get_name();
-    const bool folder =
-        (name.size() > 4 && name.compare(name.size() - 4, 4, "-dir") == 0) ||
-        std::find(folder_options.begin(), folder_options.end(), name) != folder_options.end();
+    const bool folder = isFolderOption(name, folder_options);
     const bool file = !folder && (name == "--output" || name == "--html");
     for (const std::string& value : option->results()) {
       if (folder) checkOutputFolder(value, name);
