@@ -12,6 +12,7 @@
 #   ./nsdkit.sh validate  install, build, validation report of every solver and its maps -> out/validation
 #   ./nsdkit.sh bodies  install, build, summary and cross-section of each shipped body -> out/bodies
 #   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets, run each for 60 s (FUZZ_SECONDS)
+#   ./nsdkit.sh mutants  install, build, the mutation check of tests/mutation (every listed mutant caught)
 #   ./nsdkit.sh docs   install, build, the documentation site (Sphinx, warnings are errors) -> build/docs/html
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
@@ -122,20 +123,30 @@ case "${1:-help}" in
     deps clang libclang-rt-14-dev
     cmake --preset fuzz >/dev/null
     cmake --build --preset fuzz -j "$(nproc)" \
-      --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz
+      --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz case_file_fuzz \
+      sweep_file_fuzz
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
     mkdir -p out/fuzz  # each target's log, and crash inputs if any
     for target in csv:csv_fuzz region_args:region_args_fuzz cli_region:cli_region_fuzz \
-      body_file:body_file_fuzz; do
+      body_file:body_file_fuzz case_file:case_file_fuzz sweep_file:sweep_file_fuzz; do
       corpus=${target%%:*} binary=${target##*:}
-      cp -r "tests/fuzz/corpus/$corpus" "$work/$corpus"
+      mkdir -p "$work/$corpus"  # the sweep-file fuzzer starts from nothing: its input is a recipe
+      if [ -d "tests/fuzz/corpus/$corpus" ]; then cp -r "tests/fuzz/corpus/$corpus/." "$work/$corpus"; fi
       echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"
       "./build/fuzz/tests/fuzz/$binary" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 \
         -artifact_prefix=out/fuzz/ "$work/$corpus" > "out/fuzz/$binary.log" 2>&1 ||
         { tail -40 "out/fuzz/$binary.log"; exit 1; }
       tail -3 "out/fuzz/$binary.log"
     done
+    ;;
+  mutants)
+    # Each mutation of tests/mutation/mutations.json applied alone, its catching tests rebuilt
+    # and run, the source always restored (docs/tests.md, "Mutation check"). Extra arguments go
+    # to the runner: --only ID ..., --sample N --seed S.
+    deps
+    cmake --preset release >/dev/null
+    /usr/bin/python3 tests/mutation/run_mutations.py . build/release --jobs "$(nproc)" "${@:2}"
     ;;
   validate)
     deps

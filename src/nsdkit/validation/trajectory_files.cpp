@@ -231,8 +231,8 @@ std::string declaredNotRepresentable(const SolverManifest& m, const std::string&
 
 void requireDeclaredCasesExist(const SolverManifest& m, const std::vector<ValidationCase>& cases,
                                const std::string& trajectory_dir) {
-  for (const auto& [name, reason] : m.not_representable) {
-    (void)reason;
+  for (const auto& declared : m.not_representable) {
+    const std::string& name = declared.first;
     const bool known = std::any_of(cases.begin(), cases.end(),
                                    [&](const ValidationCase& c) { return c.name == name; });
     if (!known) {
