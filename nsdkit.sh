@@ -204,7 +204,7 @@ case "${1:-help}" in
     bash bench/bench_region_hdf5.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
     ;;
   *)
-    sed -n '2,15p' "$0"
+    sed -n '2,17p' "$0"
     exit 1
     ;;
 esac

@@ -4,9 +4,13 @@
 
 #include <Eigen/Dense>
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
+#include <vector>
 
+#include <nsdkit/contact/two_contact_body.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 
@@ -88,6 +92,80 @@ TEST(ModeSwitching, TwoPointSlipWhenOnlySSFails) {
   EXPECT_EQ(tr.events[0].to, Mode::kSS);
   EXPECT_EQ(tr.samples.back().mode, Mode::kSS);
   expectEnergyBalance(tr);
+}
+
+// Def 11 fails by SS alone: the two-point slip starts along the most repelling SS limit
+// direction (Def 11's offending directions, the largest R). The body is the anisotropic one of
+// the Def 11 table whose only escape is SS (tests/contact/two_contact_body_test.cpp), with one
+// offending direction, not the u_a axis (the symmetric ball escapes along u_a whatever the
+// choice). The sample at t = 0 holds the decided escape (speed 1e-8 m/s): along the direction to
+// rounding (measured 1e-16; the u_a axis is 1.95 away). The SS field is radial along a limit
+// direction, so at 1 ms the grown slip (3e-4 m/s) still points along it: measured 9e-7 (the body
+// turns and the field with it), inside 1e-5.
+TEST(ModeSwitching, TwoPointSlipStartsAlongTheMostRepellingDirection) {
+  contact::TwoContactBody b;
+  Eigen::Matrix3d l;
+  l << 0.79, 0, 0, -0.29, -0.52, 0, -0.22, 0.21, -0.08;
+  b.inertia_C_W = l * l.transpose() + 0.2 * Eigen::Matrix3d::Identity();
+  b.r_CPplus_W = Eigen::Vector3d(-0.068, -0.709, 0.004);
+  b.r_CPminus_W = Eigen::Vector3d(-0.403, -0.079, -0.035);
+  b.n_plus_W = Eigen::Vector3d::UnitY();
+  b.n_minus_W = Eigen::Vector3d::UnitX();
+  b.force_external_W = Eigen::Vector3d(-3.65, -3.25, -1.4);
+  b.torque_external_W = Eigen::Vector3d(-0.29, 0.66, -1.84);
+  b.friction_plus = b.friction_minus = contact::FrictionLaw::coulomb(0.5);
+  const contact::TwoPointRealizability r = contact::TwoContactDynamics(b).analyzeRealizability();
+  ASSERT_EQ(r.escapes, std::vector<contact::EscapeMode>{contact::EscapeMode::kSS});
+  ASSERT_EQ(r.offending_ss_directions.size(), 1u);
+  const Eigen::Vector3d n = r.offending_ss_directions[0].n.normalized();
+  ASSERT_LT(std::fabs(n.z()), 0.99);  // not the u_a axis
+  const ModeTrajectory tr = simulateModeSwitching(b, Eigen::Vector4d::Zero(), 2e-3);
+  ASSERT_FALSE(tr.events.empty());
+  EXPECT_EQ(tr.events[0].to, Mode::kSS);
+  ASSERT_GE(tr.samples.size(), 2u);
+  const auto slip = [](const ModeSample& q) {
+    return Eigen::Vector3d(q.u1_plus, q.u1_minus, q.u_a).normalized();
+  };
+  EXPECT_EQ(tr.samples[0].t, 0.0);
+  EXPECT_LT((slip(tr.samples[0]) - n).norm(), 1e-9);
+  EXPECT_LT((slip(tr.samples[1]) - n).norm(), 1e-5);
+}
+
+// Events whose functions are not linear in time (both contacts slipping in different
+// directions: the slip directions turn, the speeds decay along curves) are located by the root
+// finder (a linear one, like the symmetric slip above, is found exactly by its first secant
+// step whatever the tolerance). A stop snapped at the wrong instant discards the slip kinetic
+// energy of the miss: the energy balance (1e-8 J) holds only if every event is located to the
+// ODE's accuracy. Measured: SS -> SR at 0.0941582523 s, SR -> RR at 0.102160277 s; located to
+// 8 bits instead of 45, the second moves to 0.102220 s and the balance fails.
+TEST(ModeSwitching, TurningSlipsStopWithTheEnergyBalanced) {
+  const auto tr = run(Eigen::Vector3d(0.1, -0.1, 0.05), Eigen::Vector4d(0.6, -0.3, 0.2, 0), 1.0);
+  ASSERT_GE(tr.events.size(), 2u);
+  EXPECT_EQ(tr.samples.back().mode, Mode::kRR);
+  expectEnergyBalance(tr);
+}
+
+// From two-point slip, the slip at P- reaches zero where Def 9 finds a crossing point (m outside
+// the body, P+ slipping on): the escape is along the most repelling limit direction, so the
+// slip passes through Sigma- and grows on the other side (u1- < 0, u_a = 0 by the trough's
+// symmetry in this plane), one event and no chattering. Measured: the event at 3.744 ms, u1- =
+// -3.1e-3, -1.52e-2, -2.74e-2 m/s at 4, 5, 6 ms. An escape along another direction (the
+// attracting one) returns to Sigma- at once, again and again (10 000 events: SolverFailure).
+TEST(ModeSwitching, ACrossingPointAtSigmaMinusIsCrossed) {
+  const auto tr = run(Eigen::Vector3d(-1, -1, 0), Eigen::Vector4d(0.3, 0.1, 0, 0), 0.02);
+  ASSERT_EQ(tr.events.size(), 2u);
+  EXPECT_NEAR(tr.events[1].t, 3.744e-3, 1e-6);
+  EXPECT_NE(tr.events[1].reason.find("P- not realizable (crossing)"), std::string::npos)
+      << tr.events[1].reason;
+  double previous = 0.0;
+  for (const auto& s : tr.samples) {
+    EXPECT_EQ(s.mode, Mode::kSS);
+    if (s.t < 4e-3 - 1e-12) continue;
+    EXPECT_LT(s.u1_minus, previous) << s.t;  // below zero and growing in magnitude
+    EXPECT_LT(std::fabs(s.u_a), 1e-12) << s.t;
+    previous = s.u1_minus;
+  }
+  EXPECT_LT(previous, -0.1);
 }
 
 // ---- An anisotropic sphere off Sigma#, against an independent Newton-Euler integration ------
