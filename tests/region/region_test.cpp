@@ -136,6 +136,22 @@ TEST(Region, RefinementBracketsEveryCrossingOfACircle) {
   }
 }
 
+TEST(Region, AxisNodesEndExactlyAtTheRequestedBounds) {
+  // -1.2 + 2.1 * 6 / 6 rounds to 0.9000000000000001: the last node must be the bound itself,
+  // the interior nodes the formula to one rounding (2.2e-16 of the range).
+  const Axis a{"fz", -1.2, 0.9, 7};
+  EXPECT_EQ(axisNode(a, 0), -1.2);
+  EXPECT_EQ(axisNode(a, 6), 0.9);
+  for (int k = 1; k < 6; ++k) EXPECT_NEAR(axisNode(a, k), -1.2 + 0.35 * k, 4.0 * 2.2e-16 * 2.1);
+  EXPECT_EQ(axisNode(Axis{"mx", 0.3, 0.3, 1}, 0), 0.3);
+  const SweepResult r = sweep({a}, {}, [](const ParameterPoint& p) {
+    PointVerdict v;
+    v.realizable = p.at("fz") > 0.0;
+    return v;
+  });
+  EXPECT_EQ(r.points.back().values[0], 0.9);
+}
+
 TEST(Region, RejectsBadAxesAndParameters) {
   EXPECT_THROW(parseAxis("mx:-1:1"), InvalidInput);
   EXPECT_THROW(parseAxis("mx:a:1:3"), InvalidInput);

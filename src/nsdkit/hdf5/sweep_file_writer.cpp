@@ -266,8 +266,7 @@ class SweepFileWriter final : public region::SweepSink {
     const region::Axis& a = header_.axes[i];
     std::vector<double> values(static_cast<std::size_t>(a.count));
     for (int k = 0; k < a.count; ++k) {
-      values[static_cast<std::size_t>(k)] =
-          a.count == 1 ? a.lower : a.lower + (a.upper - a.lower) * k / (a.count - 1);
+      values[static_cast<std::size_t>(k)] = region::axisNode(a, k);
     }
     const hsize_t n = values.size();
     Handle space{checked(H5Screate_simple(1, &n, nullptr), temporary_, "axis dataspace"), H5Sclose};

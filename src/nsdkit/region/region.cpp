@@ -87,13 +87,23 @@ std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& f
   return total;
 }
 
+}  // namespace detail
+
+double axisNode(const Axis& a, int k) {
+  if (a.count == 1 || k == 0) return a.lower;
+  if (k == a.count - 1) return a.upper;
+  return a.lower + (a.upper - a.lower) * k / (a.count - 1);
+}
+
+namespace detail {
+
 std::vector<double> gridValues(const std::vector<Axis>& axes, std::size_t index) {
   std::vector<double> values(axes.size());
   for (std::size_t d = axes.size(); d-- > 0;) {
     const Axis& a = axes[d];
     const auto c = static_cast<std::size_t>(a.count);
     const int k = static_cast<int>(index % c);
-    values[d] = a.count == 1 ? a.lower : a.lower + (a.upper - a.lower) * k / (a.count - 1);
+    values[d] = axisNode(a, k);
     index /= c;
   }
   return values;

@@ -40,6 +40,11 @@ struct Axis {
   int count = 1;
 };
 
+/// The k-th grid node of `a` (0 <= k < count): lower + (upper - lower) k / (count - 1), with the
+/// last node exactly `upper` (the formula alone can miss it by one rounding: -1.2 + 2.1 gives
+/// 0.9000000000000001), and `lower` when count is 1.
+double axisNode(const Axis& a, int k);
+
 /// Parses "name:lower:upper:count" (e.g. "mx:-1:1:101"). @throws InvalidInput naming the field.
 Axis parseAxis(const std::string& text);
 
