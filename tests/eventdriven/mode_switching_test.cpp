@@ -173,8 +173,8 @@ TEST(ModeSwitching, ACrossingPointAtSigmaMinusIsCrossed) {
 // The paper's trough with a sphere whose principal moments are (0.3, 0.4, 0.5) m r^2 about axes
 // rotated by 0.7 rad about (1, 2, 3): J is not isotropic, so it rotates with the body and the
 // gyroscopic term Omega x J Omega is not zero.
-contact::TwoContactBody anisotropicSphere() {
-  contact::TwoContactBody b = models::makeTwoContactBody(kBall, Eigen::Vector3d(0.2, 0.1, 0.3));
+contact::TwoContactBody anisotropicSphere(const Eigen::Vector3d& m = {0.2, 0.1, 0.3}) {
+  contact::TwoContactBody b = models::makeTwoContactBody(kBall, m);
   const Eigen::Matrix3d r =
       Eigen::AngleAxisd(0.7, Eigen::Vector3d(1, 2, 3).normalized()).toRotationMatrix();
   const double mr2 = kBall.mass_kg * kBall.radius_m * kBall.radius_m;
@@ -238,6 +238,30 @@ struct FreeSphere {
   }
 };
 
+// The state (v_C, Omega, quaternion 1) of quasi-velocities s (u1+, u1-, u_a, omega_a), by the
+// map (8), (11), (15).
+FreeSphere::State newtonEulerState(const contact::TwoContactBody& body, const Eigen::Vector4d& s) {
+  const contact::ContactBases k =
+      contact::contactBases(body.r_CPplus_W, body.r_CPminus_W, body.n_plus_W, body.n_minus_W);
+  const Eigen::Vector3d v_plus = s[0] * k.t1_plus_W + k.c_plus * s[2] * k.t2_plus_W;
+  const Eigen::Vector3d v_minus = s[1] * k.t1_minus_W + k.c_minus * s[2] * k.t2_minus_W;
+  const double d = (body.r_CPplus_W - body.r_CPminus_W).norm();
+  const Eigen::Vector3d omega = s[3] * k.a_W + k.a_W.cross(v_plus - v_minus) / d;
+  FreeSphere::State x;
+  x << v_plus - omega.cross(body.r_CPplus_W), omega, 1, 0, 0, 0;
+  return x;
+}
+
+// The quasi-velocities of a Newton-Euler state: the inverse map, by projection.
+Eigen::Vector4d quasiVelocities(const contact::TwoContactBody& body, const FreeSphere::State& x) {
+  const contact::ContactBases k =
+      contact::contactBases(body.r_CPplus_W, body.r_CPminus_W, body.n_plus_W, body.n_minus_W);
+  const Eigen::Vector3d v = x.segment<3>(0), w = x.segment<3>(3);
+  const Eigen::Vector3d vp = v + w.cross(body.r_CPplus_W), vm = v + w.cross(body.r_CPminus_W);
+  return Eigen::Vector4d(k.t1_plus_W.dot(vp), k.t1_minus_W.dot(vm),
+                         k.t2_plus_W.dot(vp) / k.c_plus, k.a_W.dot(w));
+}
+
 TEST(ModeSwitching, AnisotropicSphereOffSigmaMatchesFullNewtonEuler) {
   const contact::TwoContactBody body = anisotropicSphere();
   // Both contacts slip fast and the ball spins at 60 rad/s: two-point slip for the whole run.
@@ -247,23 +271,9 @@ TEST(ModeSwitching, AnisotropicSphereOffSigmaMatchesFullNewtonEuler) {
   ASSERT_EQ(tr.events.size(), 1u);
   ASSERT_EQ(tr.events[0].to, Mode::kSS);
 
-  // The same initial velocities in (v_C, Omega), by the quasi-velocity map (8), (11), (15).
-  const contact::ContactBases k =
-      contact::contactBases(body.r_CPplus_W, body.r_CPminus_W, body.n_plus_W, body.n_minus_W);
-  const Eigen::Vector3d v_plus = s0[0] * k.t1_plus_W + k.c_plus * s0[2] * k.t2_plus_W;
-  const Eigen::Vector3d v_minus = s0[1] * k.t1_minus_W + k.c_minus * s0[2] * k.t2_minus_W;
-  const double d = (body.r_CPplus_W - body.r_CPminus_W).norm();
-  const Eigen::Vector3d omega0 = s0[3] * k.a_W + k.a_W.cross(v_plus - v_minus) / d;
-  FreeSphere::State x0;
-  x0 << v_plus - omega0.cross(body.r_CPplus_W), omega0, 1, 0, 0, 0;
+  const FreeSphere::State x0 = newtonEulerState(body, s0);
   EXPECT_LT((tr.samples.front().v_C_W - x0.head<3>()).norm(), 1e-14);
-
-  auto quasi = [&](const FreeSphere::State& x) {
-    const Eigen::Vector3d v = x.segment<3>(0), w = x.segment<3>(3);
-    const Eigen::Vector3d vp = v + w.cross(body.r_CPplus_W), vm = v + w.cross(body.r_CPminus_W);
-    return Eigen::Vector4d(k.t1_plus_W.dot(vp), k.t1_minus_W.dot(vm),
-                           k.t2_plus_W.dot(vp) / k.c_plus, k.a_W.dot(w));
-  };
+  auto quasi = [&](const FreeSphere::State& x) { return quasiVelocities(body, x); };
   const ModeSample& last = tr.samples.back();
   ASSERT_NEAR(last.t, t_end, 1e-12);
   const Eigen::Vector4d ed(last.u1_plus, last.u1_minus, last.u_a, last.omega_a);
@@ -280,6 +290,120 @@ TEST(ModeSwitching, AnisotropicSphereOffSigmaMatchesFullNewtonEuler) {
   const FreeSphere fixed_inertia{body, false};
   EXPECT_GT((ed - quasi(fixed_inertia.integrate(x0, t_end, 10000))).cwiseAbs().maxCoeff(), 1e-3);
   expectEnergyBalance(tr);
+}
+
+// Newton-Euler of the sphere rolling at P+ and slipping at P-, written from scratch: unknowns
+// the force F+ at P+ (3) and the normal force N- (1), from the rolling constraint
+// a_C + dOmega x r+ = 0 (r+ is fixed in W: the sphere's contact point, not a material point) and
+// the normal constraint n- . a_C = 0; Coulomb's force N- (n- - mu lambda-) at P-.
+struct RollingAtPlusSphere {
+  contact::TwoContactBody body;
+
+  using State = FreeSphere::State;
+  struct Forces {
+    Eigen::Vector3d at_plus;  // F+ [N]
+    double normal_minus;      // N- [N]
+  };
+  // The accelerations (a_C, dOmega) of forces x = (F+, N-) at state s, and their constraint
+  // residuals (a_C + dOmega x r+, n- . a_C).
+  struct Motion {
+    Eigen::Vector3d a, domega;
+    Eigen::Vector4d residual;
+  };
+  Motion motion(const State& s, const Eigen::Vector4d& x) const {
+    const Eigen::Vector3d v = s.segment<3>(0), omega = s.segment<3>(3);
+    const Eigen::Matrix3d rot = Eigen::Quaterniond(s[6], s[7], s[8], s[9]).normalized()
+                                    .toRotationMatrix();
+    const Eigen::Matrix3d j = rot * body.inertia_C_W * rot.transpose();
+    const Eigen::Vector3d n = body.n_minus_W, r_m = body.r_CPminus_W, r_p = body.r_CPplus_W;
+    const Eigen::Vector3d vm = v + omega.cross(r_m);
+    const Eigen::Vector3d slip = vm - n * n.dot(vm);
+    const Eigen::Vector3d f_minus = x[3] * (n - body.friction_minus.mu_static * slip.normalized());
+    const Eigen::Vector3d f_plus = x.head<3>();
+    Motion m;
+    m.a = (body.force_external_W + f_plus + f_minus) / body.mass;
+    m.domega = j.inverse() * (body.torque_external_W - omega.cross(j * omega) +
+                              r_p.cross(f_plus) + r_m.cross(f_minus));
+    m.residual << m.a + m.domega.cross(r_p), n.dot(m.a);
+    return m;
+  }
+  Forces forces(const State& s) const {
+    // The residual is affine in x: columns from unit forces.
+    const Eigen::Vector4d r0 = motion(s, Eigen::Vector4d::Zero()).residual;
+    Eigen::Matrix4d a;
+    for (int i = 0; i < 4; ++i) a.col(i) = motion(s, Eigen::Vector4d::Unit(i)).residual - r0;
+    const Eigen::Vector4d x = a.fullPivLu().solve(-r0);
+    return {x.head<3>(), x[3]};
+  }
+  // |F+ tangential| / (mu N+): 1 on the friction cone.
+  double coneRatio(const State& s) const {
+    const Forces f = forces(s);
+    const double normal = body.n_plus_W.dot(f.at_plus);
+    return (f.at_plus - normal * body.n_plus_W).norm() / (body.friction_plus.mu_static * normal);
+  }
+  State rate(const State& s) const {
+    const Forces f = forces(s);
+    Eigen::Vector4d x;
+    x << f.at_plus, f.normal_minus;
+    const Motion m = motion(s, x);
+    const Eigen::Vector3d omega = s.segment<3>(3);
+    const Eigen::Quaterniond q(s[6], s[7], s[8], s[9]);
+    const Eigen::Quaterniond dq = Eigen::Quaterniond(0, omega.x(), omega.y(), omega.z()) * q;
+    State dx;
+    dx << m.a, m.domega, 0.5 * dq.w(), 0.5 * dq.x(), 0.5 * dq.y(), 0.5 * dq.z();
+    return dx;
+  }
+  State step(const State& x, double h) const {
+    const State k1 = rate(x), k2 = rate(x + 0.5 * h * k1), k3 = rate(x + 0.5 * h * k2),
+                k4 = rate(x + h * k3);
+    return x + h / 6.0 * (k1 + 2 * k2 + 2 * k3 + k4);
+  }
+};
+
+// The anisotropic sphere rolls at P+ while P- slips and the body spins: J turns with the body,
+// the force that keeps P+ rolling turns and grows, and reaches Coulomb's cone |F_t+| = mu N+
+// at 77.07 ms while P- still slips (1.4 m/s). The event-driven run leaves RS there (Def 9 at
+// P+ with P- slipping: not realizable); the independent Newton-Euler integration above finds
+// the cone at the same instant (RK4 with h = 1e-5 s, the crossing interpolated linearly in the
+// ratio; measured 2e-10 s apart, held to 1e-6 s), and the 78 samples before it agree to 1.9e-9
+// (held to 1e-8). A cone twice as wide is not reached in this 0.1 s run (measured on that
+// mutant: no second event; the ratio |F_t+|/mu N+ of this motion peaks at 2.46 at 0.133 s).
+TEST(ModeSwitching, RollingContactLeavesItsFrictionConeWhereNewtonEulerReachesIt) {
+  const contact::TwoContactBody body = anisotropicSphere(Eigen::Vector3d(-0.41, 0.86, -0.17));
+  const Eigen::Vector4d s0(0.0, 0.87, 0.0, 13.9);
+  const ModeTrajectory tr = simulateModeSwitching(body, s0, 0.1);
+  ASSERT_GE(tr.events.size(), 2u);
+  ASSERT_EQ(tr.events[0].to, Mode::kRS);
+  EXPECT_EQ(tr.events[1].from, Mode::kRS);
+  EXPECT_NE(tr.events[1].reason.find("P+ not realizable"), std::string::npos)
+      << tr.events[1].reason;
+
+  const RollingAtPlusSphere exact{body};
+  RollingAtPlusSphere::State x = newtonEulerState(body, s0);
+  ASSERT_LT(exact.coneRatio(x), 1.0);
+  const double h = 1e-5;
+  double t = 0.0, ratio = exact.coneRatio(x), t_cone = NAN;
+  std::size_t sample = 0, compared = 0;
+  while (t < 0.1 && std::isnan(t_cone)) {
+    const RollingAtPlusSphere::State next = exact.step(x, h);
+    const double next_ratio = exact.coneRatio(next);
+    if (next_ratio >= 1.0) t_cone = t + h * (1.0 - ratio) / (next_ratio - ratio);
+    // Before the cone, the RS samples agree with the integration (1e-8 m/s, rad/s).
+    while (sample < tr.samples.size() && tr.samples[sample].t <= t + 0.5 * h) {
+      const ModeSample& q = tr.samples[sample++];
+      if (std::fabs(q.t - t) > 1e-12) continue;
+      const Eigen::Vector4d ed(q.u1_plus, q.u1_minus, q.u_a, q.omega_a);
+      EXPECT_LT((ed - quasiVelocities(body, x)).cwiseAbs().maxCoeff(), 1e-8) << q.t;
+      ++compared;
+    }
+    x = next;
+    ratio = next_ratio;
+    t += h;
+  }
+  ASSERT_FALSE(std::isnan(t_cone)) << "the cone was not reached";
+  EXPECT_GE(compared, 70u);  // every 1 ms sample before the cone
+  EXPECT_NEAR(tr.events[1].t, t_cone, 1e-6);
+  EXPECT_GT(quasiVelocities(body, x)[1], 0.1);  // P- still slips at the cone
 }
 
 TEST(ModeSwitching, RejectsBadInput) {
