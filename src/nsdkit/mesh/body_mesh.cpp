@@ -24,86 +24,119 @@ namespace nsd::mesh {
 using detail::SurfaceMesh;
 using K = detail::Kernel;
 using Point3 = detail::Point3;
-BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                            const ImplicitMeshOptions& o) {
-  const auto t0 = std::chrono::steady_clock::now();
+namespace {
+
+using InsidePredicate = std::function<bool(const Eigen::Vector3d&)>;
+
+void requireValid(const InsidePredicate& inside, const ImplicitMeshOptions& o) {
   if (!inside) throw InvalidInput("region predicate is empty");
   if (o.resolution < 2 || o.resolution > 400) throw InvalidInput("resolution must be in [2, 400]");
   requirePositive(o.bisection_tolerance, "bisection tolerance");
   requireFinite(o.box_lower, "box lower corner");
   requireFinite(o.box_upper, "box upper corner");
   if (!(o.box_upper.array() > o.box_lower.array()).all()) throw InvalidInput("mesh box is empty");
-  const int n = o.resolution;
-  const auto n1 = static_cast<std::size_t>(n + 1);
-  const Eigen::Vector3d h = (o.box_upper - o.box_lower) / n;
-  auto node_index = [&](int i, int jj, int k) {
-    return (static_cast<std::size_t>(k) * n1 + static_cast<std::size_t>(jj)) * n1 +
+}
+
+// The (n + 1)^3 nodes of the box's grid, node id = (k (n + 1) + j) (n + 1) + i, with their
+// inside labels.
+struct NodeGrid {
+  int n = 0;
+  std::size_t n1 = 0;
+  Eigen::Vector3d lower, step;  // [units of the region's coordinates]
+  std::vector<char> label;      // 1 inside
+
+  std::size_t index(int i, int j, int k) const {
+    return (static_cast<std::size_t>(k) * n1 + static_cast<std::size_t>(j)) * n1 +
            static_cast<std::size_t>(i);
-  };
-  auto node_point = [&](std::size_t id) {
-    const auto i = static_cast<double>(id % n1), jj = static_cast<double>((id / n1) % n1),
-               k = static_cast<double>(id / (n1 * n1));
-    return Eigen::Vector3d(o.box_lower[0] + i * h[0], o.box_lower[1] + jj * h[1],
-                           o.box_lower[2] + k * h[2]);
-  };
-  const std::size_t total = n1 * n1 * n1;
-  std::vector<char> label(total, 0);
-  auto parallel = [&](std::size_t count, const std::function<void(std::size_t)>& f) {
-    nsd::parallelFor(count, o.threads, f);
-  };
-  parallel(total, [&](std::size_t id) { label[id] = inside(node_point(id)) ? 1 : 0; });
-  for (std::size_t id = 0; id < total; ++id) {
-    const auto i = id % n1, jj = (id / n1) % n1, k = id / (n1 * n1);
-    const bool on_box = i == 0 || jj == 0 || k == 0 || i == n1 - 1 || jj == n1 - 1 || k == n1 - 1;
-    if (on_box && label[id]) throw InvalidInput("the region touches the mesh box: enlarge the box");
   }
-  // Kuhn subdivision: 6 tetrahedra per cube along the diagonal 0 -> 7 (corner bit 1 = +x,
-  // 2 = +y, 4 = +z); shared faces are split the same way in neighbouring cubes.
+  Eigen::Vector3d point(std::size_t id) const {
+    const auto i = static_cast<double>(id % n1), j = static_cast<double>((id / n1) % n1),
+               k = static_cast<double>(id / (n1 * n1));
+    return {lower[0] + i * step[0], lower[1] + j * step[1], lower[2] + k * step[2]};
+  }
+  std::size_t size() const { return n1 * n1 * n1; }
+};
+
+// Labels every node (in parallel); a node on the box inside the region is an error.
+NodeGrid labelNodes(const InsidePredicate& inside, const ImplicitMeshOptions& o) {
+  NodeGrid g;
+  g.n = o.resolution;
+  g.n1 = static_cast<std::size_t>(g.n + 1);
+  g.lower = o.box_lower;
+  g.step = (o.box_upper - o.box_lower) / g.n;
+  g.label.assign(g.size(), 0);
+  nsd::parallelFor(g.size(), o.threads,
+                   [&](std::size_t id) { g.label[id] = inside(g.point(id)) ? 1 : 0; });
+  const std::size_t last = g.n1 - 1;
+  for (std::size_t id = 0; id < g.size(); ++id) {
+    const auto i = id % g.n1, j = (id / g.n1) % g.n1, k = id / (g.n1 * g.n1);
+    const bool on_box = i == 0 || j == 0 || k == 0 || i == last || j == last || k == last;
+    if (on_box && g.label[id]) {
+      throw InvalidInput("the region touches the mesh box: enlarge the box");
+    }
+  }
+  return g;
+}
+
+using Edge = std::pair<std::size_t, std::size_t>;  // node ids, smaller first
+
+// The tetrahedra of the Kuhn subdivision that the boundary crosses (mixed labels), and their
+// crossing edges, each numbered once (the mesh vertex it will carry).
+struct CrossedTetrahedra {
+  std::vector<std::array<std::size_t, 4>> tets;
+  std::map<Edge, int> vertex_of_edge;
+  std::vector<Edge> edges;
+};
+
+// Kuhn subdivision: 6 tetrahedra per cube along the diagonal 0 -> 7 (corner bit 1 = +x,
+// 2 = +y, 4 = +z); shared faces are split the same way in neighbouring cubes.
+CrossedTetrahedra findCrossedTetrahedra(const NodeGrid& g) {
   static const int kTets[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7},
                                   {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
-  std::map<std::pair<std::size_t, std::size_t>, int> edge_vertex;
-  std::vector<std::pair<std::size_t, std::size_t>> crossing_edges;
-  struct Tet {
-    std::array<std::size_t, 4> nodes;
+  CrossedTetrahedra out;
+  const auto add = [&](const std::array<std::size_t, 4>& t) {
+    int in = 0;
+    for (auto v : t) in += g.label[v];
+    if (in == 0 || in == 4) return;
+    out.tets.push_back(t);
+    for (std::size_t a = 0; a < 4; ++a) {
+      for (std::size_t b = a + 1; b < 4; ++b) {
+        if (g.label[t[a]] == g.label[t[b]]) continue;
+        const Edge key = std::minmax(t[a], t[b]);
+        if (out.vertex_of_edge.emplace(key, static_cast<int>(out.edges.size())).second) {
+          out.edges.push_back(key);
+        }
+      }
+    }
   };
-  std::vector<Tet> active;
-  for (int k = 0; k < n; ++k) {
-    for (int jj = 0; jj < n; ++jj) {
-      for (int i = 0; i < n; ++i) {
+  for (int k = 0; k < g.n; ++k) {
+    for (int j = 0; j < g.n; ++j) {
+      for (int i = 0; i < g.n; ++i) {
         std::array<std::size_t, 8> c{};
         for (int bit = 0; bit < 8; ++bit) {
           c[static_cast<std::size_t>(bit)] =
-              node_index(i + (bit & 1), jj + ((bit >> 1) & 1), k + ((bit >> 2) & 1));
+              g.index(i + (bit & 1), j + ((bit >> 1) & 1), k + ((bit >> 2) & 1));
         }
         for (const auto& tet : kTets) {
-          Tet t{{c[static_cast<std::size_t>(tet[0])], c[static_cast<std::size_t>(tet[1])],
-                 c[static_cast<std::size_t>(tet[2])], c[static_cast<std::size_t>(tet[3])]}};
-          int in = 0;
-          for (auto v : t.nodes) in += label[v];
-          if (in == 0 || in == 4) continue;
-          active.push_back(t);
-          for (int a = 0; a < 4; ++a) {
-            for (int bb = a + 1; bb < 4; ++bb) {
-              const auto u = t.nodes[static_cast<std::size_t>(a)],
-                         w = t.nodes[static_cast<std::size_t>(bb)];
-              if (label[u] == label[w]) continue;
-              const auto key = std::minmax(u, w);
-              if (edge_vertex.emplace(key, static_cast<int>(crossing_edges.size())).second) {
-                crossing_edges.push_back(key);
-              }
-            }
-          }
+          add({c[static_cast<std::size_t>(tet[0])], c[static_cast<std::size_t>(tet[1])],
+               c[static_cast<std::size_t>(tet[2])], c[static_cast<std::size_t>(tet[3])]});
         }
       }
     }
   }
-  // Crossing points by bisection (in parallel), then triangles oriented inside -> outside.
-  BodyMesh out;
-  out.mesh.vertices.resize(crossing_edges.size());
-  parallel(crossing_edges.size(), [&](std::size_t e) {
-    Eigen::Vector3d in_point = node_point(crossing_edges[e].first);
-    Eigen::Vector3d out_point = node_point(crossing_edges[e].second);
-    if (!label[crossing_edges[e].first]) std::swap(in_point, out_point);
+  return out;
+}
+
+// The boundary point on each crossing edge, by bisection of the predicate (in parallel) to the
+// options' tolerance.
+std::vector<Eigen::Vector3d> locateCrossings(const InsidePredicate& inside, const NodeGrid& g,
+                                             const std::vector<Edge>& edges,
+                                             const ImplicitMeshOptions& o) {
+  std::vector<Eigen::Vector3d> points(edges.size());
+  nsd::parallelFor(edges.size(), o.threads, [&](std::size_t e) {
+    Eigen::Vector3d in_point = g.point(edges[e].first);
+    Eigen::Vector3d out_point = g.point(edges[e].second);
+    if (!g.label[edges[e].first]) std::swap(in_point, out_point);
     // Bisection in the edge parameter t (point in_point + t (out_point - in_point)).
     const Eigen::Vector3d along = out_point - in_point;
     const double length = along.norm();
@@ -112,16 +145,25 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
                          : bisect([&](double s) { return inside(in_point + s * along); }, 0.0, 1.0,
                                   o.bisection_tolerance / length)
                                .value;
-    out.mesh.vertices[e] = in_point + t * along;
+    points[e] = in_point + t * along;
   });
-  for (const Tet& t : active) {
+  return points;
+}
+
+// The boundary's triangles in each crossed tetrahedron (one for a 1-3 split, two for 2-2),
+// oriented inside -> outside; slivers of zero area (crossings at a node) dropped.
+void triangulateCrossedTetrahedra(const NodeGrid& g, const CrossedTetrahedra& crossed,
+                                  TriangleMesh& mesh) {
+  for (const auto& t : crossed.tets) {
     std::vector<std::size_t> ins, outs;
-    for (auto v : t.nodes) (label[v] ? ins : outs).push_back(v);
-    auto vertex = [&](std::size_t a, std::size_t c) { return edge_vertex.at(std::minmax(a, c)); };
+    for (auto v : t) (g.label[v] ? ins : outs).push_back(v);
+    auto vertex = [&](std::size_t a, std::size_t c) {
+      return crossed.vertex_of_edge.at(std::minmax(a, c));
+    };
     std::vector<std::array<int, 3>> tris;
     Eigen::Vector3d direction = Eigen::Vector3d::Zero();  // inside -> outside
     for (auto a : ins)
-      for (auto c : outs) direction += node_point(c) - node_point(a);
+      for (auto c : outs) direction += g.point(c) - g.point(a);
     if (ins.size() == 1) {
       tris.push_back({vertex(ins[0], outs[0]), vertex(ins[0], outs[1]), vertex(ins[0], outs[2])});
     } else if (ins.size() == 3) {
@@ -133,22 +175,38 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
       tris.push_back({a, d, e});
     }
     for (auto tri : tris) {
-      const auto& x = out.mesh.vertices;
+      const auto& x = mesh.vertices;
       const Eigen::Vector3d nrm =
           (x[static_cast<std::size_t>(tri[1])] - x[static_cast<std::size_t>(tri[0])])
               .cross(x[static_cast<std::size_t>(tri[2])] - x[static_cast<std::size_t>(tri[0])]);
       if (nrm.dot(direction) < 0) std::swap(tri[1], tri[2]);
       if (nrm.squaredNorm() == 0.0) continue;  // degenerate sliver (crossings at a node)
-      out.mesh.triangles.push_back(tri);
-      out.mesh.face_of_triangle.push_back(-1);
+      mesh.triangles.push_back(tri);
+      mesh.face_of_triangle.push_back(-1);
     }
   }
+}
+
+}  // namespace
+
+// A pipeline: the grid's labels, the crossed tetrahedra of its Kuhn subdivision, the crossing
+// points by bisection, their triangles (marching tetrahedra), and the mesh's measures.
+BodyMesh meshImplicitRegion(const InsidePredicate& inside, const ImplicitMeshOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  requireValid(inside, o);
+  const NodeGrid grid = labelNodes(inside, o);
+  const CrossedTetrahedra crossed = findCrossedTetrahedra(grid);
+  BodyMesh out;
+  out.mesh.vertices = locateCrossings(inside, grid, crossed.edges, o);
+  triangulateCrossedTetrahedra(grid, crossed, out.mesh);
   BodyMeshReport& r = out.report;
   SurfaceMesh sm;
   detail::measureTopology(out.mesh, r, sm);
   r.diameter = (o.box_upper - o.box_lower).norm();
   r.max_vertex_distance = o.bisection_tolerance;
-  if (o.measure_distance) detail::measureAgainstPredicate(inside, o, h.minCoeff(), out.mesh, sm, r);
+  if (o.measure_distance) {
+    detail::measureAgainstPredicate(inside, o, grid.step.minCoeff(), out.mesh, sm, r);
+  }
   r.min_angle_deg = detail::minAngle(out.mesh);
   r.min_angle_away_from_corners_deg = r.min_angle_deg;
   r.corners = -1;

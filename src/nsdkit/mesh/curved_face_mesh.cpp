@@ -172,108 +172,142 @@ class ChordCriteria : public CGAL::Delaunay_mesh_size_criteria_2<CDT> {
 };
 
 using Mesher = CGAL::Delaunay_mesher_2<CDT, ChordCriteria>;
+using Sheet = std::function<Eigen::Vector3d(double, double)>;
 
-}  // namespace
+constexpr int kArcSamples = 256;  // samples of each parameter line for its length
 
-CurvedFaceMesh meshCurvedFaceConformally(
-    const std::function<Eigen::Vector3d(double, double)>& sheet, const stability_body::SlipAngleRectangle& r,
-    double chord_tolerance, double aspect_bound, int cells) {
-  // Reference grid with about square cells on the surface: nodes placed at equal steps of the
-  // surface length along each angle (the largest of three parameter lines), their counts from
-  // the two lengths; each cell split along its shorter 3-D diagonal.
-  const int samples = 256;
-  auto arc_length = [&](bool plus) {
-    std::vector<double> cumulative(samples + 1, 0.0);
-    for (double s : {0.05, 0.5, 0.95}) {
-      Eigen::Vector3d previous;
-      double length = 0.0;
-      for (int k = 0; k <= samples; ++k) {
-        const double t = static_cast<double>(k) / samples;
-        const Eigen::Vector3d x = plus ? sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * t,
-                                               r.minus_lower + (r.minus_upper - r.minus_lower) * s)
-                                       : sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * s,
-                                               r.minus_lower + (r.minus_upper - r.minus_lower) * t);
-        if (k > 0) {
-          length += (x - previous).norm();
-          cumulative[static_cast<std::size_t>(k)] =
-              std::max(cumulative[static_cast<std::size_t>(k)],
-                       cumulative[static_cast<std::size_t>(k - 1)] + (x - previous).norm());
-        }
-        previous = x;
+// Cumulative surface length along theta+ (plus) or theta- at kArcSamples + 1 equal parameter
+// steps: the largest over three parameter lines (at 5 %, 50 % and 95 % of the other angle).
+std::vector<double> cumulativeArcLength(const Sheet& sheet, const stability_body::SlipAngleRectangle& r,
+                                        bool plus) {
+  std::vector<double> cumulative(kArcSamples + 1, 0.0);
+  for (double s : {0.05, 0.5, 0.95}) {
+    Eigen::Vector3d previous;
+    for (int k = 0; k <= kArcSamples; ++k) {
+      const double t = static_cast<double>(k) / kArcSamples;
+      const Eigen::Vector3d x = plus ? sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * t,
+                                             r.minus_lower + (r.minus_upper - r.minus_lower) * s)
+                                     : sheet(r.plus_lower + (r.plus_upper - r.plus_lower) * s,
+                                             r.minus_lower + (r.minus_upper - r.minus_lower) * t);
+      if (k > 0) {
+        cumulative[static_cast<std::size_t>(k)] =
+            std::max(cumulative[static_cast<std::size_t>(k)],
+                     cumulative[static_cast<std::size_t>(k - 1)] + (x - previous).norm());
       }
+      previous = x;
     }
-    return cumulative;
-  };
-  const std::vector<double> sp = arc_length(true), sq = arc_length(false);
-  const double lp = sp.back(), lq = sq.back();
-  const int np = std::clamp(static_cast<int>(std::lround(cells * lp / std::max(lp, lq))), 8, cells);
-  const int nq = std::clamp(static_cast<int>(std::lround(cells * lq / std::max(lp, lq))), 8, cells);
-  // Node n of count at equal steps of the cumulative length (linear between samples).
-  auto nodes = [&](const std::vector<double>& cumulative, int count, double lower, double upper) {
-    std::vector<double> out{lower};
-    std::size_t k = 0;
-    for (int n = 1; n < count; ++n) {
-      const double target = cumulative.back() * n / count;
-      while (cumulative[k + 1] < target) ++k;
-      const double w = (target - cumulative[k]) / (cumulative[k + 1] - cumulative[k]);
-      out.push_back(lower + (upper - lower) * (static_cast<double>(k) + w) / samples);
-    }
-    out.push_back(upper);
-    return out;
-  };
-  const std::vector<double> plus_nodes = nodes(sp, np, r.plus_lower, r.plus_upper);
-  const std::vector<double> minus_nodes = nodes(sq, nq, r.minus_lower, r.minus_upper);
-  SurfaceMesh reference;
-  Flattening flattening;
+  }
+  return cumulative;
+}
+
+// `count` + 1 nodes from lower to upper at equal steps of the cumulative length (linear between
+// its samples).
+std::vector<double> equalLengthNodes(const std::vector<double>& cumulative, int count, double lower,
+                                     double upper) {
+  std::vector<double> out{lower};
+  std::size_t k = 0;
+  for (int n = 1; n < count; ++n) {
+    const double target = cumulative.back() * n / count;
+    while (cumulative[k + 1] < target) ++k;
+    const double w = (target - cumulative[k]) / (cumulative[k + 1] - cumulative[k]);
+    out.push_back(lower + (upper - lower) * (static_cast<double>(k) + w) / kArcSamples);
+  }
+  out.push_back(upper);
+  return out;
+}
+
+// The reference grid on the sheet: (np + 1) x (nq + 1) nodes, vertex id(a, c), each cell split
+// along its shorter 3-D diagonal; its slip angles and triangles go to the flattening.
+struct ReferenceGrid {
+  SurfaceMesh mesh;
   std::vector<SurfaceMesh::Vertex_index> handle;
-  std::vector<Eigen::Vector3d> position;
-  for (int c = 0; c <= nq; ++c) {
-    for (int a = 0; a <= np; ++a) {
+  std::vector<Eigen::Vector3d> position;  // on the sheet
+  int np = 0, nq = 0;
+  int id(int a, int c) const { return c * (np + 1) + a; }
+};
+
+// Nodes at equal steps of the surface length along each angle, their counts from the two
+// lengths (about square cells on the surface, `cells` along the longer side, at least 8).
+ReferenceGrid buildReferenceGrid(const Sheet& sheet, const stability_body::SlipAngleRectangle& r,
+                                 int cells, Flattening& flattening) {
+  const std::vector<double> sp = cumulativeArcLength(sheet, r, true);
+  const std::vector<double> sq = cumulativeArcLength(sheet, r, false);
+  const double lp = sp.back(), lq = sq.back();
+  ReferenceGrid g;
+  g.np = std::clamp(static_cast<int>(std::lround(cells * lp / std::max(lp, lq))), 8, cells);
+  g.nq = std::clamp(static_cast<int>(std::lround(cells * lq / std::max(lp, lq))), 8, cells);
+  const std::vector<double> plus_nodes = equalLengthNodes(sp, g.np, r.plus_lower, r.plus_upper);
+  const std::vector<double> minus_nodes =
+      equalLengthNodes(sq, g.nq, r.minus_lower, r.minus_upper);
+  for (int c = 0; c <= g.nq; ++c) {
+    for (int a = 0; a <= g.np; ++a) {
       const Eigen::Vector2d t(plus_nodes[static_cast<std::size_t>(a)],
                               minus_nodes[static_cast<std::size_t>(c)]);
       const Eigen::Vector3d x = sheet(t[0], t[1]);
-      handle.push_back(reference.add_vertex(Point3(x[0], x[1], x[2])));
-      position.push_back(x);
+      g.handle.push_back(g.mesh.add_vertex(Point3(x[0], x[1], x[2])));
+      g.position.push_back(x);
       flattening.angles.push_back(t);
     }
   }
-  auto id = [np](int a, int c) { return c * (np + 1) + a; };
-  for (int c = 0; c < nq; ++c) {
-    for (int a = 0; a < np; ++a) {
-      const int v00 = id(a, c), v10 = id(a + 1, c), v01 = id(a, c + 1), v11 = id(a + 1, c + 1);
-      const bool short_main =
-          (position[static_cast<std::size_t>(v00)] - position[static_cast<std::size_t>(v11)])
-              .norm() <=
-          (position[static_cast<std::size_t>(v10)] - position[static_cast<std::size_t>(v01)])
-              .norm();
+  const auto at = [&g](int v) { return g.position[static_cast<std::size_t>(v)]; };
+  for (int c = 0; c < g.nq; ++c) {
+    for (int a = 0; a < g.np; ++a) {
+      const int v00 = g.id(a, c), v10 = g.id(a + 1, c), v01 = g.id(a, c + 1),
+                v11 = g.id(a + 1, c + 1);
+      const bool short_main = (at(v00) - at(v11)).norm() <= (at(v10) - at(v01)).norm();
       const std::array<std::array<int, 3>, 2> tris =
           short_main ? std::array<std::array<int, 3>, 2>{{{v00, v10, v11}, {v00, v11, v01}}}
                      : std::array<std::array<int, 3>, 2>{{{v00, v10, v01}, {v10, v11, v01}}};
       for (const auto& t : tris) {
-        reference.add_face(handle[static_cast<std::size_t>(t[0])],
-                           handle[static_cast<std::size_t>(t[1])],
-                           handle[static_cast<std::size_t>(t[2])]);
+        g.mesh.add_face(g.handle[static_cast<std::size_t>(t[0])],
+                        g.handle[static_cast<std::size_t>(t[1])],
+                        g.handle[static_cast<std::size_t>(t[2])]);
         flattening.triangles.push_back(t);
       }
     }
   }
+  return g;
+}
 
-  // Least-squares conformal flattening.
-  auto uv = reference.add_property_map<SurfaceMesh::Vertex_index, Point2>("v:uv").first;
+// The conformal scale (3-D over flat edge length) must stay within a factor 1e3 over the face
+// (it stays below 2 for the paper's ball at mu 0.1-0.95 and the 60 and 120 degree troughs):
+// beyond that the flat domain has features too small for a robust Delaunay refinement.
+void requireModerateDistortion(const ReferenceGrid& grid, const Flattening& flattening) {
+  double smallest = INFINITY, largest = 0.0;
+  for (const auto& t : flattening.triangles) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      const auto u = static_cast<std::size_t>(t[k]), w = static_cast<std::size_t>(t[(k + 1) % 3]);
+      const double flat_length = (flattening.flat[u] - flattening.flat[w]).norm();
+      const double scale = (grid.position[u] - grid.position[w]).norm() / flat_length;
+      smallest = std::min(smallest, scale);
+      largest = std::max(largest, scale);
+    }
+  }
+  if (!(largest < 1e3 * smallest)) {
+    throw SolverFailure("the conformal flattening of a curved face is too distorted (scale ratio " +
+                        formatValue(largest / smallest) + ")");
+  }
+}
+
+// Least-squares conformal flattening of the reference grid into flattening.flat, checked for
+// folds and distortion, and indexed. Returns whether the flat orientation is against
+// (theta+, theta-).
+bool flattenConformally(ReferenceGrid& grid, Flattening& flattening) {
+  auto uv = grid.mesh.add_property_map<SurfaceMesh::Vertex_index, Point2>("v:uv").first;
   SurfaceMesh::Halfedge_index border;
-  for (const auto h : reference.halfedges()) {
-    if (reference.is_border(h)) {
+  for (const auto h : grid.mesh.halfedges()) {
+    if (grid.mesh.is_border(h)) {
       border = h;
       break;
     }
   }
   const SMP::Error_code status =
-      SMP::parameterize(reference, SMP::LSCM_parameterizer_3<SurfaceMesh>(), border, uv);
+      SMP::parameterize(grid.mesh, SMP::LSCM_parameterizer_3<SurfaceMesh>(), border, uv);
   if (status != SMP::OK) {
     throw SolverFailure(std::string("the conformal flattening of a curved face failed: ") +
                         SMP::get_error_message(status));
   }
-  for (const auto v : handle) flattening.flat.emplace_back(uv[v].x(), uv[v].y());
+  for (const auto v : grid.handle) flattening.flat.emplace_back(uv[v].x(), uv[v].y());
   // Orientation: the flat triangles must all turn the same way (no fold).
   int positive = 0, negative = 0;
   for (const auto& t : flattening.triangles) {
@@ -286,74 +320,59 @@ CurvedFaceMesh meshCurvedFaceConformally(
   if (positive > 0 && negative > 0) {
     throw SolverFailure("the conformal flattening of a curved face folds over");
   }
-  const bool flat_reversed = negative > 0;  // flat orientation against (theta+, theta-)
-  // The conformal scale (3-D over flat edge length) must stay within a factor 1e3 over the face
-  // (it stays below 2 for the paper's ball at mu 0.1-0.95 and the 60 and 120 degree troughs):
-  // beyond that the flat domain has features too small for a robust Delaunay refinement.
-  {
-    double smallest = INFINITY, largest = 0.0;
-    for (const auto& t : flattening.triangles) {
-      for (std::size_t k = 0; k < 3; ++k) {
-        const auto u = static_cast<std::size_t>(t[k]), w = static_cast<std::size_t>(t[(k + 1) % 3]);
-        const double flat_length = (flattening.flat[u] - flattening.flat[w]).norm();
-        const double length = (position[u] - position[w]).norm();
-        const double scale = length / flat_length;
-        smallest = std::min(smallest, scale);
-        largest = std::max(largest, scale);
-      }
-    }
-    if (!(largest < 1e3 * smallest)) {
-      throw SolverFailure(
-          "the conformal flattening of a curved face is too distorted (scale "
-          "ratio " +
-          formatValue(largest / smallest) + ")");
-    }
-  }
+  requireModerateDistortion(grid, flattening);
   flattening.buildIndex();
+  return negative > 0;
+}
 
-  // Exact lift, with slip angles snapped onto the rectangle's sides.
+// Slip angles snapped onto the rectangle's sides (within 1e-9 of a side's span) and clamped.
+Eigen::Vector2d snapToRectangle(Eigen::Vector2d t, const stability_body::SlipAngleRectangle& r) {
   const double snap = 1e-9;
-  auto snapped = [&](Eigen::Vector2d t) {
-    auto to = [&](double& value, double lower, double upper) {
-      const double span = upper - lower;
-      if (std::fabs(value - lower) <= snap * span) value = lower;
-      if (std::fabs(value - upper) <= snap * span) value = upper;
-      value = std::clamp(value, lower, upper);
-    };
-    to(t[0], r.plus_lower, r.plus_upper);
-    to(t[1], r.minus_lower, r.minus_upper);
-    return t;
+  auto to = [&](double& value, double lower, double upper) {
+    const double span = upper - lower;
+    if (std::fabs(value - lower) <= snap * span) value = lower;
+    if (std::fabs(value - upper) <= snap * span) value = upper;
+    value = std::clamp(value, lower, upper);
   };
-  const ChordCriteria::Lift lift = [&](const Eigen::Vector2d& u) {
-    const Eigen::Vector2d t = snapped(flattening.lift(u));
-    return sheet(t[0], t[1]);
-  };
+  to(t[0], r.plus_lower, r.plus_upper);
+  to(t[1], r.minus_lower, r.minus_upper);
+  return t;
+}
 
-  // The flat domain: the reference border, counter-clockwise in (theta+, theta-).
+// The reference grid's border as vertex ids, counter-clockwise in (theta+, theta-).
+std::vector<int> borderLoop(const ReferenceGrid& g) {
   std::vector<int> loop;
-  for (int a = 0; a < np; ++a) loop.push_back(id(a, 0));
-  for (int c = 0; c < nq; ++c) loop.push_back(id(np, c));
-  for (int a = np; a > 0; --a) loop.push_back(id(a, nq));
-  for (int c = nq; c > 0; --c) loop.push_back(id(0, c));
-  {
-    std::vector<Point2> polygon;
-    for (int v : loop) {
-      const Eigen::Vector2d& u = flattening.flat[static_cast<std::size_t>(v)];
-      polygon.emplace_back(u[0], u[1]);
-    }
-    // Simple: no two non-adjacent border segments meet (exact predicates).
-    const std::size_t n = polygon.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const K::Segment_2 a(polygon[i], polygon[(i + 1) % n]);
-      for (std::size_t k = i + 2; k < n; ++k) {
-        if (i == 0 && k == n - 1) continue;  // adjacent through the closing segment
-        if (CGAL::do_intersect(a, K::Segment_2(polygon[k], polygon[(k + 1) % n]))) {
-          throw SolverFailure("the conformal flattening of a curved face overlaps itself");
-        }
+  for (int a = 0; a < g.np; ++a) loop.push_back(g.id(a, 0));
+  for (int c = 0; c < g.nq; ++c) loop.push_back(g.id(g.np, c));
+  for (int a = g.np; a > 0; --a) loop.push_back(g.id(a, g.nq));
+  for (int c = g.nq; c > 0; --c) loop.push_back(g.id(0, c));
+  return loop;
+}
+
+// The flat border must be simple: no two non-adjacent segments meet (exact predicates).
+void requireSimpleBorder(const Flattening& flattening, const std::vector<int>& loop) {
+  std::vector<Point2> polygon;
+  for (int v : loop) {
+    const Eigen::Vector2d& u = flattening.flat[static_cast<std::size_t>(v)];
+    polygon.emplace_back(u[0], u[1]);
+  }
+  const std::size_t n = polygon.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const K::Segment_2 a(polygon[i], polygon[(i + 1) % n]);
+    for (std::size_t k = i + 2; k < n; ++k) {
+      if (i == 0 && k == n - 1) continue;  // adjacent through the closing segment
+      if (CGAL::do_intersect(a, K::Segment_2(polygon[k], polygon[(k + 1) % n]))) {
+        throw SolverFailure("the conformal flattening of a curved face overlaps itself");
       }
     }
   }
-  CDT cdt;
+}
+
+// Delaunay refinement of the flat domain inside the border loop until every triangle meets the
+// aspect bound and the chord tolerance of its lift (at most 400000 vertices).
+void refineFlatDomain(CDT& cdt, const Flattening& flattening, const std::vector<int>& loop,
+                      const ChordCriteria::Lift& lift, double chord_tolerance,
+                      double aspect_bound) {
   std::vector<CDT::Vertex_handle> border_handles;
   for (int v : loop) {
     const Eigen::Vector2d& u = flattening.flat[static_cast<std::size_t>(v)];
@@ -376,26 +395,11 @@ CurvedFaceMesh meshCurvedFaceConformally(
           "for the tolerance, or singular");
     }
   }
+}
 
-  // The mesh in slip angles.
-  CurvedFaceMesh out;
-  std::map<CDT::Vertex_handle, int> index_of;
-  for (auto f = cdt.finite_faces_begin(); f != cdt.finite_faces_end(); ++f) {
-    if (!f->is_in_domain()) continue;
-    std::array<int, 3> tri{};
-    for (int m = 0; m < 3; ++m) {
-      const auto h = f->vertex(m);
-      auto it = index_of.find(h);
-      if (it == index_of.end()) {
-        out.angles.push_back(snapped(flattening.lift({h->point().x(), h->point().y()})));
-        it = index_of.emplace(h, static_cast<int>(out.angles.size()) - 1).first;
-      }
-      tri[static_cast<std::size_t>(m)] = it->second;
-    }
-    if (flat_reversed) std::swap(tri[1], tri[2]);
-    out.triangles.push_back(tri);
-  }
-  // Sides: vertices exactly on each side, sorted by the other angle.
+// Vertices exactly on each side of the rectangle (theta+ lower, theta- lower, theta+ upper,
+// theta- upper), sorted by the other angle.
+void collectSides(CurvedFaceMesh& out, const stability_body::SlipAngleRectangle& r) {
   for (std::size_t v = 0; v < out.angles.size(); ++v) {
     const Eigen::Vector2d& t = out.angles[v];
     if (t[0] == r.plus_lower) out.sides[0].push_back(static_cast<int>(v));
@@ -412,7 +416,53 @@ CurvedFaceMesh meshCurvedFaceConformally(
     });
     if (side.size() < 2) throw SolverFailure("a curved face's side has fewer than two vertices");
   }
+}
+
+// The refined flat mesh in slip angles: each vertex lifted (snapped onto the sides), triangles
+// turned to (theta+, theta-) orientation.
+CurvedFaceMesh liftedMesh(const CDT& cdt, const Flattening& flattening,
+                          const stability_body::SlipAngleRectangle& r, bool flat_reversed) {
+  CurvedFaceMesh out;
+  std::map<CDT::Vertex_handle, int> index_of;
+  for (auto f = cdt.finite_faces_begin(); f != cdt.finite_faces_end(); ++f) {
+    if (!f->is_in_domain()) continue;
+    std::array<int, 3> tri{};
+    for (int m = 0; m < 3; ++m) {
+      const auto h = f->vertex(m);
+      auto it = index_of.find(h);
+      if (it == index_of.end()) {
+        out.angles.push_back(snapToRectangle(flattening.lift({h->point().x(), h->point().y()}), r));
+        it = index_of.emplace(h, static_cast<int>(out.angles.size()) - 1).first;
+      }
+      tri[static_cast<std::size_t>(m)] = it->second;
+    }
+    if (flat_reversed) std::swap(tri[1], tri[2]);
+    out.triangles.push_back(tri);
+  }
+  collectSides(out, r);
   return out;
+}
+
+}  // namespace
+
+// A pipeline: the reference grid on the sheet, its conformal flattening, the Delaunay refinement
+// of the flat domain under the chord criterion of the exact lift, and the refined mesh lifted
+// back to slip angles.
+CurvedFaceMesh meshCurvedFaceConformally(const Sheet& sheet,
+                                         const stability_body::SlipAngleRectangle& r,
+                                         double chord_tolerance, double aspect_bound, int cells) {
+  Flattening flattening;
+  ReferenceGrid grid = buildReferenceGrid(sheet, r, cells, flattening);
+  const bool flat_reversed = flattenConformally(grid, flattening);
+  const ChordCriteria::Lift lift = [&](const Eigen::Vector2d& u) {
+    const Eigen::Vector2d t = snapToRectangle(flattening.lift(u), r);
+    return sheet(t[0], t[1]);
+  };
+  const std::vector<int> loop = borderLoop(grid);
+  requireSimpleBorder(flattening, loop);
+  CDT cdt;
+  refineFlatDomain(cdt, flattening, loop, lift, chord_tolerance, aspect_bound);
+  return liftedMesh(cdt, flattening, r, flat_reversed);
 }
 
 }  // namespace nsd::mesh::detail
