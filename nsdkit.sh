@@ -48,12 +48,22 @@ deps() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
       "${missing[@]}" >/dev/null
   fi
-  # The MuJoCo 3.3.8 WebAssembly solver of examples/byos/mujoco_wasm (npm, from its lock file).
-  if [ ! -f examples/byos/mujoco_wasm/node_modules/mujoco-js/package.json ]; then
-    (cd examples/byos/mujoco_wasm && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
-      echo "nsdkit.sh: npm ci failed in examples/byos/mujoco_wasm (is the npm registry reachable?);" \
-        "byos_mujoco_wasm_test will fail" >&2
-  fi
+  # The WebAssembly/JS engines (engines/web/<engine>, each pinned by its lock file) and the
+  # MuJoCo 3.3.8 solver of examples/byos/mujoco_wasm: npm ci where node_modules is missing or
+  # older than the lock file.
+  local folder
+  for folder in examples/byos/mujoco_wasm engines/web/*/; do
+    folder=${folder%/}
+    [ -f "$folder/package-lock.json" ] || continue
+    if [ ! -d "$folder/node_modules" ] || [ "$folder/package-lock.json" -nt "$folder/node_modules" ]; then
+      if (cd "$folder" && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
+        touch "$folder/node_modules"
+      else
+        echo "nsdkit.sh: npm ci failed in $folder (is the npm registry reachable?);" \
+          "its engine's tests will fail" >&2
+      fi
+    fi
+  done
 }
 
 build() {
