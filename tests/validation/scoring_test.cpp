@@ -1,6 +1,8 @@
 // The trusted scorer: cases rebuilt from their model (edited expectations, scenes and files
 // refused by name), trajectory checks, and every family's analytic trajectory scored.
 #include <gtest/gtest.h>
+
+#include <iterator>
 #include <unistd.h>
 
 #include <cmath>
@@ -173,6 +175,32 @@ TEST_F(Scorer, TrajectoryChecksRefuseNaNSparseSamplesAndAWrongStart) {
   samples.erase(samples.begin());
   r = scoreOne(i, samples);
   EXPECT_NE(r.reason.find("at t = 0"), std::string::npos) << r.reason;
+}
+
+// A subnormal number (strtod underflows: ERANGE) is a number: cannon-es wrote a stopped box's
+// velocity as 1.7508132791202254e-309 and its row failed as "not a finite number". An overflow
+// (1e999) is still refused.
+TEST_F(Scorer, SubnormalNumbersAreReadAndOverflowIsRefused) {
+  const std::size_t i = indexOf("launch/heading15/backspin10");
+  auto samples = analyticTrajectory(cases_[i], 1e-3);
+  const double subnormal = 1.7508132791202254e-309;
+  ASSERT_EQ(std::fpclassify(subnormal), FP_SUBNORMAL);
+  samples[200].x_C_W.z() += subnormal;  // z = 0 on this case's plane: the sum is the subnormal
+  ASSERT_EQ(std::fpclassify(samples[200].x_C_W.z()), FP_SUBNORMAL);
+  auto r = scoreOne(i, samples);
+  EXPECT_TRUE(r.pass) << r.reason;
+
+  const fs::path file = dir_ / "traj" / csvName(i);
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  const std::size_t at = text.find("1.7508132791202254e-309");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, std::string("1.7508132791202254e-309").size(), "1e999");
+  std::ofstream(file) << text;
+  r = scoreTrajectories(importCases((dir_ / "cases").string()), (dir_ / "traj").string(),
+                        "test")[i];
+  EXPECT_NE(r.reason.find("not a finite number: '1e999'"), std::string::npos) << r.reason;
 }
 
 TEST_F(Scorer, EditedExpectationsScenesAndFilesAreRefusedByName) {

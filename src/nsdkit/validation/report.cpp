@@ -410,10 +410,20 @@ std::string markdownText(const std::string& text) {
 
 // report.md: the counts, the rules, the solvers, the families, the maps, the settings, the
 // confusion tables and every failed row with its reason.
+// The chosen solvers that could not run here, each with its reason (never silently absent).
+void writeSkippedSolvers(std::ostream& out, const std::vector<SkippedSolver>& skipped) {
+  if (skipped.empty()) return;
+  out << "\nSkipped on this machine (chosen, but unable to run):\n\n";
+  for (const auto& s : skipped) {
+    out << "- " << markdownText(s.name) << ": " << markdownText(s.reason) << "\n";
+  }
+}
+
 void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCase>& cases,
                          const std::vector<ValidationResult>& results,
                          const std::vector<SolverSummary>& summaries, const ReportMaps& report_maps,
-                         const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
+                         const std::vector<SolverSpec>& solvers, const JudgeOptions& o,
+                         const std::vector<SkippedSolver>& skipped) {
   const std::vector<ModeMap>& maps = report_maps.trough;
   const std::vector<InclineMap>& incline_maps = report_maps.incline;
   const std::vector<LaunchDriftMap>& launch_maps = report_maps.launch;
@@ -441,6 +451,7 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
           << fmt(s.min_slipping_slip) << " (" << fmt(s.min_slipping_growth) << ") | "
           << fmt(s.wall / std::max(s.simulated, 1e-300)) << " |\n";
     }
+    writeSkippedSolvers(out, skipped);
     writeFamilyTables(out, cases, results, o);
     if (!maps.empty()) {
       out << "\n## Maps: agreement with Def 11 on the cross-sections (mu 0.3, j 0.4)\n\n"
@@ -527,7 +538,10 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
 
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
                  const std::vector<ValidationResult>& results, const ReportMaps& report_maps,
-                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o) {
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& o,
+                 const std::vector<SkippedSolver>& skipped) {
+  nlohmann::json skipped_json = nlohmann::json::array();
+  for (const auto& s : skipped) skipped_json.push_back({{"solver", s.name}, {"reason", s.reason}});
   std::filesystem::create_directories(dir + "/maps");
   const auto summaries = summarize(cases, results, o);
   const nlohmann::json map_json = writeTroughMaps(dir, report_maps.trough);
@@ -537,13 +551,14 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
     out << nlohmann::json{{"rows", rowsJson(results)},
                           {"solvers", solversJson(summaries)},
                           {"maps", map_json},
-                          {"family_maps", family_maps}}
+                          {"family_maps", family_maps},
+                          {"skipped_solvers", skipped_json}}
                .dump(1)
         << '\n';
   });
   writeSeriesJson(dir, results);
   writeReportMeta(dir, cases, solvers, o);
-  writeReportMarkdown(dir, cases, results, summaries, report_maps, solvers, o);
+  writeReportMarkdown(dir, cases, results, summaries, report_maps, solvers, o, skipped);
 }
 
 }  // namespace nsd::validation

@@ -1,11 +1,14 @@
 // The solver adapters and their registry (solver_registry.hpp).
 #include <nsdkit/validation/solver_registry.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <sstream>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/parallel.hpp>
 #include <nsdkit/engines/bullet/bullet_sphere.hpp>
 #include <nsdkit/engines/dart/dart_sphere.hpp>
 #include <nsdkit/engines/mujoco/mujoco_sphere.hpp>
@@ -13,6 +16,7 @@
 #include <nsdkit/eventdriven/mode_switching.hpp>
 #include <nsdkit/sim/siconos_two_contact.hpp>
 #include <nsdkit/validation/one_contact_solvers.hpp>
+#include <nsdkit/validation/web_engines.hpp>
 
 namespace nsd::validation {
 namespace {
@@ -198,6 +202,14 @@ const std::vector<std::unique_ptr<SolverAdapter>>& solverRegistry() {
     r.push_back(std::make_unique<Engine>("ode", engines::runOde, true, true));
     // DART's defaults use FCL (no global state); its exact setting ODE's collision detector.
     r.push_back(std::make_unique<Engine>("dart", engines::runDart, false, true));
+    for (WebEngine& e : discoverWebEngines(webEnginesRoot())) {
+      // A web engine never takes a built-in solver's name.
+      const std::string name = e.name;
+      const bool taken = std::any_of(r.begin(), r.end(), [&](const auto& a) {
+        return a->name() == name;
+      });
+      if (!taken) r.push_back(makeWebEngineAdapter(std::move(e)));
+    }
     return r;
   }();
   return registry;
@@ -213,8 +225,61 @@ const SolverAdapter* findSolver(const std::string& name) {
 std::vector<SolverSpec> allSolvers() {
   std::vector<SolverSpec> out;
   for (const auto& a : solverRegistry()) {
+    if (!a->builtIn()) continue;
     for (auto& s : a->specs()) out.push_back(std::move(s));
   }
+  return out;
+}
+
+std::vector<SolverSpec> selectSolvers(const std::string& selection,
+                                      std::vector<SkippedSolver>& skipped) {
+  std::vector<std::string> names;
+  std::stringstream list(selection);
+  for (std::string item; std::getline(list, item, ',');) {
+    if (item.empty()) throw InvalidInput("--engines has an empty entry in " + quoteInput(selection));
+    if (item != "all" && item != "builtin" && item != "web" && findSolver(item) == nullptr) {
+      std::string known;
+      for (const auto& a : solverRegistry()) known += (known.empty() ? "" : ", ") + a->name();
+      throw InvalidInput("--engines: unknown solver " + quoteInput(item) +
+                         " (all, builtin, web, or among: " + known + ")");
+    }
+    names.push_back(item);
+  }
+  if (names.empty()) throw InvalidInput("--engines is empty");
+  auto chosen = [&](const SolverAdapter& a) {
+    for (const std::string& n : names) {
+      if (n == "all" || n == a.name() || (n == "builtin" && a.builtIn()) ||
+          (n == "web" && !a.builtIn())) {
+        return true;
+      }
+    }
+    return false;
+  };
+  std::vector<SolverSpec> out;
+  for (const auto& a : solverRegistry()) {
+    if (!chosen(*a)) continue;
+    if (const std::string why = a->unavailable(); !why.empty()) {
+      skipped.push_back({a->name(), why});
+      continue;
+    }
+    for (auto& s : a->specs()) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<SolverTrajectory> runSolverOnCases(const std::vector<ValidationCase>& cases,
+                                               const SolverSpec& spec, unsigned threads) {
+  const SolverAdapter* adapter = findSolver(spec.name);
+  if (!adapter) throw InvalidInput("unknown solver '" + spec.name + "'");
+  adapter->prepare(cases, spec);
+  std::vector<SolverTrajectory> out(cases.size());
+  try {
+    parallelFor(cases.size(), threads, [&](std::size_t i) { out[i] = runSolver(cases[i], spec); });
+  } catch (...) {
+    adapter->release(spec);
+    throw;
+  }
+  adapter->release(spec);
   return out;
 }
 

@@ -276,6 +276,19 @@ std::vector<ValidationResult> missingCaseRows(const std::vector<ValidationCase>&
 
 }  // namespace
 
+SolverTrajectory trajectoryFromFolder(const ValidationCase& c, const std::string& trajectory_dir,
+                                      const SolverManifest& manifest) {
+  SolverTrajectory t;
+  if (const std::string reason = declaredNotRepresentable(manifest, c.name); !reason.empty()) {
+    t.not_representable = "declared by the solver (solver.json): " + reason;
+  } else {
+    t = readTrajectoryCsv(c, trajectory_dir + "/" + std::to_string(c.case_index) + ".csv");
+  }
+  t.settings = manifest.settings;
+  if (!manifest.version.empty()) t.engine_version = manifest.version;
+  return t;
+}
+
 std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase>& cases,
                                                 const std::string& trajectory_dir,
                                                 const std::string& solver_name,
@@ -307,16 +320,8 @@ std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase
     }
     const std::string path = trajectory_dir + "/" + std::to_string(c.case_index) + ".csv";
     try {
-      SolverTrajectory t;
-      if (const std::string reason = declaredNotRepresentable(manifest, c.name);
-          !reason.empty()) {
-        t.not_representable = "declared by the solver (solver.json): " + reason;
-      } else {
-        t = readTrajectoryCsv(c, path);
-      }
-      t.settings = manifest.settings;
-      if (!manifest.version.empty()) t.engine_version = manifest.version;
-      results.push_back(named(judge(c, solver, t, options), c));
+      results.push_back(
+          named(judge(c, solver, trajectoryFromFolder(c, trajectory_dir, manifest), options), c));
     } catch (const std::bad_alloc&) {
       throw InvalidInput(quoteInput(path) + ": not enough memory to score this trajectory " +
                          "(scoring needs up to 16 times a file's size and 1 GB; see docs/validation.md)");

@@ -1,6 +1,8 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/validation/validation.hpp>
 
+#include <nsdkit/validation/solver_registry.hpp>
+
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <boost/math/tools/minima.hpp>
@@ -349,6 +351,19 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
                                             const ValidationOptions& o) {
   const std::size_t ns = o.solvers.size();
   std::vector<ValidationResult> results(cases.size() * ns);
+  // Batch solvers (one process for every case of a setting) run first, one spec at a time, each
+  // using the threads as it likes; their rows then only read the results.
+  for (const SolverSpec& s : o.solvers) {
+    if (const SolverAdapter* a = findSolver(s.name)) a->prepare(cases, s);
+  }
+  struct Release {
+    const std::vector<SolverSpec>& solvers;
+    ~Release() {
+      for (const SolverSpec& s : solvers) {
+        if (const SolverAdapter* a = findSolver(s.name)) a->release(s);
+      }
+    }
+  } release{o.solvers};
   parallelFor(
       results.size(), o.threads,
       [&](std::size_t i) {

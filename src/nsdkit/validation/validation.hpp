@@ -525,6 +525,12 @@ struct SolverManifest {
 /// @throws InvalidInput naming the field of a file that is there but malformed.
 SolverManifest readSolverManifest(const std::string& trajectory_dir);
 
+/// The trajectory of case `c` in a solver's folder: `<case_index>.csv` read by readTrajectoryCsv,
+/// or the case declared not representable by the folder's manifest; the manifest's settings and
+/// version attached. @throws InvalidInput as readTrajectoryCsv.
+SolverTrajectory trajectoryFromFolder(const ValidationCase& c, const std::string& trajectory_dir,
+                                      const SolverManifest& manifest);
+
 /// Scores trajectories `<trajectory_dir>/<case_index>.csv` of every case (the solver name checked
 /// by requireReportableSolverName) with the folder's solver.json (readSolverManifest); a missing
 /// or unreadable file (or a symlink out of the folder) is a failed row with the reason, a refused
@@ -567,8 +573,17 @@ struct ReportMaps {
   std::vector<LaunchDriftMap> launch;
 };
 
+/// A solver chosen for a run but left out, and why (e.g. a web engine without Node.js).
+struct SkippedSolver {
+  std::string name;
+  std::string reason;
+};
+
+/// `skipped`: the chosen solvers that could not run on this machine, named in report.md and
+/// report.json ("skipped_solvers").
 void writeReport(const std::string& dir, const std::vector<ValidationCase>& cases,
                  const std::vector<ValidationResult>& results, const ReportMaps& maps,
-                 const std::vector<SolverSpec>& solvers, const JudgeOptions& options);
+                 const std::vector<SolverSpec>& solvers, const JudgeOptions& options,
+                 const std::vector<SkippedSolver>& skipped = {});
 
 }  // namespace nsd::validation

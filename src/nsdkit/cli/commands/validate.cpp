@@ -14,6 +14,7 @@
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/validation/body_cases.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::cli {
@@ -32,8 +33,10 @@ struct ValidateOptions {
   std::string body, input;
   int body_grid = 7;
   std::string families = "trough,incline,launch,creep,block,rattleback";
+  std::string engines = "all";
   // Which options the command line gave (not their defaults).
-  bool t_end_given = false, families_given = false, solver_name_given = false;
+  bool t_end_given = false, families_given = false, solver_name_given = false,
+       engines_given = false;
 };
 
 // The parameter points of `validate --body`: the rows of --input, or a body_grid x body_grid
@@ -137,6 +140,10 @@ int runValidateScore(const ValidateOptions& v) {
 int runValidate(const ValidateOptions& v) {
   namespace val = nsd::validation;
   nsd::requirePositive(v.t_end, "--t-end");
+  if (v.engines_given && (!v.body.empty() || v.score || !v.export_cases.empty())) {
+    throw nsd::InvalidInput("--engines chooses the solvers of a report run: not with --body, "
+                            "--score or --export-cases");
+  }
   if (!v.body.empty()) return runValidateBody(v);
   if (!v.input.empty()) throw nsd::InvalidInput("--input is for --body FILE");
   if (v.score) return runValidateScore(v);
@@ -155,6 +162,9 @@ int runValidate(const ValidateOptions& v) {
   std::filesystem::create_directories(v.output);
   val::ValidationOptions options;
   options.threads = v.threads;
+  std::vector<val::SkippedSolver> skipped;
+  options.solvers = val::selectSolvers(v.engines, skipped);
+  for (const auto& s : skipped) std::cout << "skipped " << s.name << ": " << s.reason << "\n";
   // The series folder holds only files this command writes (same names on every run).
   std::filesystem::create_directories(v.output + "/series");
   options.series_dir = v.output + "/series";
@@ -215,7 +225,7 @@ int runValidate(const ValidateOptions& v) {
     }
   }
   val::writeReport(v.output, cases, results, {maps, incline_maps, launch_maps}, options.solvers,
-                   options.judge);
+                   options.judge, skipped);
   std::size_t passed = 0;
   for (const auto& r : results) passed += r.pass;
   const bool page = writeHtmlPage("report", {v.output});
@@ -253,6 +263,10 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
   c->add_option(
       "--families", o->families,
       "comma-separated families: trough, incline, launch, creep, block, rattleback (default: all)");
+  c->add_option("--engines", o->engines,
+                "comma-separated solvers to run: all (default), builtin, web, or names (nsdkit-"
+                "event-driven, siconos, mujoco, ..., and the web engines rapier, jolt, havok, "
+                "cannon-es, ammo.js, mujoco3); those that cannot run here are skipped and named");
   c->add_option("--body", o->body,
                 "validate on a body file (two contacts) instead of the paper's ball");
   c->add_option("--input", o->input, "--body: CSV of load points (header: parameter names)");
@@ -265,6 +279,7 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads) {
             o->t_end_given = c->count("--t-end") > 0;
             o->families_given = c->count("--families") > 0;
             o->solver_name_given = c->count("--solver-name") > 0;
+            o->engines_given = c->count("--engines") > 0;
             return runValidate(*o);
           },
           {"--output", "--export-cases"}};
