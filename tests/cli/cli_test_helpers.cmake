@@ -11,3 +11,17 @@ function(expect_failure name)
     message(FATAL_ERROR "${name}: expected one error line, got: ${err}")
   endif()
 endfunction()
+
+# A report.json row that passes: rows are flat objects, keys in alphabetical order (case ...
+# solver ... status).
+function(regex_escape text out)
+  string(REGEX REPLACE "([][+.*?()^$|\\])" "\\\\\\1" escaped "${text}")
+  set(${out} "${escaped}" PARENT_SCOPE)
+endfunction()
+function(expect_row_passes report solver case)
+  regex_escape("${solver}" solver_re)
+  regex_escape("${case}" case_re)
+  if(NOT report MATCHES "\"case\": \"${case_re}\",[^{}]*\"solver\": \"${solver_re}\",[^{}]*\"status\": \"pass\"")
+    message(FATAL_ERROR "report.json: the row of ${solver} on ${case} does not pass")
+  endif()
+endfunction()
