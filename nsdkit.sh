@@ -48,11 +48,10 @@ deps() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
       "${missing[@]}" >/dev/null
   fi
-  # The WebAssembly/JS engines (engines/web/<engine>, each pinned by its lock file) and the
-  # MuJoCo 3.3.8 solver of examples/byos/mujoco_wasm: npm ci where node_modules is missing or
-  # older than the lock file.
+  # The WebAssembly/JS engines (engines/web/<engine>, each pinned by its lock file): npm ci
+  # where node_modules is missing or older than the lock file.
   local folder
-  for folder in examples/byos/mujoco_wasm engines/web/*/; do
+  for folder in engines/web/*/; do
     folder=${folder%/}
     [ -f "$folder/package-lock.json" ] || continue
     if [ ! -d "$folder/node_modules" ] || [ "$folder/package-lock.json" -nt "$folder/node_modules" ]; then

@@ -51,4 +51,8 @@ function(nsdkit_install_package)
                 ${PROJECT_BINARY_DIR}/nsdkitConfigVersion.cmake
                 ${PROJECT_SOURCE_DIR}/cmake/FindSiconos.cmake
           DESTINATION ${NSDKIT_INSTALL_CMAKEDIR} COMPONENT devel)
+  # The web engines' runners (nsdkit validate --engines web finds them in share/nsdkit; their
+  # npm packages are installed there with `npm ci`, as ./nsdkit.sh deps does in the checkout).
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/engines/web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/nsdkit/engines/web
+          COMPONENT runtime PATTERN node_modules EXCLUDE)
 endfunction()

@@ -1,5 +1,5 @@
 # A foreign solver through the scorer (issue 30): the official MuJoCo 3.3.8 WebAssembly build
-# (examples/byos/mujoco_wasm, installed by ./nsdkit.sh deps with npm ci) runs the exported launch
+# (engines/web/mujoco, installed by ./nsdkit.sh deps with npm ci) runs the exported launch
 # and block cases; nsdkit validate --score judges them. At its exact settings (elliptic cone)
 # every launch and block row passes (measured: 18 of 18 at h = 1e-3); a wrong frame, a wrong
 # inertia or a wrong initial state in the runner fails them.
@@ -21,7 +21,7 @@ endif()
 execute_process(COMMAND ${NODE} ${RUNNER_DIR}/run_cases.mjs ${WORK}/cases ${WORK}/traj
                         --setting exact --step 1e-3
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "MuJoCo 3\\.3\\.8")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "mujoco-3\\.3\\.8")
   message(FATAL_ERROR "the MuJoCo WebAssembly runner failed: ${rc} ${out} ${err}")
 endif()
 execute_process(COMMAND ${NSDKIT} validate --score --cases ${WORK}/cases --trajectories
