@@ -67,6 +67,64 @@ double medianOf(std::vector<double> v) {
 
 }  // namespace
 
+Leaderboard leaderboardOf(const std::vector<ValidationResult>& results) {
+  Leaderboard board;
+  for (CaseFamily family : allCaseFamilies()) {
+    const bool present = std::any_of(results.begin(), results.end(),
+                                     [&](const ValidationResult& r) { return r.family == family; });
+    if (present) board.families.push_back(family);
+  }
+  for (const auto& r : results) {
+    auto row = std::find_if(board.rows.begin(), board.rows.end(),
+                            [&](const LeaderboardRow& b) { return b.solver == r.solver; });
+    if (row == board.rows.end()) {
+      board.rows.push_back({r.solver, std::vector<LeaderboardCell>(board.families.size())});
+      row = board.rows.end() - 1;
+    }
+    const auto k = static_cast<std::size_t>(
+        std::find(board.families.begin(), board.families.end(), r.family) - board.families.begin());
+    LeaderboardCell& cell = row->cells[k];
+    if (r.status == RowStatus::kNotRepresentable) {
+      ++cell.not_representable;
+    } else if (r.status == RowStatus::kRefused) {
+      ++cell.refused;
+    } else {
+      ++(r.pass ? cell.pass : cell.fail);
+    }
+  }
+  return board;
+}
+
+void writeLeaderboard(std::ostream& out, const Leaderboard& board) {
+  if (board.rows.empty()) return;
+  out << "\n## Leaderboard: passed of judged rows, per solver setting and family\n\n"
+      << "Not representable rows (the solver declared it cannot build the case) are counted "
+         "apart (n.r.), refused cases too.\n\n| solver |";
+  for (CaseFamily f : board.families) out << ' ' << toString(f) << " |";
+  out << " all |\n|---|";
+  for (std::size_t k = 0; k <= board.families.size(); ++k) out << "---|";
+  out << '\n';
+  for (const auto& row : board.rows) {
+    out << "| " << row.solver << " |";
+    std::vector<LeaderboardCell> cells = row.cells;
+    LeaderboardCell total;
+    for (const auto& c : row.cells) {
+      total.pass += c.pass;
+      total.fail += c.fail;
+      total.not_representable += c.not_representable;
+      total.refused += c.refused;
+    }
+    cells.push_back(total);
+    for (const LeaderboardCell& c : cells) {
+      out << ' ' << c.pass << '/' << c.pass + c.fail;
+      if (c.not_representable > 0) out << " (n.r. " << c.not_representable << ')';
+      if (c.refused > 0) out << " (refused " << c.refused << ')';
+      out << " |";
+    }
+    out << '\n';
+  }
+}
+
 void writeFamilyTables(std::ostream& out, const std::vector<ValidationCase>& cases,
                        const std::vector<ValidationResult>& results, const JudgeOptions& o) {
   (void)cases;

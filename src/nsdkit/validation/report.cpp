@@ -452,6 +452,7 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
           << fmt(s.wall / std::max(s.simulated, 1e-300)) << " |\n";
     }
     writeSkippedSolvers(out, skipped);
+    writeLeaderboard(out, leaderboardOf(results));
     writeFamilyTables(out, cases, results, o);
     if (!maps.empty()) {
       out << "\n## Maps: agreement with Def 11 on the cross-sections (mu 0.3, j 0.4)\n\n"
@@ -540,6 +541,19 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                  const std::vector<ValidationResult>& results, const ReportMaps& report_maps,
                  const std::vector<SolverSpec>& solvers, const JudgeOptions& o,
                  const std::vector<SkippedSolver>& skipped) {
+  nlohmann::json board_json = nlohmann::json::array();
+  const Leaderboard board = leaderboardOf(results);
+  for (const auto& row : board.rows) {
+    nlohmann::json cells = nlohmann::json::object();
+    for (std::size_t k = 0; k < board.families.size(); ++k) {
+      const LeaderboardCell& c = row.cells[k];
+      cells[toString(board.families[k])] = {{"pass", c.pass},
+                                            {"fail", c.fail},
+                                            {"not_representable", c.not_representable},
+                                            {"refused", c.refused}};
+    }
+    board_json.push_back({{"solver", row.solver}, {"families", cells}});
+  }
   nlohmann::json skipped_json = nlohmann::json::array();
   for (const auto& s : skipped) skipped_json.push_back({{"solver", s.name}, {"reason", s.reason}});
   std::filesystem::create_directories(dir + "/maps");
@@ -552,7 +566,8 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                           {"solvers", solversJson(summaries)},
                           {"maps", map_json},
                           {"family_maps", family_maps},
-                          {"skipped_solvers", skipped_json}}
+                          {"skipped_solvers", skipped_json},
+                          {"leaderboard", board_json}}
                .dump(1)
         << '\n';
   });

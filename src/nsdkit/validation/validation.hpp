@@ -566,6 +566,24 @@ std::string formatForReport(double value, int precision = 3);
 void writeFamilyTables(std::ostream& out, const std::vector<ValidationCase>& cases,
                        const std::vector<ValidationResult>& results, const JudgeOptions& options);
 
+/// Rows of one solver setting in one family: passed, failed, not representable, refused.
+struct LeaderboardCell {
+  int pass = 0, fail = 0, not_representable = 0, refused = 0;
+};
+/// One solver setting's cells, in the order of Leaderboard::families.
+struct LeaderboardRow {
+  std::string solver;
+  std::vector<LeaderboardCell> cells;
+};
+/// Every solver setting (rows, in the order of the results) x every family present (columns).
+struct Leaderboard {
+  std::vector<CaseFamily> families;
+  std::vector<LeaderboardRow> rows;
+};
+Leaderboard leaderboardOf(const std::vector<ValidationResult>& results);
+/// The leaderboard as a Markdown table, "pass/judged" per cell and in all.
+void writeLeaderboard(std::ostream& out, const Leaderboard& board);
+
 /// The maps of a report: the trough's cross-sections and the one-plane families' maps.
 struct ReportMaps {
   std::vector<ModeMap> trough;
