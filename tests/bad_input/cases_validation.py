@@ -507,8 +507,19 @@ def python_reason_check():
     return check("Python score: a refused row's reason without raw control bytes", run)
 
 
+def engines_cases():
+    # --engines is checked before the report folder is made (nothing written).
+    run = ["validate", "--output", "report", "--quick", "--engines"]
+    return [Case(TAG + "--engines empty", run + [""], "--engines"),
+            Case(TAG + "--engines with an empty entry", run + ["all,"], "--engines"),
+            Case(TAG + "--engines naming no solver", run + ["warp-drive"], "--engines"),
+            Case(TAG + "--engines with --score", ["validate", "--score", "--cases", "c",
+                                                  "--trajectories", "t", "--engines", "web"],
+                 "--engines")]
+
+
 def cases():
-    return (nesting_cases() + trajectory_node_cases() + [hard_link_report_check()] +
+    return (engines_cases() + nesting_cases() + trajectory_node_cases() + [hard_link_report_check()] +
             solver_name_cases() + report_escape_checks() + trajectory_content_checks() +
             index_cases() + export_cases() + python_cases() + [python_reason_check()] +
             [huge_trajectory_check("a 250 MB trajectory of 17-digit rows within 2.5 GiB",

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
-#include <sstream>
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
@@ -234,8 +233,12 @@ std::vector<SolverSpec> allSolvers() {
 std::vector<SolverSpec> selectSolvers(const std::string& selection,
                                       std::vector<SkippedSolver>& skipped) {
   std::vector<std::string> names;
-  std::stringstream list(selection);
-  for (std::string item; std::getline(list, item, ',');) {
+  std::size_t begin = 0;
+  for (;;) {  // every comma-separated entry, empty ones included ("all," has two)
+    const std::size_t comma = selection.find(',', begin);
+    const std::string item =
+        selection.substr(begin, comma == std::string::npos ? comma : comma - begin);
+    begin = comma + 1;
     if (item.empty()) throw InvalidInput("--engines has an empty entry in " + quoteInput(selection));
     if (item != "all" && item != "builtin" && item != "web" && findSolver(item) == nullptr) {
       std::string known;
@@ -244,6 +247,7 @@ std::vector<SolverSpec> selectSolvers(const std::string& selection,
                          " (all, builtin, web, or among: " + known + ")");
     }
     names.push_back(item);
+    if (comma == std::string::npos) break;
   }
   if (names.empty()) throw InvalidInput("--engines is empty");
   auto chosen = [&](const SolverAdapter& a) {

@@ -28,13 +28,14 @@ namespace {
 // full set at h = 1e-4, takes a few minutes).
 constexpr double kRunnerTimeLimit_s = 1800.0;
 
+// The first non-empty line of a file (at most 300 characters), or "".
 std::string firstLine(const std::string& path) {
   std::ifstream in(path);
-  std::string line, last;
+  std::string line;
   while (std::getline(in, line)) {
     if (!line.empty()) return line.size() > 300 ? line.substr(0, 300) + "..." : line;
   }
-  return last;
+  return "";
 }
 
 WebEngine readEngineJson(const fs::path& folder) {

@@ -159,11 +159,12 @@ int runValidate(const ValidateOptions& v) {
     return 0;
   }
   if (v.map_grid < 2) throw nsd::InvalidInput("--map-grid must be at least 2");
+  std::vector<val::SkippedSolver> skipped;  // chosen before anything is written
+  const std::vector<val::SolverSpec> chosen = val::selectSolvers(v.engines, skipped);
   std::filesystem::create_directories(v.output);
   val::ValidationOptions options;
   options.threads = v.threads;
-  std::vector<val::SkippedSolver> skipped;
-  options.solvers = val::selectSolvers(v.engines, skipped);
+  options.solvers = chosen;
   for (const auto& s : skipped) std::cout << "skipped " << s.name << ": " << s.reason << "\n";
   // The series folder holds only files this command writes (same names on every run).
   std::filesystem::create_directories(v.output + "/series");
