@@ -351,11 +351,11 @@ std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& c
                                             const ValidationOptions& o) {
   const std::size_t ns = o.solvers.size();
   std::vector<ValidationResult> results(cases.size() * ns);
-  // Batch solvers (one process for every case of a setting) run first, one spec at a time, each
-  // using the threads as it likes; their rows then only read the results.
-  for (const SolverSpec& s : o.solvers) {
-    if (const SolverAdapter* a = findSolver(s.name)) a->prepare(cases, s);
-  }
+  // Batch solvers (one process for every case of a setting) run first, `threads` settings at a
+  // time; their rows then only read the results.
+  parallelFor(o.solvers.size(), o.threads, [&](std::size_t k) {
+    if (const SolverAdapter* a = findSolver(o.solvers[k].name)) a->prepare(cases, o.solvers[k]);
+  });
   struct Release {
     const std::vector<SolverSpec>& solvers;
     ~Release() {

@@ -129,7 +129,14 @@ class WebEngineAdapter final : public SolverAdapter {
     }
     return out;
   }
-  std::string cannotRun(const ValidationCase&) const override { return ""; }  // the runner says
+  // The runner takes case files, and only nsdkit's own cases have one; within the case set the
+  // runner itself declares what its engine cannot build.
+  std::string cannotRun(const ValidationCase& c) const override {
+    return canonicalCase(c.name) != nullptr
+               ? ""
+               : "the web engines run the case files of nsdkit's case set, and '" + c.name +
+                     "' (a body's own case or a map point) has none";
+  }
   std::string unavailable() const override { return webEngineUnavailable(engine_); }
   bool builtIn() const override { return false; }
   bool sharesGlobalState(const SolverSpec&) const override { return false; }
