@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/report.hpp>
 
 int main() {
   namespace fs = std::filesystem;

@@ -13,6 +13,8 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/trajectory_table.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/report.hpp>
 
 #include "binding_common.hpp"
 

@@ -18,6 +18,7 @@
 
 #include <nsdkit/validation/case_file_checks.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
 
 namespace nsd::validation {
 namespace {

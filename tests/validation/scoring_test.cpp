@@ -14,6 +14,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/json_depth.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
 
 namespace nsd::validation {
 namespace {

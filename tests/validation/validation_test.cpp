@@ -8,6 +8,7 @@
 #include <set>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/validation/case_files.hpp>
 
 namespace nsd::validation {
 namespace {

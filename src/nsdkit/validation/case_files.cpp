@@ -14,6 +14,7 @@
 #include <nsdkit/core/version.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -9,6 +9,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/maps.hpp>
 
 namespace nsd::validation {
 

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/report.hpp>
 
 namespace nsd::validation {
 namespace {

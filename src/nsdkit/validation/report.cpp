@@ -11,6 +11,8 @@
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/maps.hpp>
+#include <nsdkit/validation/report.hpp>
 
 namespace nsd::validation {
 namespace {

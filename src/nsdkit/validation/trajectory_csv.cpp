@@ -23,6 +23,7 @@
 #include <nsdkit/validation/case_file_checks.hpp>
 #include <nsdkit/validation/trajectory_table.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
 
 namespace nsd::validation {
 

@@ -15,6 +15,7 @@
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
+#include <nsdkit/validation/maps.hpp>
 
 namespace nsd::validation {
 

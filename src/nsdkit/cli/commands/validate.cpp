@@ -16,6 +16,9 @@
 #include <nsdkit/validation/body_cases.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/maps.hpp>
+#include <nsdkit/validation/report.hpp>
 
 namespace nsd::cli {
 namespace {
