@@ -7,7 +7,6 @@
 #include <mutex>
 
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/core/parallel.hpp>
 #include <nsdkit/engines/bullet/bullet_sphere.hpp>
 #include <nsdkit/engines/dart/dart_sphere.hpp>
 #include <nsdkit/engines/mujoco/mujoco_sphere.hpp>
@@ -249,7 +248,6 @@ std::vector<SolverSpec> selectSolvers(const std::string& selection,
     names.push_back(item);
     if (comma == std::string::npos) break;
   }
-  if (names.empty()) throw InvalidInput("--engines is empty");
   auto chosen = [&](const SolverAdapter& a) {
     for (const std::string& n : names) {
       if (n == "all" || n == a.name() || (n == "builtin" && a.builtIn()) ||
@@ -268,22 +266,6 @@ std::vector<SolverSpec> selectSolvers(const std::string& selection,
     }
     for (auto& s : a->specs()) out.push_back(std::move(s));
   }
-  return out;
-}
-
-std::vector<SolverTrajectory> runSolverOnCases(const std::vector<ValidationCase>& cases,
-                                               const SolverSpec& spec, unsigned threads) {
-  const SolverAdapter* adapter = findSolver(spec.name);
-  if (!adapter) throw InvalidInput("unknown solver '" + spec.name + "'");
-  adapter->prepare(cases, spec);
-  std::vector<SolverTrajectory> out(cases.size());
-  try {
-    parallelFor(cases.size(), threads, [&](std::size_t i) { out[i] = runSolver(cases[i], spec); });
-  } catch (...) {
-    adapter->release(spec);
-    throw;
-  }
-  adapter->release(spec);
   return out;
 }
 

@@ -47,10 +47,6 @@ class SolverAdapter {
 /// Every solver, in report order: the built-in ones, then the web engines of webEnginesRoot().
 const std::vector<std::unique_ptr<SolverAdapter>>& solverRegistry();
 
-/// Runs every case through `spec` (prepared and released as one batch), `threads` at a time.
-std::vector<SolverTrajectory> runSolverOnCases(const std::vector<ValidationCase>& cases,
-                                               const SolverSpec& spec, unsigned threads);
-
 /// The specs of the registry's solvers chosen by `selection` (comma-separated solver names, or
 /// "all", "builtin", "web"), available ones only; the unavailable chosen ones go to `skipped`.
 /// @throws InvalidInput naming the unknown entry.

@@ -1,8 +1,6 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/validation/validation.hpp>
 
-#include <nsdkit/validation/solver_registry.hpp>
-
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <boost/math/tools/minima.hpp>
@@ -16,6 +14,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
 #include <nsdkit/validation/maps.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
 
 namespace nsd::validation {
 
