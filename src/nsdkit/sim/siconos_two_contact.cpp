@@ -153,6 +153,11 @@ SiconosRun simulateSiconos(const contact::TwoContactBody& body, const Eigen::Vec
       s.force_minus = Eigen::Vector3d(lm(0), lm(1), lm(2)) / o.step;
       const auto& v = *ds->velocity();
       s.v_C_W = Eigen::Vector3d(v(0), v(1), v(2));
+      s.omega_W = Eigen::Vector3d(v(3), v(4), v(5));
+      s.slip_plus_W = yp(1) * b.t1_plus_W + yp(2) * b.t2_plus_W;
+      s.slip_minus_W = ym(1) * b.t1_minus_W + ym(2) * b.t2_minus_W;
+      s.friction_plus_W = (lp(1) * b.t1_plus_W + lp(2) * b.t2_plus_W) / o.step;
+      s.friction_minus_W = (lm(1) * b.t1_minus_W + lm(2) * b.t2_minus_W) / o.step;
       out.samples.push_back(s);
       if (out.slip_onset_time < 0 &&
           (s.slip_plus > o.slip_threshold || s.slip_minus > o.slip_threshold)) {

@@ -42,6 +42,11 @@ struct SiconosSample {
   Eigen::Vector3d force_plus = Eigen::Vector3d::Zero();   ///< (N, T1, T2) at P+ [N] = lambda/h
   Eigen::Vector3d force_minus = Eigen::Vector3d::Zero();  ///< (N, T1, T2) at P- [N]
   Eigen::Vector3d v_C_W = Eigen::Vector3d::Zero();        ///< centre velocity [m/s]
+  Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();      ///< angular velocity [rad/s]
+  /// Slip velocities and tangential contact forces at P+- in W [m/s], [N] (T1 t1 + T2 t2).
+  Eigen::Vector3d slip_plus_W = Eigen::Vector3d::Zero(), slip_minus_W = Eigen::Vector3d::Zero();
+  Eigen::Vector3d friction_plus_W = Eigen::Vector3d::Zero();
+  Eigen::Vector3d friction_minus_W = Eigen::Vector3d::Zero();
 };
 
 /// A Siconos run and its classification from the slip at the end of the run.

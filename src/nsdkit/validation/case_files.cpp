@@ -29,35 +29,6 @@ json axisOrNull(double value, const Eigen::Vector3d& axis_W) {
   return std::isfinite(value) ? vec(axis_W) : json();
 }
 
-// Shape parameters go with their shape: a sphere has a radius and no half extents, a box or an
-// ellipsoid half extents (semi-axes) and no radius; the shape's offset from the mass centre is
-// written for every shape (zero but for the rattleback).
-json sceneJson(const engines::SphereScene& s) {
-  json planes = json::array();
-  for (const auto& p : s.planes) {
-    planes.push_back(
-        {{"name", p.name}, {"normal", vec(p.normal_W)}, {"offset_m", p.offset_m}, {"mu", p.mu}});
-  }
-  json inertia = json::array();
-  for (int r = 0; r < 3; ++r) inertia.push_back(vec(s.inertia_C_W.row(r).transpose()));
-  const Eigen::Quaterniond& q = s.q0_WS;
-  const bool sphere = s.shape == engines::ShapeKind::kSphere;
-  return {{"shape", engines::toString(s.shape)},
-          {"radius_m", sphere ? json(s.radius_m) : json()},
-          {"half_extents_m", sphere ? json() : vec(s.half_extents_m)},
-          {"shape_offset_m", vec(s.shape_offset_S)},
-          {"mass_kg", s.mass_kg},
-          {"inertia_kg_m2", inertia},
-          {"planes", planes},
-          {"gravity_m_s2", vec(s.gravity_W)},
-          {"force_N", vec(s.force_W)},
-          {"torque_N_m", vec(s.torque_W)},
-          {"initial_state",
-           {{"position_m", vec(s.centre0_W)},
-            {"orientation_wxyz", {q.w(), q.x(), q.y(), q.z()}},
-            {"velocity_m_s", vec(s.v_C0_W)},
-            {"angular_velocity_rad_s", vec(s.omega0_W)}}}};
-}
 
 // Only what the judge checks is a number: a field it does not read for the case is null, with
 // its axis. An exact-rest case is judged by its final mode alone (judge.cpp returns before the
@@ -182,6 +153,36 @@ std::string caseUnitsText(const ValidationCase& c) {
 }
 
 }  // namespace
+
+// Shape parameters go with their shape: a sphere has a radius and no half extents, a box or an
+// ellipsoid half extents (semi-axes) and no radius; the shape's offset from the mass centre is
+// written for every shape (zero but for the rattleback).
+json sceneJson(const engines::SphereScene& s) {
+  json planes = json::array();
+  for (const auto& p : s.planes) {
+    planes.push_back(
+        {{"name", p.name}, {"normal", vec(p.normal_W)}, {"offset_m", p.offset_m}, {"mu", p.mu}});
+  }
+  json inertia = json::array();
+  for (int r = 0; r < 3; ++r) inertia.push_back(vec(s.inertia_C_W.row(r).transpose()));
+  const Eigen::Quaterniond& q = s.q0_WS;
+  const bool sphere = s.shape == engines::ShapeKind::kSphere;
+  return {{"shape", engines::toString(s.shape)},
+          {"radius_m", sphere ? json(s.radius_m) : json()},
+          {"half_extents_m", sphere ? json() : vec(s.half_extents_m)},
+          {"shape_offset_m", vec(s.shape_offset_S)},
+          {"mass_kg", s.mass_kg},
+          {"inertia_kg_m2", inertia},
+          {"planes", planes},
+          {"gravity_m_s2", vec(s.gravity_W)},
+          {"force_N", vec(s.force_W)},
+          {"torque_N_m", vec(s.torque_W)},
+          {"initial_state",
+           {{"position_m", vec(s.centre0_W)},
+            {"orientation_wxyz", {q.w(), q.x(), q.y(), q.z()}},
+            {"velocity_m_s", vec(s.v_C0_W)},
+            {"angular_velocity_rad_s", vec(s.omega0_W)}}}};
+}
 
 std::string caseDigest(json content) {
   content.erase("digest");

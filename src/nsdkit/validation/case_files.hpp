@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
@@ -26,6 +28,11 @@ inline constexpr std::size_t kMaxCaseFileBytes = 1u << 20;
 /// expectation and metric, the model it is rebuilt from, units and frame, and the SHA-256 digest
 /// of the rest of the content.
 std::string caseJsonText(const ValidationCase& c, std::size_t index);
+
+/// The `scene` object of a case file: shape and its sizes, mass, inertia, planes with mu,
+/// gravity, loads and the initial state (W; SI units named in the keys). The report's 3-D replay
+/// draws the body and planes from it.
+nlohmann::json sceneJson(const engines::SphereScene& scene);
 
 /// Reads one case from its JSON text (schema 1 or 2) by rebuilding it from its `model`: the
 /// returned case is the rebuilt one. When the stored scene or expectation differs from the

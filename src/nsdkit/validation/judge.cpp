@@ -7,6 +7,7 @@
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/validation/rattleback_metric.hpp>
+#include <nsdkit/validation/report_series.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/trajectory_checks.hpp>
 #include <nsdkit/validation/validation.hpp>
@@ -480,35 +481,10 @@ std::string familyMetricName(const ValidationCase& c) {
   return "slip growth [-]";
 }
 
-namespace {
-
-// The run thinned to at most kReportSeriesPoints samples for the report.
-ReportSeries thinnedSeries(const SolverTrajectory& tr) {
-  ReportSeries s;
-  const std::size_t n = tr.samples.size();
-  if (n == 0) return s;
-  const std::size_t m = std::min(n, kReportSeriesPoints);
-  const std::size_t contacts = tr.samples.front().contacts.size();
-  s.slip_speed.resize(contacts);
-  for (std::size_t k = 0; k < m; ++k) {
-    const std::size_t i = m == 1 ? 0 : k * (n - 1) / (m - 1);
-    const engines::EngineSample& e = tr.samples[i];
-    s.t.push_back(e.t);
-    s.speed.push_back(e.v_C_W.norm());
-    s.spin.push_back(e.omega_W.norm());
-    for (std::size_t c = 0; c < contacts; ++c) {
-      s.slip_speed[c].push_back(c < e.contacts.size() ? e.contacts[c].slip_W.norm() : NAN);
-    }
-  }
-  return s;
-}
-
-}  // namespace
-
 ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
                        const SolverTrajectory& tr, const JudgeOptions& o) {
   ValidationResult r = startRow(c, solver, tr, o);
-  r.series = thinnedSeries(tr);
+  r.series = reportSeries(c, tr);
   if (!tr.not_representable.empty()) {
     r.status = RowStatus::kNotRepresentable;
     r.observed = "n/a";

@@ -9,6 +9,7 @@
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/validation/report_series.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/maps.hpp>
@@ -362,25 +363,6 @@ nlohmann::json writeTroughMaps(const std::string& dir, const std::vector<ModeMap
   return map_json;
 }
 
-// series.json: the runs' time series, one entry per row of report.json (same order).
-void writeSeriesJson(const std::string& dir, const std::vector<ValidationResult>& results) {
-  writeFileAtomically(dir + "/series.json", [&](std::ostream& out) {
-    nlohmann::json series = nlohmann::json::array();
-    for (const auto& r : results) {
-      nlohmann::json slips = nlohmann::json::array();
-      for (const auto& contact : r.series.slip_speed) {
-        nlohmann::json values = nlohmann::json::array();
-        for (double v : contact) values.push_back(numberOrNull(v));
-        slips.push_back(values);
-      }
-      series.push_back({{"t", r.series.t},
-                        {"speed", r.series.speed},
-                        {"spin", r.series.spin},
-                        {"slip_speed", slips}});
-    }
-    out << series.dump() << '\n';
-  });
-}
 
 // Text from inputs (solver names, solver.json's settings, case names, reasons quoting files) in
 // report.md: Markdown's active characters backslash-escaped, '<', '>' and '&' as entities and
@@ -573,7 +555,7 @@ void writeReport(const std::string& dir, const std::vector<ValidationCase>& case
                .dump(1)
         << '\n';
   });
-  writeSeriesJson(dir, results);
+  writeReportSeries(dir, cases, results);
   writeReportMeta(dir, cases, solvers, o);
   writeReportMarkdown(dir, cases, results, summaries, report_maps, solvers, o, skipped);
 }

@@ -1,6 +1,7 @@
 // The solver adapters and their registry (solver_registry.hpp).
 #include <nsdkit/validation/solver_registry.hpp>
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -38,6 +39,25 @@ SolverTrajectory fromEngineRun(engines::EngineRun run) {
   return t;
 }
 
+// Omega from the centre's and the two contacts' velocities: v+- = v_C + Omega x r+- holds for
+// the one rigid motion, so Omega is the least-squares solution of r+- x Omega = v_C - v+- (exact
+// when r+ and r- are not parallel, as for two contacts of a convex body).
+Eigen::Vector3d angularVelocityFromSlips(const contact::TwoContactBody& body,
+                                         const Eigen::Vector3d& v_C_W,
+                                         const Eigen::Vector3d& slip_plus_W,
+                                         const Eigen::Vector3d& slip_minus_W) {
+  auto cross = [](const Eigen::Vector3d& r) {
+    Eigen::Matrix3d m;
+    m << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+    return m;
+  };
+  Eigen::Matrix<double, 6, 3> a;
+  a << cross(body.r_CPplus_W), cross(body.r_CPminus_W);
+  Eigen::Matrix<double, 6, 1> rhs;
+  rhs << v_C_W - slip_plus_W, v_C_W - slip_minus_W;
+  return a.colPivHouseholderQr().solve(rhs);
+}
+
 SolverTrajectory runNsdkit(const ValidationCase& c) {
   SolverTrajectory t;
   const auto t0 = std::chrono::steady_clock::now();
@@ -62,6 +82,8 @@ SolverTrajectory runNsdkit(const ValidationCase& c) {
     e.contacts[0].slip_W = s.u1_plus * b.t1_plus_W + b.c_plus * s.u_a * b.t2_plus_W;
     e.contacts[1].slip_W = s.u1_minus * b.t1_minus_W + b.c_minus * s.u_a * b.t2_minus_W;
     e.contacts[0].gap_m = e.contacts[1].gap_m = 0.0;
+    e.omega_W = angularVelocityFromSlips(body, e.v_C_W, e.contacts[0].slip_W,
+                                         e.contacts[1].slip_W);
     t.samples.push_back(e);
   }
   t.completed = !t.samples.empty();
@@ -82,14 +104,15 @@ SolverTrajectory runSiconos(const ValidationCase& c, double h) {
     engines::EngineSample e;
     e.t = s.t;
     e.v_C_W = s.v_C_W;
+    e.omega_W = s.omega_W;
     e.contacts.resize(2);
-    e.contacts[0].slip_W = Eigen::Vector3d(s.slip_plus, 0, 0);
-    e.contacts[1].slip_W = Eigen::Vector3d(s.slip_minus, 0, 0);
+    e.contacts[0].slip_W = s.slip_plus_W;
+    e.contacts[1].slip_W = s.slip_minus_W;
     e.contacts[0].gap_m = e.contacts[1].gap_m = 0.0;
     e.contacts[0].normal_force_N = s.force_plus[0];
     e.contacts[1].normal_force_N = s.force_minus[0];
-    e.contacts[0].tangential_force_W = Eigen::Vector3d(0, s.force_plus[1], s.force_plus[2]);
-    e.contacts[1].tangential_force_W = Eigen::Vector3d(0, s.force_minus[1], s.force_minus[2]);
+    e.contacts[0].tangential_force_W = s.friction_plus_W;
+    e.contacts[1].tangential_force_W = s.friction_minus_W;
     t.samples.push_back(e);
   }
   t.completed = true;

@@ -241,13 +241,30 @@ enum class RowStatus {
 std::string toString(RowStatus status);
 
 /// One row of the report: a case run by a solver.
-/// A run's time series, thinned for the report's plots (at most kReportSeriesPoints samples,
-/// evenly spaced in the recorded steps, first and last included).
+/// One contact of a report frame (W): the body's support point towards the plane, the slip
+/// velocity by the judge's rule (ContactRecord) and the contact force as the solver reports it
+/// (zero where it reports none).
+struct ReportContact {
+  Eigen::Vector3d point_W = Eigen::Vector3d::Constant(NAN);  ///< [m]; NaN: no scene to find it
+  Eigen::Vector3d slip_W = Eigen::Vector3d::Zero();          ///< [m/s]
+  Eigen::Vector3d tangential_force_W = Eigen::Vector3d::Zero();  ///< [N]
+  double normal_force_N = 0.0;                                   ///< [N]
+};
+/// One frame of a run as the report draws it (report_series.hpp).
+struct ReportFrame {
+  double t_s = 0.0;
+  Eigen::Vector3d x_C_W = Eigen::Vector3d::Zero();            ///< [m]
+  Eigen::Quaterniond q_WS = Eigen::Quaterniond::Identity();   ///< body orientation
+  Eigen::Vector3d v_C_W = Eigen::Vector3d::Zero();            ///< [m/s]
+  Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();          ///< [rad/s]
+  double reference_speed_m_s = NAN;   ///< the case's analytic |v_C| at t (NaN: none)
+  double reference_spin_rad_s = NAN;  ///< the case's analytic |Omega| at t (NaN: none)
+  std::vector<ReportContact> contacts;
+};
+/// A run thinned for the report's plots and 3-D replay: at most kReportSeriesPoints frames, evenly
+/// spaced in the recorded steps, first and last included.
 struct ReportSeries {
-  std::vector<double> t;                        ///< [s]
-  std::vector<double> speed;                    ///< |v_C| [m/s]
-  std::vector<double> spin;                     ///< |Omega| [rad/s]
-  std::vector<std::vector<double>> slip_speed;  ///< per contact, |slip| [m/s]
+  std::vector<ReportFrame> frames;
 };
 constexpr std::size_t kReportSeriesPoints = 200;
 
