@@ -48,8 +48,9 @@ deps() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
       "${missing[@]}" >/dev/null
   fi
-  # The WebAssembly/JS engines (engines/web/<engine>, each pinned by its lock file): npm ci
-  # where node_modules is missing or older than the lock file.
+  # The WebAssembly/JS engines (engines/web/<engine>) and the report pages' plotly bundle
+  # (engines/web/report-assets), each pinned by its lock file: npm ci where node_modules is
+  # missing or older than the lock file.
   local folder
   for folder in engines/web/*/; do
     folder=${folder%/}

@@ -67,6 +67,9 @@ def _build_module(config_settings):
                            "(another Python?)")
     files = sorted(name for name in os.listdir(package)
                    if name.endswith((".py", suffix)) and not name.startswith("."))
+    assets = os.path.join(package, "report_assets")  # the report pages' scripts and style
+    files += sorted(f"report_assets/{name}" for name in os.listdir(assets)
+                    if name.endswith((".js", ".css")))
     return {f"nsdkit/{name}": os.path.join(package, name) for name in files}
 
 

@@ -33,12 +33,12 @@ def test_temporaries_are_random_and_none_is_left(tmp_path):
     def spy(source, target):
         names.add(os.path.basename(source))
         real_replace(source, target)
-    pages.os.replace = spy
+    os.replace = spy
     try:
         for _ in range(3):
             pages._write_output(str(tmp_path / "p.html"), "page")
     finally:
-        pages.os.replace = real_replace
+        os.replace = real_replace
     assert len(names) == 3
     assert all(n.startswith(f"p.html.tmp-nsdkit-{os.getpid()}-") for n in names)
     assert os.listdir(tmp_path) == ["p.html"]
