@@ -125,6 +125,15 @@ def test_report_page(pages, browser):
     assert "Final mode: a contact slips" in rules
     settings = browser.execute_script("return document.getElementById('settings-text').innerText")
     assert "mujoco/exact" in settings and "elliptic" in settings
+    # The maps draw as they come into view: the observed modes over the expected regions, and
+    # the regions' boundary (a 9 x 9 section of the trough crosses at least one).
+    browser.execute_script("document.getElementById('map-0').scrollIntoView()")
+    wait_for(browser, "return window.NSD_MAPS_DRAWN >= 1")
+    traces = browser.execute_script("return document.getElementById('map-0').data"
+                                    ".map(t => [t.name, (t.x || []).length])")
+    assert any(n.startswith("observed") and k > 0 for n, k in traces), traces
+    assert any(n.startswith("boundary") and k > 0 for n, k in traces), traces
+    assert any(n.startswith("expected") for n, _ in traces), traces
     # Every row is in the table; filtering narrows it.
     assert browser.execute_script("return $('#rows').DataTable().rows().count()") == len(rows)
     shown = browser.execute_script(

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -72,6 +73,9 @@ struct PreparedRun {
   std::string trajectories;  // the runner's output folder
   std::string failure;       // the runner's failure, in words ("" when it ran)
   SolverManifest manifest;
+  // The batch's wall time shared evenly by its cases (Node's start and the engine's load
+  // included): the runner does not time each case [s].
+  double wall_seconds_per_case = 0.0;
 };
 
 PreparedRun runBatch(const WebEngine& e, const std::vector<ValidationCase>& cases,
@@ -92,8 +96,12 @@ PreparedRun runBatch(const WebEngine& e, const std::vector<ValidationCase>& case
                                       p.trajectories, "--setting", spec.setting, "--step",
                                       step.str()};
   const std::string err = p.work->path() + "/stderr.txt";
+  const auto start = std::chrono::steady_clock::now();
   const ProcessOutcome outcome =
       runProcess(argv, p.work->path() + "/stdout.txt", err, kRunnerTimeLimit_s);
+  p.wall_seconds_per_case =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+      static_cast<double>(std::max<std::size_t>(runnable.size(), 1));
   if (!outcome.succeeded()) {
     const std::string said = firstLine(err);
     p.failure = "the " + e.name + " runner (run_cases.mjs) " + outcome.failure +
@@ -116,6 +124,7 @@ SolverTrajectory readPrepared(const PreparedRun& p, const ValidationCase& c) {
   } catch (const InvalidInput& ex) {  // a runner that wrote no regular file: its failure
     return failedTrajectory(std::string("the runner's trajectory: ") + ex.what());
   }
+  if (t.not_representable.empty()) t.wall_seconds = p.wall_seconds_per_case;
   return t;
 }
 

@@ -25,18 +25,15 @@ def _write_all(fd, data):
         view = view[os.write(fd, view):]
 
 
-def _write_output(path, text):
-    """The one checked writer of the pages (as nsd::writeFileAtomically): a device or FIFO is
-    written in place (never replaced), a symbolic link or folder is refused, and a regular file
-    is replaced atomically through a temporary created with O_EXCL | O_NOFOLLOW under an
-    unguessable name in the target's folder; on failure only that temporary is removed.
-    Raises ValueError naming the path."""
+def _checked_target(path):
+    """(path, its lstat or None) for a page's target, or ValueError naming it: not a name, a
+    symbolic link, a folder, or a missing folder. Callers that write more than one file check
+    the page's target first, so that a refused target leaves everything as it was."""
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise ValueError(f"path must be a file name (str), got {type(path).__name__}")
     path = os.fspath(path)
     if not isinstance(path, str) or not path:
         raise ValueError("path: an empty file name")
-    data = text.encode("utf-8")
     try:
         status = os.lstat(path)
     except FileNotFoundError:
@@ -48,12 +45,23 @@ def _write_output(path, text):
             raise ValueError(f"path {_quote(path)} is a symbolic link; give the file it points to")
         if stat.S_ISDIR(status.st_mode):
             raise ValueError(f"path {_quote(path)} is a folder, not a file")
-        if not stat.S_ISREG(status.st_mode):
-            _write_in_place(path, data)
-            return
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
         raise ValueError(f"path {_quote(path)}: its folder does not exist")
+    return path, status
+
+
+def _write_output(path, text):
+    """The one checked writer of the pages (as nsd::writeFileAtomically): a device or FIFO is
+    written in place (never replaced), a symbolic link or folder is refused, and a regular file
+    is replaced atomically through a temporary created with O_EXCL | O_NOFOLLOW under an
+    unguessable name in the target's folder; on failure only that temporary is removed.
+    Raises ValueError naming the path."""
+    path, status = _checked_target(path)
+    data = text.encode("utf-8")
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        _write_in_place(path, data)
+        return
+    folder = os.path.dirname(os.path.abspath(path))
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     for _ in range(16):
         temporary = os.path.join(folder, f"{os.path.basename(path)}.tmp-nsdkit-{os.getpid()}-"

@@ -13,10 +13,10 @@ import stat
 
 try:
     from . import report_data as data
-    from .page_io import _quote, _script_json, _write_output
+    from .page_io import _checked_target, _quote, _script_json, _write_output
 except ImportError:
     import report_data as data
-    from page_io import _quote, _script_json, _write_output
+    from page_io import _checked_target, _quote, _script_json, _write_output
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE_ASSETS = os.path.join(HERE, "report_assets")
@@ -181,6 +181,8 @@ def validation_report_html(report_dir, path=None):
         with open(os.path.join(report_dir, "report.md"), encoding="utf-8") as f:
             markdown = f.read()
     target = path or os.path.join(report_dir, "report.html")
+    _checked_target(target)  # a refused page leaves the folder as it was
+    _checked_target(os.path.join(report_dir, "replay.html"))
     folder = _files_folder(report_dir)
     _copy_assets(folder)
     rows = _write_data(report_dir, folder, report, meta, markdown)
