@@ -26,7 +26,7 @@ PACKAGES=(cmake ninja-build g++ ccache pkg-config
   libmujoco-dev libqhull-dev libbullet-dev libode-dev libdart-dev libdart-collision-ode-dev
   libopenmpi-dev openmpi-bin
   libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py
-  python3-plotly libjs-jquery libjs-jquery-datatables chromium chromium-driver python3-selenium
+  python3-plotly libjs-jquery libjs-jquery-datatables libjs-three chromium chromium-driver python3-selenium
   python3-venv python3-pip python3-sphinx python3-breathe python3-myst-parser python3-sphinx-rtd-theme
   doxygen python3-nbconvert python3-nbformat python3-ipykernel python3-jsonschema
   python3 python3-dev python3-numpy python3-matplotlib pybind11-dev python3-pybind11 python3-pytest)

@@ -134,6 +134,8 @@ def test_report_page(pages, browser):
     assert any(n.startswith("observed") and k > 0 for n, k in traces), traces
     assert any(n.startswith("boundary") and k > 0 for n, k in traces), traces
     assert any(n.startswith("expected") for n, _ in traces), traces
+    time.sleep(0.3)
+    screenshot_pixels(browser, "report_html.png")
     # Every row is in the table; filtering narrows it.
     assert browser.execute_script("return $('#rows').DataTable().rows().count()") == len(rows)
     shown = browser.execute_script(

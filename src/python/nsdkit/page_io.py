@@ -8,6 +8,10 @@ import os
 import stat
 
 
+class _PlotlyMissing(ValueError):
+    """plotly (Debian's python3-plotly) is not installed: the pages are skipped, not failed."""
+
+
 def _quote(text, limit=80):
     """`text` in single quotes, control bytes, non-ASCII, quotes and backslashes as \\xNN (as
     nsd::quoteInput): safe to print whatever the input holds."""

@@ -26,10 +26,10 @@ BALL_FACE_CONDITIONS = {0: "SS", 1: "SS", 2: "RS", 3: "RS", 4: "SR", 5: "SR"}
 
 
 try:  # imported as nsdkit.pages, or run as a script (nsdkit's CLI runs this file)
-    from .page_io import _html_text, _quote, _script_json, _text, _write_output
+    from .page_io import _html_text, _PlotlyMissing, _quote, _script_json, _text, _write_output
     from .report_page import validation_report_html
 except ImportError:
-    from page_io import _html_text, _quote, _script_json, _text, _write_output
+    from page_io import _html_text, _PlotlyMissing, _quote, _script_json, _text, _write_output
     from report_page import validation_report_html
 
 def _plot_div(fig, div_id, height):
@@ -41,10 +41,6 @@ def _plot_div(fig, div_id, height):
             f"<script>(function () {{ const f = {figure}; "
             f"Plotly.newPlot({_script_json(div_id)}, f.data, f.layout, "
             f"{{responsive: true}}); }})();</script>")
-
-
-class _PlotlyMissing(ValueError):
-    """plotly (Debian's python3-plotly) is not installed."""
 
 
 def _plotly():

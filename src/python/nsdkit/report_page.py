@@ -13,10 +13,10 @@ import stat
 
 try:
     from . import report_data as data
-    from .page_io import _checked_target, _quote, _script_json, _write_output
+    from .page_io import _PlotlyMissing, _checked_target, _quote, _script_json, _write_output
 except ImportError:
     import report_data as data
-    from page_io import _checked_target, _quote, _script_json, _write_output
+    from page_io import _PlotlyMissing, _checked_target, _quote, _script_json, _write_output
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE_ASSETS = os.path.join(HERE, "report_assets")
@@ -29,6 +29,10 @@ DEBIAN_PLOTLY_JS = "/usr/share/python3-plotly/plotly.js"
 PLOTLY_MIN_IN_PACKAGE = os.path.join("node_modules", "plotly.js-cartesian-dist-min",
                                      "plotly-cartesian.min.js")
 FILES = "report_files"
+# Scripts only the replay needs: without them report.html is whole and replay.html says why it
+# cannot draw.
+OPTIONAL_ASSETS = {"three.min.js": "three.js (Debian: libjs-three)",
+                   "OrbitControls.js": "three.js's OrbitControls (Debian: libjs-three)"}
 
 
 def plotly_script():
@@ -43,8 +47,8 @@ def plotly_script():
             return candidate
     if os.path.isfile(DEBIAN_PLOTLY_JS):
         return DEBIAN_PLOTLY_JS
-    raise ValueError("the report page needs plotly.js: run ./nsdkit.sh deps (npm "
-                     "plotly.js-cartesian-dist-min) or install Debian's python3-plotly")
+    raise _PlotlyMissing("the report page needs plotly.js: run ./nsdkit.sh deps (npm "
+                         "plotly.js-cartesian-dist-min) or install Debian's python3-plotly")
 
 
 def _files_folder(report_dir):
@@ -60,36 +64,40 @@ def _files_folder(report_dir):
     return folder
 
 
-def _copy_assets(folder):
-    """The static scripts and style sheets, copied (each written whole, atomically)."""
+def _read_assets():
+    """The static scripts and style sheets by their name in report_files/, read (a missing one
+    is refused before anything is written)."""
     sources = {"plotly.min.js": plotly_script(), "jquery.min.js": JQUERY_JS,
                "datatables.min.js": DATATABLES_JS, "three.min.js": THREE_JS,
-               "OrbitControls.js": ORBIT_JS}
+               "OrbitControls.js": ORBIT_JS, "datatables.css": DATATABLES_CSS}
     for name in ("report.js", "replay.js", "series.js", "report.css"):
         sources[name] = os.path.join(PAGE_ASSETS, name)
+    texts = {}
     for name, source in sources.items():
         try:
             with open(source, encoding="utf-8") as f:
-                text = f.read()
+                texts[name] = f.read()
         except OSError as e:
+            if name in OPTIONAL_ASSETS:  # the replay says what is missing; the report stands
+                texts[name] = (f"window.NSD_MISSING = (window.NSD_MISSING || []).concat("
+                               f"{_script_json(OPTIONAL_ASSETS[name])});\n")
+                continue
             raise ValueError(f"report page: {_quote(source)} is missing ({e.strerror}); "
                              "./nsdkit.sh deps installs it") from None
-        _write_output(os.path.join(folder, name), text)
-    with open(DATATABLES_CSS, encoding="utf-8") as f:  # without its sort-arrow images
-        css = re.sub(r"background-image:\s*url\([^)]*\)", "background-image:none", f.read())
-    _write_output(os.path.join(folder, "datatables.css"), css)
+    if "NSD_MISSING" in texts["three.min.js"]:  # OrbitControls extends three.js
+        texts["OrbitControls.js"] = "// three.js is missing: see three.min.js\n"
+    # DataTables' style sheet without its sort-arrow images (drawn as text by report.css).
+    texts["datatables.css"] = re.sub(r"background-image:\s*url\([^)]*\)",
+                                     "background-image:none", texts["datatables.css"])
+    return texts
 
 
-def _write_data(report_dir, folder, report, meta, markdown):
+def _page_data(report_dir, report, meta, markdown):
+    """Everything the pages show, read and checked before anything is written: (series index,
+    chunks, data of report.html)."""
     rows = report.get("rows", [])
     index, chunks = data.series_chunks(report_dir, rows)
-    os.makedirs(os.path.join(folder, "chunks"), exist_ok=True)
-    for k, chunk in enumerate(chunks):
-        _write_output(os.path.join(folder, "chunks", f"{k:04d}.js"),
-                      f"nsdChunkLoaded({k}, {_script_json(chunk)});\n")
     index["chunk_rows"] = data.CHUNK_ROWS
-    _write_output(os.path.join(folder, "series_index.js"),
-                  f"window.NSD_SERIES = {_script_json(index)};\n")
     page_data = {
         "columns": [[k, t] for k, t in data.BASE_COLUMNS],
         "metric_columns": data.metric_columns(),
@@ -104,8 +112,17 @@ def _write_data(report_dir, folder, report, meta, markdown):
         "judge": {k: meta.get(k) for k in ("slip_floor_m_s", "growth_ratio", "window_fraction",
                                            "acceleration_tolerance")},
     }
+    return index, chunks, page_data
+
+
+def _write_data(folder, index, chunks, page_data):
+    os.makedirs(os.path.join(folder, "chunks"), exist_ok=True)
+    for k, chunk in enumerate(chunks):
+        _write_output(os.path.join(folder, "chunks", f"{k:04d}.js"),
+                      f"nsdChunkLoaded({k}, {_script_json(chunk)});\n")
+    _write_output(os.path.join(folder, "series_index.js"),
+                  f"window.NSD_SERIES = {_script_json(index)};\n")
     _write_output(os.path.join(folder, "data.js"), f"window.NSD = {_script_json(page_data)};\n")
-    return rows
 
 
 def _scripts(prefix, names):
@@ -181,11 +198,15 @@ def validation_report_html(report_dir, path=None):
         with open(os.path.join(report_dir, "report.md"), encoding="utf-8") as f:
             markdown = f.read()
     target = path or os.path.join(report_dir, "report.html")
-    _checked_target(target)  # a refused page leaves the folder as it was
+    _checked_target(target)  # a refused page or report leaves the folder as it was
     _checked_target(os.path.join(report_dir, "replay.html"))
+    index, chunks, page_data = _page_data(report_dir, report, meta, markdown)
+    assets = _read_assets()
     folder = _files_folder(report_dir)
-    _copy_assets(folder)
-    rows = _write_data(report_dir, folder, report, meta, markdown)
+    for name, text in assets.items():
+        _write_output(os.path.join(folder, name), text)
+    _write_data(folder, index, chunks, page_data)
+    rows = report.get("rows", [])
     page_dir = os.path.dirname(os.path.abspath(target))
     prefix = os.path.relpath(os.path.abspath(folder), page_dir).replace(os.sep, "/")
     replay_prefix = FILES

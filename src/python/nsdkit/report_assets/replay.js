@@ -214,6 +214,12 @@ async function startReplay() {
       (NSD_SERIES.rows.length - 1) + '.';
     return;
   }
+  if (window.NSD_MISSING) {
+    status.textContent = 'The replay needs ' + window.NSD_MISSING.join(' and ') +
+      ', which was not installed when the report was written.';
+    state.ready = true;
+    return;
+  }
   const run = await nsdLoadRun(row);
   const r = run.details;
   document.getElementById('replay-title').textContent = 'row ' + row + ': ' + r.case + ' / ' +
