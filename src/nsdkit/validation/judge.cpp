@@ -39,6 +39,8 @@ ValidationResult startRow(const ValidationCase& c, const SolverSpec& solver,
   r.setting = solver.setting;
   r.step_s = solver.step_s;
   r.reference = c.reference;
+  r.engine_version = tr.engine_version;
+  r.setting_notes = tr.settings;
   const SolverAdapter* adapter = findSolver(solver.name);
   r.counts_as_validation =
       !(adapter && adapter->decidesByDef11() && c.reference != ReferenceSource::kClosedForm);

@@ -403,6 +403,38 @@ void writeSkippedSolvers(std::ostream& out, const std::vector<SkippedSolver>& sk
   }
 }
 
+// A solver setting's version and non-default settings as its runs reported them (the first
+// row that ran); a setting without such a row (none of its rows ran) is asked with a short run
+// of the first case. Per-run notes ("(run note)": a count of one run's solver warnings) are not
+// settings.
+struct RunSettings {
+  std::string engine_version;
+  std::vector<engines::SettingNote> settings;
+};
+RunSettings runSettingsOf(const SolverSpec& spec, const ValidationCase& first_case,
+                          const std::vector<ValidationResult>& results) {
+  RunSettings out;
+  const auto ran = std::find_if(results.begin(), results.end(), [&](const ValidationResult& r) {
+    return r.solver == spec.label() && !r.engine_version.empty();
+  });
+  if (ran != results.end()) {
+    out.engine_version = ran->engine_version;
+    out.settings = ran->setting_notes;
+  } else {
+    ValidationCase probe = first_case;
+    probe.t_end_s = 2 * std::max(spec.step_s, 1e-3);
+    const SolverTrajectory t = runSolver(probe, spec);
+    out.engine_version = t.engine_version;
+    out.settings = t.settings;
+  }
+  out.settings.erase(std::remove_if(out.settings.begin(), out.settings.end(),
+                                    [](const engines::SettingNote& n) {
+                                      return n.setting == "(run note)";
+                                    }),
+                     out.settings.end());
+  return out;
+}
+
 void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCase>& cases,
                          const std::vector<ValidationResult>& results,
                          const std::vector<SolverSummary>& summaries, const ReportMaps& report_maps,
@@ -485,9 +517,7 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
         out << '\n';
         continue;
       }
-      ValidationCase probe = cases.front();
-      probe.t_end_s = 2 * std::max(sp.step_s, 1e-3);
-      const SolverTrajectory t = runSolver(probe, sp);
+      const RunSettings t = runSettingsOf(sp, cases.front(), results);
       out << "- **" << key << "** (" << t.engine_version << "): ";
       if (t.settings.empty()) out << "the solver's defaults, time step only.";
       for (const auto& n : t.settings) out << "`" << n.setting << "`: " << n.reason << ". ";

@@ -315,6 +315,10 @@ struct ValidationResult {
   /// The trajectory's median sample spacing [s]: the resolution of its onset and stop times,
   /// which sets the 3 h part of their tolerances (measured, never declared).
   double sample_spacing_s = NAN;
+  /// The solver's version and every non-default setting with its reason, as this run reported
+  /// them (report.md's settings section).
+  std::string engine_version;
+  std::vector<engines::SettingNote> setting_notes;
   double stop_time = NAN;               ///< sliding block: last time its slip exceeds onset speed [s]
   double stop_time_error = NAN;         ///< (observed - analytic stop time) / analytic
   double reversal_time = NAN;           ///< first turning point of psi [s] (rattleback; reported)
