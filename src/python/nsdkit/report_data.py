@@ -266,8 +266,8 @@ def markdown_section(markdown, heading):
 
 
 def failure_causes(rows):
-    """Failing rows per solver setting and cause: the reason's first clause with its numbers
-    and modes taken out ("observed SR (...), expected RR" -> "final mode differs")."""
+    """Failing rows per solver setting and cause: the reason's first clause without its
+    parentheses and numbers ("observed SR (...), expected RR" -> "final mode differs")."""
     table = {}
     for r in rows:
         if r.get("status") != "fail":
@@ -276,8 +276,10 @@ def failure_causes(rows):
         if reason.startswith("observed "):
             cause = "final mode differs from Def 11 / Def 9"
         else:
-            cause = re.split(r"[(;:,]", reason.removeprefix("cause: "), maxsplit=1)[0]
-            cause = re.sub(r"[-+]?\d[\d.e+-]*", "#", cause).strip() or reason[:40]
+            cause = re.sub(r"\([^)]*\)", "", reason.removeprefix("cause: "))
+            cause = re.split(r"[;:,]", cause, maxsplit=1)[0]
+            cause = re.sub(r"[-+]?\d[\d.e+-]*", "#", cause)
+            cause = re.sub(r"\s+", " ", cause).strip() or reason[:40]
         table.setdefault(cause, {}).setdefault(r.get("solver", ""), 0)
         table[cause][r.get("solver", "")] += 1
     return table

@@ -77,9 +77,12 @@ function renderCauses() {
     causes.some(c => NSD.causes[c][s]));
   const rows = causes.map(c => ['<th class="reason">' + nsdEscape(c) + '</th>'].concat(
     solvers.map(s => '<td>' + (NSD.causes[c][s] || '') + '</td>')));
+  // Solver settings as rows and causes as columns would be as wide as the causes are long: the
+  // table is as tall as there are causes, with one narrow column per setting.
   document.getElementById('causes-table').innerHTML = causes.length
-    ? table(['cause (the reason each failing row gives)'].concat(solvers.map(nsdEscape)), rows,
-            'grid causes')
+    ? '<div class="scroll">' + table(['cause (the reason each failing row gives)']
+        .concat(solvers.map(s => '<span class="vertical">' + nsdEscape(s) + '</span>')), rows,
+        'grid causes') + '</div>'
     : '<p>No row failed.</p>';
 }
 function renderConfusion() {
@@ -133,7 +136,8 @@ function gridMapFigure(m) {
   const pad = (u) => u.length > 1 ? (u[1] - u[0]) / 2 : 0.5;
   return {data: traces, layout: {title: {text: nsdEscape(m.title) +
       '<br><sub>circle: observed mode allowed; x: not allowed</sub>'}, height: 560, width: 900,
-    xaxis: {title: {text: m.x_title}, range: [ux[0] - pad(ux), ux[ux.length - 1] + pad(ux)]},
+    xaxis: {title: {text: m.x_title}, range: [ux[0] - pad(ux), ux[ux.length - 1] + pad(ux)],
+            constrain: 'domain'},
     yaxis: {title: {text: m.y_title}, range: [uy[0] - pad(uy), uy[uy.length - 1] + pad(uy)],
             scaleanchor: m.equal_axes ? 'x' : undefined},
     legend: {orientation: 'v', x: 1.02}, margin: {t: 70}}};
