@@ -37,10 +37,14 @@ OPTIONAL_ASSETS = {"three.min.js": "three.js (Debian: libjs-three)",
 
 def plotly_script():
     """plotly.js for the report: the minified cartesian bundle of engines/web/report-assets
-    (NSDKIT_WEB_ENGINES_DIR, else the source tree beside this file), else Debian's full build."""
-    roots = [os.environ.get("NSDKIT_WEB_ENGINES_DIR", ""),
-             os.path.join(HERE, "..", "..", "..", "engines", "web"),
-             os.path.join(HERE, "..", "..", "share", "nsdkit", "engines", "web")]
+    ($NSDKIT_WEB_ENGINES_DIR, else the source tree or installed prefix above this file:
+    <checkout>/engines/web or <prefix>/share/nsdkit/engines/web), else Debian's full build."""
+    roots = [os.environ.get("NSDKIT_WEB_ENGINES_DIR", "")]
+    folder = HERE
+    for _ in range(6):
+        folder = os.path.dirname(folder)
+        roots += [os.path.join(folder, "engines", "web"),
+                  os.path.join(folder, "share", "nsdkit", "engines", "web")]
     for root in roots:
         candidate = os.path.join(root, "report-assets", PLOTLY_MIN_IN_PACKAGE)
         if root and os.path.isfile(candidate):

@@ -82,11 +82,24 @@ std::string lastErrorLine(const std::string& errors) {
   return shown.empty() ? std::string("no message") : shown;
 }
 
+// pages.py: the installed one beside this executable (<prefix>/bin/../lib/nsdkit/python/nsdkit),
+// else the source tree's (an uninstalled build).
+std::string pagesScript() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path installed =
+        (exe.parent_path() / NSDKIT_INSTALLED_PAGES_RELATIVE).lexically_normal();
+    if (std::filesystem::is_regular_file(installed, ec)) return installed.string();
+  }
+  return NSDKIT_PAGES_SCRIPT;
+}
+
 }  // namespace
 
 bool writeHtmlPage(const std::string& page, const std::vector<std::string>& paths,
                    const std::vector<std::string>& options, const std::string& field) {
-  const std::string script = NSDKIT_PAGES_SCRIPT;
+  const std::string script = pagesScript();
   const std::string python = "/usr/bin/python3";
   const std::string target = paths.empty() ? std::string() : paths.back();
   if (!std::filesystem::exists(script) || !std::filesystem::exists(python)) {
