@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 
+#include <nsdkit/core/checksum.hpp>
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/cli/csv.hpp>
 #include <nsdkit/core/angles.hpp>
@@ -157,11 +158,8 @@ RegionModel regionModel(const RegionCommand& c, const std::vector<region::Axis>&
   // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
   // checkpointed sweep refuses to resume with an edited body file.
   std::ifstream in(c.body, std::ios::binary);
-  std::uint64_t hash = 1469598103934665603ull;
-  for (char ch; in.get(ch);) {
-    m.body_file_text += ch;
-    hash = (hash ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
-  }
+  for (char ch; in.get(ch);) m.body_file_text += ch;
+  const std::uint64_t hash = fnv1a64(m.body_file_text.data(), m.body_file_text.size());
   m.metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
   return m;
 }

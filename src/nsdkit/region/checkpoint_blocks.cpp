@@ -9,6 +9,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include <nsdkit/core/checksum.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/sha256.hpp>
@@ -31,14 +32,7 @@ constexpr char kMagic[8] = {'N', 'S', 'D', 'K', 'B', 'L', 'K', '3'};
 enum PointFlag : std::uint8_t { kRealizable = 1, kUncertain = 2 };
 
 // FNV-1a, 64 bit: detects a damaged block (not an adversary).
-std::uint64_t checksum(const char* data, std::size_t size) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (std::size_t i = 0; i < size; ++i) {
-    h ^= static_cast<unsigned char>(data[i]);
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
+std::uint64_t checksum(const char* data, std::size_t size) { return fnv1a64(data, size); }
 
 // Little binary encoder/decoder of block files (host byte order: a checkpoint is read back by
 // the same build on the same kind of machine; the manifest records the version).

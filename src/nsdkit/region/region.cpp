@@ -12,6 +12,7 @@
 #include <thread>
 
 #include <nsdkit/core/bisection.hpp>
+#include <nsdkit/core/checksum.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
 #include <nsdkit/region/sweep_detail.hpp>
@@ -20,9 +21,7 @@ namespace nsd::region {
 
 int boundaryPiece(const PointVerdict& verdict) {
   if (verdict.realizable || verdict.label.find('|') != std::string::npos) return -1;
-  std::uint32_t hash = 2166136261u;
-  for (const unsigned char c : verdict.label) hash = (hash ^ c) * 16777619u;
-  return static_cast<int>(hash & 0x7fffffffu);
+  return static_cast<int>(fnv1a32(verdict.label) & 0x7fffffffu);
 }
 
 

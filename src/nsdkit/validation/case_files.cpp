@@ -15,6 +15,7 @@
 #include <nsdkit/validation/case_file_checks.hpp>
 #include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/json_values.hpp>
 
 namespace nsd::validation {
 namespace {
@@ -22,11 +23,9 @@ namespace {
 using nlohmann::json;
 constexpr double kDegPerRad = 180.0 / kPi;
 
-json vec(const Eigen::Vector3d& v) { return {v.x(), v.y(), v.z()}; }
-json numberOrNull(double v) { return std::isfinite(v) ? json(v) : json(); }
 // A direction that goes with a judged value: written only when the value is (null otherwise).
 json axisOrNull(double value, const Eigen::Vector3d& axis_W) {
-  return std::isfinite(value) ? vec(axis_W) : json();
+  return std::isfinite(value) ? vectorJson(axis_W) : json();
 }
 
 
@@ -74,7 +73,7 @@ json troughModelJson(const ValidationCase& c) {
           {"mass_kg", p.mass_kg},
           {"radius_m", p.radius_m},
           {"gravity_m_s2", p.gravity_m_s2},
-          {"torque_dimensionless", vec(c.torque)},
+          {"torque_dimensionless", vectorJson(c.torque)},
           {"initial_speed_m_s", c.v_C0_W.z()},
           {"duration_s", c.t_end_s},
           {"probed_face", c.probed_face},
@@ -88,7 +87,7 @@ json onePlaneModelJson(const OnePlaneModel& m) {
           {"slope_rad", m.slope_rad},         {"heading_rad", m.heading_rad},
           {"launch_speed_m_s", m.launch_speed_m_s}, {"backspin_rad_s", m.backspin_rad_s},
           {"drilling_torque_N_m", m.drilling_torque_N_m}, {"duration_s", m.duration_s},
-          {"box_half_extents_m", vec(m.box_half_extents_m)},
+          {"box_half_extents_m", vectorJson(m.box_half_extents_m)},
           {"rattleback",
            {{"a_m", m.rattleback.a}, {"b_m", m.rattleback.b}, {"c_m", m.rattleback.c},
             {"mass_kg", m.rattleback.mass}, {"h_m", m.rattleback.h},
@@ -161,27 +160,27 @@ json sceneJson(const engines::SphereScene& s) {
   json planes = json::array();
   for (const auto& p : s.planes) {
     planes.push_back(
-        {{"name", p.name}, {"normal", vec(p.normal_W)}, {"offset_m", p.offset_m}, {"mu", p.mu}});
+        {{"name", p.name}, {"normal", vectorJson(p.normal_W)}, {"offset_m", p.offset_m}, {"mu", p.mu}});
   }
   json inertia = json::array();
-  for (int r = 0; r < 3; ++r) inertia.push_back(vec(s.inertia_C_W.row(r).transpose()));
+  for (int r = 0; r < 3; ++r) inertia.push_back(vectorJson(s.inertia_C_W.row(r).transpose()));
   const Eigen::Quaterniond& q = s.q0_WS;
   const bool sphere = s.shape == engines::ShapeKind::kSphere;
   return {{"shape", engines::toString(s.shape)},
           {"radius_m", sphere ? json(s.radius_m) : json()},
-          {"half_extents_m", sphere ? json() : vec(s.half_extents_m)},
-          {"shape_offset_m", vec(s.shape_offset_S)},
+          {"half_extents_m", sphere ? json() : vectorJson(s.half_extents_m)},
+          {"shape_offset_m", vectorJson(s.shape_offset_S)},
           {"mass_kg", s.mass_kg},
           {"inertia_kg_m2", inertia},
           {"planes", planes},
-          {"gravity_m_s2", vec(s.gravity_W)},
-          {"force_N", vec(s.force_W)},
-          {"torque_N_m", vec(s.torque_W)},
+          {"gravity_m_s2", vectorJson(s.gravity_W)},
+          {"force_N", vectorJson(s.force_W)},
+          {"torque_N_m", vectorJson(s.torque_W)},
           {"initial_state",
-           {{"position_m", vec(s.centre0_W)},
+           {{"position_m", vectorJson(s.centre0_W)},
             {"orientation_wxyz", {q.w(), q.x(), q.y(), q.z()}},
-            {"velocity_m_s", vec(s.v_C0_W)},
-            {"angular_velocity_rad_s", vec(s.omega0_W)}}}};
+            {"velocity_m_s", vectorJson(s.v_C0_W)},
+            {"angular_velocity_rad_s", vectorJson(s.omega0_W)}}}};
 }
 
 std::string caseDigest(json content) {

@@ -9,6 +9,8 @@
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/statistics.hpp>
+#include <nsdkit/validation/json_values.hpp>
 #include <nsdkit/validation/report_series.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/validation.hpp>
@@ -17,10 +19,6 @@
 
 namespace nsd::validation {
 namespace {
-
-nlohmann::json numberOrNull(double v) {
-  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
-}
 
 std::string fmt(double v, int precision = 3) { return formatForReport(v, precision); }
 
@@ -91,12 +89,6 @@ std::vector<SolverSummary> summarize(const std::vector<ValidationCase>& cases,
     }
   }
   return out;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 // The "How rows are judged" section of report.md: every rule of the judge with its numbers.
@@ -322,7 +314,7 @@ nlohmann::json solversJson(const std::vector<SolverSummary>& summaries) {
          {"counted_rows", s.counted},
          {"counted_passed", s.counted_passed},
          {"confusion", confusion},
-         {"median_acceleration_error", numberOrNull(median(s.acceleration_errors))},
+         {"median_acceleration_error", numberOrNull(upperMedian(s.acceleration_errors))},
          {"max_acceleration_error",
           numberOrNull(
               s.acceleration_errors.empty()
@@ -462,7 +454,7 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
                   : std::string())
           << " | "
           << fmt(100.0 * static_cast<double>(s.passed) / static_cast<double>(s.rows)) << " % | "
-          << s.counted_passed << "/" << s.counted << " | " << fmt(median(s.acceleration_errors))
+          << s.counted_passed << "/" << s.counted << " | " << fmt(upperMedian(s.acceleration_errors))
           << " | " << fmt(s.max_rolling_slip) << " (" << fmt(s.max_rolling_growth) << ") | "
           << fmt(s.min_slipping_slip) << " (" << fmt(s.min_slipping_growth) << ") | "
           << fmt(s.wall / std::max(s.simulated, 1e-300)) << " |\n";

@@ -8,19 +8,13 @@
 
 #include <nsdkit/contact/two_contact_body.hpp>
 #include <nsdkit/core/angles.hpp>
+#include <nsdkit/core/statistics.hpp>
 #include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
 namespace {
 
 using engines::EngineSample;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
-  std::nth_element(v.begin(), mid, v.end());
-  return *mid;
-}
 
 // An orthonormal tangent basis of the plane: t1 along W's x axis projected on the plane (its y
 // axis when x is normal to the plane), t2 = n x t1.
@@ -163,8 +157,8 @@ FrictionEvidence frictionEvidence(const ValidationCase& c,
   }
   out.sliding_windows = static_cast<int>(cone_dev.size());
   if (!cone_dev.empty()) {
-    out.cone_deviation = median(cone_dev);
-    out.pyramid_deviation = median(pyramid_dev);
+    out.cone_deviation = upperMedian(cone_dev);
+    out.pyramid_deviation = upperMedian(pyramid_dev);
     const auto [lo, hi] = std::minmax_element(pyramid_mu.begin(), pyramid_mu.end());
     out.pyramid_spread = std::max(*hi - *lo, 1.0 - *lo);
   }
