@@ -124,20 +124,10 @@ void writeSections(const TroughOptions& o, const BallTroughParameters& p,
 nsd::mesh::BodyMesh writeStabilityBody(const BallTroughParameters& p, const std::string& dir) {
   nsd::mesh::BodyMesh body = nsd::mesh::meshBallTroughBody(p);
   const nsd::mesh::BodyMeshReport& br = body.report;
-  writeFileAtomically(dir + "/stability_body_triangles.csv", [&](std::ostream& out) {
-    // The bounding condition (SS: the sheets of (88), RS: planes (82), SR: planes (83)) and the
-    // face (0, 1 the sheets, 2..5 the planes).
-    out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
-    for (std::size_t t = 0; t < body.mesh.triangles.size(); ++t) {
-      out << nsd::stability_body::toString(body.mesh.condition_of_triangle[t]) << ','
-          << body.mesh.face_of_triangle[t];
-      for (const int v : body.mesh.triangles[t]) {
-        const Eigen::Vector3d& x = body.mesh.vertices[static_cast<std::size_t>(v)];
-        out << ',' << number(x[0]) << ',' << number(x[1]) << ',' << number(x[2]);
-      }
-      out << '\n';
-    }
-  });
+  // The bounding condition (SS: the sheets of (88), RS: planes (82), SR: planes (83)) and the
+  // face (0, 1 the sheets, 2..5 the planes).
+  writeFileAtomically(dir + "/stability_body_triangles.csv",
+                      [&](std::ostream& out) { writeTriangleConditionsCsv(body.mesh, out); });
   nsd::mesh::writeMesh(body.mesh, dir + "/stability_body.ply", "ply");
   std::cout << "stability body mesh: " << br.vertices << " vertices, " << br.faces
             << " triangles, volume " << br.volume << " (exact " << br.exact_volume

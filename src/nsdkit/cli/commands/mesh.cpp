@@ -45,21 +45,8 @@ struct MeshOptions {
 // be made is an error naming --html.
 void writeMeshPage(const nsd::mesh::BodyMesh& body, const std::vector<std::string>& axes,
                    const std::string& html) {
-  const nsd::ScratchFile triangles(html, [&](std::ostream& out) {
-    out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
-    const auto& m = body.mesh;
-    for (std::size_t t = 0; t < m.triangles.size(); ++t) {
-      out << (t < m.condition_of_triangle.size()
-                  ? nsd::stability_body::toString(m.condition_of_triangle[t])
-                  : std::string("realizable"))
-          << ',' << (t < m.face_of_triangle.size() ? m.face_of_triangle[t] : 0);
-      for (const int v : m.triangles[t]) {
-        const Eigen::Vector3d& x = m.vertices[static_cast<std::size_t>(v)];
-        out << ',' << number(x[0]) << ',' << number(x[1]) << ',' << number(x[2]);
-      }
-      out << '\n';
-    }
-  });
+  const nsd::ScratchFile triangles(
+      html, [&](std::ostream& out) { writeTriangleConditionsCsv(body.mesh, out); });
   if (!writeHtmlPage("body", {triangles.path(), html},
                      {"--axes=" + axes[0] + "," + axes[1] + "," + axes[2],
                       "--title=Stability body (realizable rolling)"},
