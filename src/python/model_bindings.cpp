@@ -50,10 +50,8 @@ py::dict classifyBall(const Matrix& torques, double mu, double inertia, double a
   nsd::requireFinite(angle_deg, "angle_deg");
   params.opening_angle_rad = nsd::degreesToRadians(angle_deg);
   params.validate();
-  if (method != "generic" && method != "closed-form") {
-    throw nsd::InvalidInput("method must be 'generic' or 'closed-form', got '" + method + "'");
-  }
-  if (method == "closed-form" && !params.closedFormApplies()) {
+  const nsd::models::ClassificationMethod how = nsd::models::parseClassificationMethod(method);
+  if (how == nsd::models::ClassificationMethod::kClosedForm && !params.closedFormApplies()) {
     throw nsd::InvalidInput("method 'closed-form' needs a 90 degree trough and mu+ = mu-");
   }
   const Points p = pointsOf(torques, 3, "torques");
@@ -65,8 +63,7 @@ py::dict classifyBall(const Matrix& torques, double mu, double inertia, double a
     nsd::parallelFor(p.rows, threadCount(threads), [&](std::size_t i) {
       const Eigen::Vector3d m(p.data[3 * i], p.data[3 * i + 1], p.data[3 * i + 2]);
       const nsd::models::BallTroughClassification c =
-          method == "closed-form" ? nsd::models::classifyClosedForm(params, m)
-                                  : nsd::models::classifyGeneric(params, m);
+          nsd::models::classifyBallTrough(params, m, how);
       realizable[i] = c.realizable;
       loss[i] = c.contact_loss;
       escapes[i] = nsd::models::escapeLabel(c.escapes);
@@ -355,7 +352,9 @@ void bindModels(py::module_& m) {
         py::arg("inertia") = 0.4, py::arg("angle_deg") = 90.0, py::arg("mu_plus") = py::none(),
         py::arg("mu_minus") = py::none(), py::arg("method") = "generic", py::arg("threads") = 0,
         "Def 11 for the paper's ball in a V trough (Sect. 6) at an (N, 3) array of dimensionless "
-        "torques (79); returns the dict of Body.classify.");
+        "torques (79); method: generic (default), generic-sampled (the SS field sampled as a "
+        "black box) or closed-form (90 degrees, mu+ = mu-), as nsdkit classify --method; returns "
+        "the dict of Body.classify.");
 }
 
 }  // namespace nsd::python

@@ -233,18 +233,20 @@ py::array_t<double> analyticTrajectory(const py::dict& case_dict, double spacing
   return out;
 }
 
-// The validation cases' names (nsdkit validate's list).
-std::vector<std::string> validationCaseNames() {
+// The validation cases' names (nsdkit validate's list: every family unless given).
+std::vector<std::string> validationCaseNames(const py::object& families) {
   std::vector<std::string> names;
-  for (const auto& c : nsd::validation::generateCases()) names.push_back(c.name);
+  for (const auto& c : val::generateCases(familiesOf(families))) names.push_back(c.name);
   return names;
 }
 
 // Runs the named cases (all when empty) through the named solvers (all when empty) and returns
 // one dict per row of the report.
 py::list validate(const std::vector<std::string>& case_names,
-                  const std::vector<std::string>& solver_names, int threads) {
-  std::vector<nsd::validation::ValidationCase> all_cases = nsd::validation::generateCases();
+                  const std::vector<std::string>& solver_names, int threads,
+                  const py::object& families) {
+  std::vector<nsd::validation::ValidationCase> all_cases =
+      val::generateCases(familiesOf(families));
   for (const auto& name : case_names) {
     if (std::none_of(all_cases.begin(), all_cases.end(),
                      [&](const auto& c) { return c.name == name; })) {
@@ -344,12 +346,14 @@ void bindValidation(py::module_& m) {
         "The exact trajectory of a case as an (n, 14) array (as `score` takes it), where one "
         "exists (ValueError for a trough case whose rolling is not realizable).");
   // The rows of nsdkit validate, run from Python (nsdkit.validate, nsdkit.validation_cases).
-  m.def("validation_cases", &validationCaseNames,
-        "Names of the generated validation cases (the ball in the trough: realizable and "
-        "non-realizable torques, sliding starts, other troughs), as `nsdkit validate` runs them.");
+  m.def("validation_cases", &validationCaseNames, py::arg("families") = py::none(),
+        "Names of the generated validation cases of `families` (None: all six, trough, incline, "
+        "launch, creep, block, rattleback), as `nsdkit validate --families` runs them.");
   m.def("validate", &validate, py::arg("cases") = std::vector<std::string>{},
         py::arg("solvers") = std::vector<std::string>{}, py::arg("threads") = 0,
-        "Runs validation cases (names; all when empty) through solvers (nsdkit-event-driven, "
+        py::arg("families") = py::none(),
+        "Runs validation cases (names, of `families`: None for all six, as nsdkit validate; all "
+        "cases when `cases` is empty) through solvers (nsdkit-event-driven, "
         "siconos, mujoco, bullet, ode, dart; all settings and steps of each; all when empty) "
         "and judges each run against the analytic reference by the common mode rule. Returns "
         "one dict per run: 'case', 'solver', 'setting', 'step_s' [s], 'reference', 'expected' "

@@ -1,7 +1,9 @@
 """The Python module against the C++ library's results and closed forms (run by ctest)."""
+import csv
 import json
 import math
 import os
+import subprocess
 
 import numpy as np
 import pytest
@@ -263,3 +265,38 @@ def test_rattleback_realizability_equals_the_cone_and_refuses_bad_mu():
         nsdkit.rattleback_realizability(1.0, mu=float("nan"))
     with pytest.raises(ValueError):
         nsdkit.rattleback_realizability(1.0, sample_spacing=1e-9)
+
+
+# ---- the front ends agree: the same job run from Python and from the CLI gives the same answer
+
+CLI = os.environ.get("NSDKIT_CLI", "")
+needs_cli = pytest.mark.skipif(not CLI, reason="NSDKIT_CLI not set (ctest sets it)")
+
+
+@needs_cli
+@pytest.mark.parametrize("method", ["generic", "generic-sampled", "closed-form"])
+def test_classify_ball_agrees_with_the_cli(tmp_path, method):
+    rng = np.random.default_rng(11)
+    torques = rng.uniform(-1.0, 1.0, size=(60, 3)) * np.array([1.0, 1.0, 0.6])
+    np.savetxt(tmp_path / "t.csv", torques, delimiter=",", header="mx,my,mz", comments="",
+               fmt="%.17g")
+    subprocess.run([CLI, "classify", "--model", "ball-trough", "--method", method, "--input",
+                    str(tmp_path / "t.csv"), "--output", str(tmp_path / "o.csv")], check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(tmp_path / "o.csv") as f:
+        rows = list(csv.DictReader(f))
+    ours = nsdkit.classify_ball(torques, method=method)
+    assert [r["realizable"] == "1" for r in rows] == list(ours["realizable"])
+    assert [r["escapes"] for r in rows] == list(ours["escapes"])
+    assert 0 < sum(ours["realizable"]) < len(torques)  # both verdicts occur
+
+
+@needs_cli
+def test_validation_cases_are_the_clis(tmp_path):
+    subprocess.run([CLI, "validate", "--export-cases", str(tmp_path / "cases")], check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(tmp_path / "cases" / "index.json") as f:
+        exported = [c["name"] for c in json.load(f)["cases"]]
+    assert nsdkit.validation_cases() == exported
+    families = {name.split("/")[0] for name in nsdkit.validation_cases(families=["block"])}
+    assert families == {"block"}

@@ -323,4 +323,43 @@ Eigen::Vector3d genericToClosedFormDirection(const BallTroughParameters& p,
   return mapped / mapped.norm();
 }
 
+ClassificationMethod parseClassificationMethod(const std::string& name,
+                                               const std::string& field) {
+  for (const ClassificationMethod m : {ClassificationMethod::kGeneric,
+                                       ClassificationMethod::kGenericSampled,
+                                       ClassificationMethod::kClosedForm}) {
+    if (name == toString(m)) return m;
+  }
+  throw InvalidInput(field + " must be generic, generic-sampled or closed-form, got " +
+                     quoteInput(name));
+}
+
+std::string toString(ClassificationMethod method) {
+  switch (method) {
+    case ClassificationMethod::kGeneric: return "generic";
+    case ClassificationMethod::kGenericSampled: return "generic-sampled";
+    case ClassificationMethod::kClosedForm: return "closed-form";
+  }
+  return "?";
+}
+
+BallTroughClassification classifyBallTrough(const BallTroughParameters& p,
+                                            const Eigen::Vector3d& m, ClassificationMethod method,
+                                            bool certify) {
+  if (method == ClassificationMethod::kClosedForm && !p.closedFormApplies()) {
+    throw InvalidInput("method closed-form needs a 90 degree trough and mu+ = mu-");
+  }
+  if (certify && method == ClassificationMethod::kGenericSampled) {
+    throw InvalidInput("certify needs a rational SS search (method generic or closed-form); a "
+                       "sampled field is never certified");
+  }
+  contact::RealizabilityOptions options;
+  if (method == ClassificationMethod::kGenericSampled) {
+    options.ss_search = contact::SlipSlipSearch::kSampledField;
+  }
+  options.ss_rational.certify = certify;
+  return method == ClassificationMethod::kClosedForm ? classifyClosedForm(p, m, options.ss_rational)
+                                                     : classifyGeneric(p, m, options);
+}
+
 }  // namespace nsd::models

@@ -126,6 +126,24 @@ BallTroughClassification classifyClosedForm(
 BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                          const contact::RealizabilityOptions& options = {});
 
+/// How a torque point of the paper's ball is classified (the CLI's --method, Python's method=).
+enum class ClassificationMethod {
+  kGeneric,         ///< Def 11 through the generic two-contact route, SS by rational search.
+  kGenericSampled,  ///< the same, the SS field sampled as a black box (never certified).
+  kClosedForm,      ///< planes (82)-(83) and the closed-form SS field (85); 90 degrees, mu+ = mu-.
+};
+/// "generic", "generic-sampled", "closed-form". @throws InvalidInput naming `field` and the value.
+ClassificationMethod parseClassificationMethod(const std::string& name,
+                                               const std::string& field = "method");
+std::string toString(ClassificationMethod method);
+
+/// Classification of one torque point by `method`; `certify` asks the rational SS search for a
+/// certificate. @throws InvalidInput for kClosedForm where the closed forms do not apply, or
+/// certify with kGenericSampled (a sampled field is never certified).
+BallTroughClassification classifyBallTrough(const BallTroughParameters& p,
+                                            const Eigen::Vector3d& m, ClassificationMethod method,
+                                            bool certify = false);
+
 /// Maps a normal direction of the generic route (u1+, u1-, u_a) to the closed-form coordinates
 /// (u1+, u1-, u2) with u2 = c u_a (ERRATA item 5), normalized.
 Eigen::Vector3d genericToClosedFormDirection(const BallTroughParameters& p,

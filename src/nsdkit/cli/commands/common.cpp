@@ -150,12 +150,8 @@ void writeTriangleConditionsCsv(const nsd::mesh::TriangleMesh& m, std::ostream& 
 
 PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
                           const std::string& method, bool certify) {
-  contact::RealizabilityOptions options;
-  if (method == "generic-sampled") options.ss_search = contact::SlipSlipSearch::kSampledField;
-  options.ss_rational.certify = certify;
   const models::BallTroughClassification c =
-      method == "closed-form" ? models::classifyClosedForm(p, m, options.ss_rational)
-                              : models::classifyGeneric(p, m, options);
+      models::classifyBallTrough(p, m, models::parseClassificationMethod(method, "--method"), certify);
   return {c.realizable, models::escapeLabel(c.escapes),
           c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete,
           c.ss.report.completeness == filippov::Completeness::kCertified};
