@@ -133,10 +133,11 @@ def _scripts(prefix, names):
     return "".join(f"<script src='{html.escape(prefix)}/{n}'></script>" for n in names)
 
 
-def _index_page(prefix, rows, has_markdown):
+def _index_page(prefix, base, rows, has_markdown):
     passed = sum(1 for r in rows if r.get("status") == "pass")
-    links = ("<a href='report.md'>report.md</a> · " if has_markdown else "") + \
-        "<a href='report.json'>report.json</a>"
+    href = lambda name: html.escape(f"{base}/{name}" if base != "." else name)
+    links = (f"<a href='{href('report.md')}'>report.md</a> · " if has_markdown else "") + \
+        f"<a href='{href('report.json')}'>report.json</a>"
     return "\n".join([
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         "<title>nsdkit validation report</title>",
@@ -220,7 +221,8 @@ def validation_report_html(report_dir, path=None):
         scripts=_scripts(replay_prefix, ["three.min.js", "OrbitControls.js", "series_index.js",
                                          "series.js", "replay.js"]))
     _write_output(os.path.join(report_dir, "replay.html"), replay)
-    page = _index_page(prefix, rows, bool(markdown))
+    base = os.path.relpath(os.path.abspath(report_dir), page_dir).replace(os.sep, "/")
+    page = _index_page(prefix, base, rows, bool(markdown))
     replay_href = os.path.relpath(os.path.join(os.path.abspath(report_dir), "replay.html"),
                                   page_dir).replace(os.sep, "/")
     page = page.replace("</head>", f"<script>window.NSD_REPLAY_PAGE = {_script_json(replay_href)};"
