@@ -59,7 +59,7 @@ std::vector<engines::EngineSample> withInitialState(const ValidationCase& c,
                                                     const std::vector<engines::EngineSample>& s) {
   if (!s.empty() && s.front().t <= 0.0) return s;
   engines::EngineSample first;
-  if (c.one_plane || std::isfinite(sphereRadiusOf(twoContactBodyOf(c)))) {
+  if (hasScene(c)) {
     const engines::SphereScene scene = sceneOf(c);
     first = engines::makeSample(scene, 0.0, scene.centre0_W, scene.q0_WS, scene.v_C0_W,
                                 scene.omega0_W);
@@ -319,9 +319,8 @@ bool checkMode(const ValidationCase& c, const ValidationResult& r,
 // engine's exact setting under 0.2 mm; DART's FCL defaults sink through).
 void checkPenetration(const ValidationCase& c, const ValidationResult& r,
                       std::vector<std::string>& reasons) {
-  const double size = c.one_plane || std::isfinite(sphereRadiusOf(twoContactBodyOf(c)))
-                          ? sceneOf(c).radius_m
-                          : twoContactBodyOf(c).r_CPplus_W.norm();
+  const double size =
+      hasScene(c) ? sceneOf(c).radius_m : twoContactBodyOf(c).r_CPplus_W.norm();
   if (!(r.max_penetration_m <= kMaxPenetrationFraction * size)) {
     reasons.push_back("sank " + formatForReport(1e3 * r.max_penetration_m) +
                       " mm into a plane, more than " +

@@ -15,12 +15,8 @@ namespace {
 
 // The case's scene, when it has one (a user's body that is no sphere on planes has none).
 std::optional<engines::SphereScene> sceneIfAny(const ValidationCase& c) {
-  if (!c.one_plane && !std::isfinite(sphereRadiusOf(twoContactBodyOf(c)))) return std::nullopt;
-  try {
-    return sceneOf(c);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
+  if (!hasScene(c)) return std::nullopt;
+  return sceneOf(c);
 }
 
 std::vector<ReportContact> reportContacts(const std::optional<engines::SphereScene>& scene,

@@ -189,10 +189,7 @@ class Engine final : public SolverAdapter {
     return out;
   }
   std::string cannotRun(const ValidationCase& c) const override {
-    if (c.one_plane) return "";
-    return std::isfinite(sphereRadiusOf(twoContactBodyOf(c)))
-               ? ""
-               : "the body is not a sphere on planes (r+- != -r n+-)";
+    return hasScene(c) ? "" : "the body is not a sphere on planes (r+- != -r n+-)";
   }
   bool sharesGlobalState(const SolverSpec& spec) const override {
     return spec.setting == "exact" ? exact_global_ : defaults_global_;

@@ -248,6 +248,10 @@ double sphereRadiusOf(const contact::TwoContactBody& body) {
   return sphere ? rho : NAN;
 }
 
+bool hasScene(const ValidationCase& c) {
+  return c.one_plane || std::isfinite(sphereRadiusOf(twoContactBodyOf(c)));
+}
+
 engines::SphereScene sceneOf(const ValidationCase& c) {
   if (c.one_plane) return sceneOf(*c.one_plane);
   const auto body = twoContactBodyOf(c);

@@ -159,6 +159,9 @@ std::vector<ValidationCase> generateCases();
 /// The case as an engine-neutral sphere scene (planes through the contact points, gravity,
 /// constant torque, initial state).
 engines::SphereScene sceneOf(const ValidationCase& c);
+/// True when the case has such a scene: a one-plane case, or two contacts of a sphere on planes
+/// (a user's body of another shape has none; sceneOf throws for it).
+bool hasScene(const ValidationCase& c);
 
 /// A solver and its settings.
 struct SolverSpec {
