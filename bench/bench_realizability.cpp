@@ -209,7 +209,7 @@ void classifyRandom(benchmark::State& state, bool generic, bool certify = false)
   std::vector<Eigen::Vector3d> points;
   for (int i = 0; i < 1024; ++i) points.emplace_back(0.9 * u(rng), 0.9 * u(rng), 0.65 * u(rng));
   std::size_t i = 0;
-  double evaluations = 0.0;
+  double evaluations = 0.0, certificate_cells = 0.0;
   for (auto _ : state) {
     const auto& m = points[i++ % points.size()];
     nsd::contact::RealizabilityOptions options;
@@ -217,12 +217,18 @@ void classifyRandom(benchmark::State& state, bool generic, bool certify = false)
     const auto c = generic ? nsd::models::classifyGeneric(p, m, options)
                            : nsd::models::classifyClosedForm(p, m);
     evaluations += c.ss.report.evaluations;
+    certificate_cells += static_cast<double>(c.ss.report.certificate_cells);
     benchmark::DoNotOptimize(c);
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
   // Mean SS-search field evaluations per point (cells, Newton steps, arcs).
   state.counters["ss_evaluations"] =
       evaluations / static_cast<double>(std::max<int64_t>(1, state.iterations()));
+  // Mean cells of the interval re-check per point (0 without certify).
+  if (certify) {
+    state.counters["certificate_cells"] =
+        certificate_cells / static_cast<double>(std::max<int64_t>(1, state.iterations()));
+  }
 }
 void BM_BallTroughDef11Generic(benchmark::State& s) { classifyRandom(s, true); }
 void BM_BallTroughDef11ClosedForm(benchmark::State& s) { classifyRandom(s, false); }

@@ -148,6 +148,80 @@ TEST(TwoContactDynamics, AllCasesSatisfyNewtonEulerOnRandomBodies) {
   }
 }
 
+// setExternalLoads and the cache: the dynamics of a body whose loads changed equals, bit for
+// bit, the dynamics built from scratch with those loads (the same free accelerations, the same
+// Def 11 analysis: escapes, SS directions and their angles); any other change builds anew.
+TEST(TwoContactDynamicsCache, ReusedDynamicsEqualFreshOnesBitForBit) {
+  std::mt19937 rng(5);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  TwoContactDynamicsCache cache;
+  RealizabilityOptions options;
+  options.analyze_roll_roll = false;
+  int analysed = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const TwoContactDynamics base = randomDynamics(rng);
+    for (int load = 0; load < 5; ++load) {
+      TwoContactBody body = base.body();
+      body.torque_external_W += 0.5 * Eigen::Vector3d(normal(rng), normal(rng), normal(rng));
+      body.force_external_W += 0.5 * Eigen::Vector3d(normal(rng), normal(rng), normal(rng));
+      const TwoContactDynamics fresh(body, base.angularVelocity());
+      const TwoContactDynamics& reused = cache.at(body, base.angularVelocity());
+      ASSERT_TRUE(reused.freeAcceleration() == fresh.freeAcceleration()) << trial << "/" << load;
+      TwoPointRealizability a;
+      try {
+        a = fresh.analyzeRealizability(options);
+      } catch (const SolverFailure&) {  // a Painleve-type random body: both must refuse it
+        EXPECT_THROW(reused.analyzeRealizability(options), SolverFailure);
+        continue;
+      }
+      const TwoPointRealizability b = reused.analyzeRealizability(options);
+      ++analysed;
+      ASSERT_EQ(a.escapes, b.escapes);
+      ASSERT_EQ(a.ss.directions.size(), b.ss.directions.size());
+      for (std::size_t i = 0; i < a.ss.directions.size(); ++i) {
+        EXPECT_EQ(a.ss.directions[i].phi_plus, b.ss.directions[i].phi_plus);
+        EXPECT_EQ(a.ss.directions[i].phi_minus, b.ss.directions[i].phi_minus);
+        EXPECT_EQ(a.ss.directions[i].type, b.ss.directions[i].type);
+      }
+    }
+  }
+  // One construction per body (its first load), reuses for the other four loads.
+  EXPECT_EQ(cache.builds(), 40u);
+  EXPECT_EQ(cache.reuses(), 160u);
+  EXPECT_GT(analysed, 150);  // nearly all random bodies are analysable
+}
+
+TEST(TwoContactDynamicsCache, AnyChangeButTheLoadsBuildsAnewWithTheConstructorsChecks) {
+  TwoContactDynamicsCache cache;
+  const TwoContactBody body = trough();
+  cache.at(body, Eigen::Vector3d::Zero());
+  TwoContactBody other_mu = body;
+  other_mu.friction_plus = FrictionLaw::coulomb(0.31);
+  EXPECT_EQ(cache.at(other_mu, Eigen::Vector3d::Zero()).body().friction_plus.mu_static, 0.31);
+  cache.at(other_mu, Eigen::Vector3d(0.0, 0.0, 1e-300));  // another angular velocity
+  TwoContactBody moved = other_mu;
+  moved.r_CPplus_W[2] = 1e-3;
+  cache.at(moved, Eigen::Vector3d(0.0, 0.0, 1e-300));
+  EXPECT_EQ(cache.builds(), 4u);
+  EXPECT_EQ(cache.reuses(), 0u);
+  // A NaN load is refused, naming it, whether the geometry is cached or not.
+  TwoContactBody nan_torque = moved;
+  nan_torque.torque_external_W[1] = std::nan("");
+  try {
+    cache.at(nan_torque, Eigen::Vector3d(0.0, 0.0, 1e-300));
+    FAIL() << "a NaN torque was accepted";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("external torque M_e"), std::string::npos) << e.what();
+  }
+  // A NaN in the geometry never compares equal: the constructor refuses it.
+  TwoContactBody nan_inertia = moved;
+  nan_inertia.inertia_C_W(0, 0) = std::nan("");
+  EXPECT_THROW(cache.at(nan_inertia, Eigen::Vector3d::Zero()), InvalidInput);
+  // After a refusal the next body is built from scratch and is right.
+  const TwoContactDynamics& again = cache.at(body, Eigen::Vector3d::Zero());
+  EXPECT_TRUE(again.freeAcceleration() == TwoContactDynamics(body).freeAcceleration());
+}
+
 TEST(TwoContactDynamics, RealizabilityReportsEveryEscape) {
   TwoContactBody b = trough();
   b.torque_external_W.setZero();

@@ -11,6 +11,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/filippov/codim2.hpp>
 #include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/filippov/codim3_rational_tuning.hpp>
 #include <nsdkit/filippov/interval_certificate.hpp>
 #include <nsdkit/filippov/outward_interval.hpp>
 
@@ -241,6 +242,30 @@ TEST(IntervalCertificate, CertifiesGenericFieldsWithoutChangingTheirAnswer) {
     certified_count += a.report.completeness == Completeness::kCertified;
   }
   // Random fields have simple, separated roots: all but the rare near-degenerate one certify.
+  EXPECT_GE(certified_count, trials - 4);
+}
+
+// The natural enclosures first (SphereCertificateWork) only save work: on random fields every
+// certificate, its failure and its cell count are the same as with the full test on every cell.
+// A shortcut that decided a cell the full test leaves open (a wrong enclosure) would change the
+// cell count or the outcome; the interval arithmetic is the same, so the counts are equal exactly.
+TEST(IntervalCertificate, NaturalEnclosuresFirstChangeNeitherTheOutcomeNorTheCells) {
+  std::mt19937 rng(47);
+  RationalSearchTuning full_test;
+  full_test.certificate_work.natural_enclosures_first = false;
+  int certified_count = 0;
+  const int trials = 150;
+  for (int k = 0; k < trials; ++k) {
+    const TrigRationalSphereField f = randomField(rng);
+    const Codim3Result fast = analyzeCodim3(f, RationalCodim3Options{}, RationalSearchTuning{});
+    const Codim3Result full = analyzeCodim3(f, RationalCodim3Options{}, full_test);
+    ASSERT_EQ(fast.report.completeness, full.report.completeness) << "field " << k;
+    EXPECT_STREQ(fast.report.certificate_failure, full.report.certificate_failure);
+    EXPECT_EQ(fast.report.certificate_cells, full.report.certificate_cells) << "field " << k;
+    ASSERT_GT(full.report.certificate_cells, 0u);
+    certified_count += fast.report.completeness == Completeness::kCertified;
+  }
+  // Most random fields certify (as in the test above), so the comparison covers whole re-checks.
   EXPECT_GE(certified_count, trials - 4);
 }
 

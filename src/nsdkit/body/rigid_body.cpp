@@ -271,8 +271,10 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
 BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify_options) {
   BodyVerdict v;
   if (body.contact_count == 2) {
-    const contact::TwoContactDynamics dynamics(
-        body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
+    // Per thread, the last body's dynamics: a sweep over load parameters reuses W and the bases.
+    thread_local contact::TwoContactDynamicsCache cache;
+    const contact::TwoContactDynamics& dynamics =
+        cache.at(body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
     contact::RealizabilityOptions options;
     options.analyze_roll_roll = false;  // Def 11 does not use the RR motion
     options.ss_rational.certify = classify_options.certify;

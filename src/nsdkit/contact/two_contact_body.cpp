@@ -136,6 +136,42 @@ TwoContactDynamics TwoContactDynamics::atAngularVelocity(const Eigen::Vector3d& 
   return moved;
 }
 
+void TwoContactDynamics::setExternalLoads(const Eigen::Vector3d& force_W,
+                                          const Eigen::Vector3d& torque_W) {
+  requireFinite(force_W, "external force F_e");
+  requireFinite(torque_W, "external torque M_e");
+  body_.force_external_W = force_W;
+  body_.torque_external_W = torque_W;
+  setFreeAccelerations(omega_W_);
+}
+
+bool sameExceptLoads(const TwoContactBody& a, const TwoContactBody& b) {
+  auto same_law = [](const FrictionLaw& x, const FrictionLaw& y) {
+    return x.mu_static == y.mu_static && x.mu_dynamic == y.mu_dynamic &&
+           x.stribeck_velocity == y.stribeck_velocity;
+  };
+  return a.mass == b.mass && a.inertia_C_W == b.inertia_C_W && a.r_CPplus_W == b.r_CPplus_W &&
+         a.r_CPminus_W == b.r_CPminus_W && a.n_plus_W == b.n_plus_W &&
+         a.n_minus_W == b.n_minus_W && same_law(a.friction_plus, b.friction_plus) &&
+         same_law(a.friction_minus, b.friction_minus) && a.bias_plus_W == b.bias_plus_W &&
+         a.bias_minus_W == b.bias_minus_W;
+}
+
+const TwoContactDynamics& TwoContactDynamicsCache::at(const TwoContactBody& body,
+                                                      const Eigen::Vector3d& omega_W) {
+  // Exact comparisons: a NaN anywhere compares unequal and goes to the constructor's checks.
+  if (dynamics_ && dynamics_->angularVelocity() == omega_W &&
+      sameExceptLoads(dynamics_->body(), body)) {
+    dynamics_->setExternalLoads(body.force_external_W, body.torque_external_W);
+    ++reuses_;
+    return *dynamics_;
+  }
+  dynamics_.reset();  // a failed construction leaves no stale dynamics behind
+  dynamics_.emplace(body, omega_W);
+  ++builds_;
+  return *dynamics_;
+}
+
 bool isIsotropic(const Eigen::Matrix3d& j) {
   return (j - j.trace() / 3.0 * Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <=
          1e-14 * j.trace();

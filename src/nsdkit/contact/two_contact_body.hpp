@@ -24,6 +24,8 @@
 ///        forces are undetermined along one direction (Sect. 3.3), reported as a null vector.
 
 #include <Eigen/Core>
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -179,6 +181,12 @@ class TwoContactDynamics {
   /// @throws InvalidInput for a non-finite omega_W.
   TwoContactDynamics atAngularVelocity(const Eigen::Vector3d& omega_W) const;
 
+  /// Replaces the external force F_e [N] and torque M_e [N m] (both in W, at C): only the free
+  /// accelerations are recomputed, by the same operations as the constructor, so the result
+  /// equals a TwoContactDynamics built with these loads bit for bit.
+  /// @throws InvalidInput naming the load if it is not finite (the object is then unchanged).
+  void setExternalLoads(const Eigen::Vector3d& force_W, const Eigen::Vector3d& torque_W);
+
   const TwoContactBody& body() const { return body_; }
   /// The angular velocity of the analysed state [rad/s].
   const Eigen::Vector3d& angularVelocity() const { return omega_W_; }
@@ -233,6 +241,29 @@ class TwoContactDynamics {
   Eigen::Matrix<double, 6, 1> free_twist_rate_;  // (dv_C, dOmega) with zero contact force
   double n_plus_dot_a_ = 0.0;                    // <n+, a>
   double t2_plus_dot_a_ = 0.0;                   // <t2+, a> = 1/c+
+};
+
+/// True when two bodies differ at most in their external force and torque (every other field
+/// equal, exactly): the dynamics of one is the other's with setExternalLoads.
+bool sameExceptLoads(const TwoContactBody& a, const TwoContactBody& b);
+
+/// The dynamics of the body last asked for, kept for the next call: a sweep over loads (forces,
+/// torques) builds W, its block inverses and the bases once and then only sets the loads
+/// (TwoContactDynamics::setExternalLoads, bit for bit the dynamics a fresh construction gives).
+/// Any other change (geometry, inertia, friction, bias, angular velocity) builds anew, with the
+/// constructor's checks. Not thread-safe: one per thread (e.g. thread_local).
+class TwoContactDynamicsCache {
+ public:
+  /// The dynamics of `body` at angular velocity omega_W [rad/s], valid until the next call.
+  /// @throws as the TwoContactDynamics constructor.
+  const TwoContactDynamics& at(const TwoContactBody& body, const Eigen::Vector3d& omega_W);
+  /// Constructions and reuses so far (for tests and benchmarks).
+  std::size_t builds() const { return builds_; }
+  std::size_t reuses() const { return reuses_; }
+
+ private:
+  std::optional<TwoContactDynamics> dynamics_;
+  std::size_t builds_ = 0, reuses_ = 0;
 };
 
 /// True when J = j I to 1e-14 relative: the inertia in W does not change as the body turns and

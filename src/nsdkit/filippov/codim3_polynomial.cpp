@@ -354,7 +354,8 @@ void directionsOnEquatorArcs(const TrigRationalSphereField& field,
 
 // Stage 5: how complete the search is, re-checked with interval arithmetic when asked.
 void settleCompleteness(const TrigRationalSphereField& field, const RationalCodim3Options& options,
-                        double tolerance, const std::vector<RootClaim>& claims,
+                        const RationalSearchTuning& tuning, double tolerance,
+                        const std::vector<RootClaim>& claims,
                         const std::array<certified::ArcClaim, 4>& arc_claims,
                         Codim3Result& result) {
   if (result.report.unresolved_cells > 0) {
@@ -371,8 +372,8 @@ void settleCompleteness(const TrigRationalSphereField& field, const RationalCodi
       "shown to hold at most one root that Newton's method found, or inside the uniqueness ball "
       "of a found root";
   if (!options.certify) return;
-  const certified::Certificate certificate =
-      certified::certifySphereSearch(field, claims, arc_claims, options.arc_rule, tolerance);
+  const certified::Certificate certificate = certified::certifySphereSearch(
+      field, claims, arc_claims, options.arc_rule, tolerance, tuning.certificate_work);
   result.report.certificate_cells = certificate.cells;
   result.report.certificate_failure = certificate.failure;
   if (certificate.certified) {
@@ -425,7 +426,7 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
   });
   result.directions = std::move(roots);
   result.type = classifyDirections(result.directions);
-  settleCompleteness(field, options, tolerance, claims, arc_claims, result);
+  settleCompleteness(field, options, tuning, tolerance, claims, arc_claims, result);
   return result;
 }
 

@@ -1,10 +1,12 @@
 #pragma once
 /// @file codim3_rational_tuning.hpp
 /// Internal (not installed): how the rational search of trigonometric-rational fields does
-/// its work, for its tests and benchmarks. Neither switch changes a result: the initial cell
-/// tests are the same whichever way they are evaluated, and the self-test only checks.
+/// its work, for its tests and benchmarks. No switch changes a result: the initial cell
+/// tests are the same whichever way they are evaluated, the self-test only checks, and the
+/// interval re-check decides the same cells either way (SphereCertificateWork).
 
 #include <nsdkit/filippov/codim3.hpp>
+#include <nsdkit/filippov/interval_certificate.hpp>
 
 namespace nsd::filippov {
 
@@ -22,6 +24,8 @@ struct RationalSearchTuning {
   /// third-derivative coefficient bounds) on a 5 x 5 grid of the cell, and throw SolverFailure
   /// on a violation (a self-test; slow).
   bool verify_model_bounds = false;
+  /// How the interval re-check (RationalCodim3Options::certify) does its work.
+  certified::SphereCertificateWork certificate_work;
 };
 
 /// analyzeCodim3 for a TrigRationalSphereField with the tuning given.

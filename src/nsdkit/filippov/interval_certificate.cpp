@@ -29,7 +29,8 @@ struct AxisBasis {
   std::array<Interval, 2 * TrigPoly2::kMaxDegree + 1> f, df;
 };
 
-AxisBasis axisBasis(const Interval& angle, int degree) {
+// (df is left zero unless with_derivatives.)
+AxisBasis axisBasis(const Interval& angle, int degree, bool with_derivatives = true) {
   AxisBasis b;
   b.f[0] = thin(1.0);
   b.df[0] = thin(0.0);
@@ -38,6 +39,7 @@ AxisBasis axisBasis(const Interval& angle, int degree) {
     const std::size_t i = static_cast<std::size_t>(2 * k);
     b.f[i - 1] = cs.cos;
     b.f[i] = cs.sin;
+    if (!with_derivatives) continue;
     b.df[i - 1] = -thin(k) * cs.sin;
     b.df[i] = thin(k) * cs.cos;
   }
@@ -66,6 +68,46 @@ PolyEnclosure enclose(const TrigPoly2& p, const AxisBasis& f, const AxisBasis& g
   }
   return out;
 }
+
+// A polynomial's value alone enclosed over a box (the natural enclosure of enclose's value), in
+// two steps so that a row of cells sharing one theta+ interval shares the first: the column sums
+// sum_i c_ij f_i over the theta+ interval, then sum_j column_j g_j over the theta- interval. The
+// operations and their order are enclose's, so the interval is the same.
+using ColumnSums = std::array<Interval, 2 * TrigPoly2::kMaxDegree + 1>;
+
+ColumnSums columnSums(const TrigPoly2& p, const AxisBasis& f) {
+  ColumnSums columns;
+  const auto& c = p.coefficients();
+  for (Eigen::Index j = 0; j < c.cols(); ++j) {
+    Interval column(0.0);
+    for (Eigen::Index i = 0; i < c.rows(); ++i) {
+      if (c(i, j) == 0.0) continue;
+      column += c(i, j) * f.f[static_cast<std::size_t>(i)];
+    }
+    columns[static_cast<std::size_t>(j)] = column;
+  }
+  return columns;
+}
+
+Interval combineColumns(const TrigPoly2& p, const ColumnSums& columns, const AxisBasis& g) {
+  Interval value(0.0);
+  for (Eigen::Index j = 0; j < p.coefficients().cols(); ++j) {
+    value += columns[static_cast<std::size_t>(j)] * g.f[static_cast<std::size_t>(j)];
+  }
+  return value;
+}
+
+// The natural enclosures of D and W± over a box, without derivatives (the cheap first test of
+// certifyCellsCovered).
+struct TorusValues {
+  Interval d, w_plus, w_minus;
+};
+
+// The column sums of H_a, H_b, H_c and D over one theta+ interval, with its basis.
+struct RowSums {
+  AxisBasis f;
+  std::array<ColumnSums, 4> columns;  // H_a, H_b, H_c, D
+};
 
 // H, D, W± and the Jacobian of (W+, W-) enclosed over a box of slip angles.
 struct TorusEnclosure {
@@ -105,6 +147,32 @@ class TorusField {
     e.w_minus.d2 = hc.d2 * e.cos2 - hc.value * e.sin2 - (hb.d2 * e.sin2 + hb.value * e.cos2) / cm;
     return e;
   }
+
+  // The column sums of a theta+ interval (RowSums), shared by the cells of one row.
+  RowSums rowSums(const Interval& t1) const {
+    RowSums row;
+    row.f = axisBasis(t1, degree1_, false);
+    for (std::size_t k = 0; k < 3; ++k) row.columns[k] = columnSums(field_.numerator[k], row.f);
+    row.columns[3] = columnSums(field_.denominator, row.f);
+    return row;
+  }
+
+  // The same operations as enclose's values (so the same intervals), derivatives left out.
+  TorusValues encloseValues(const RowSums& row, const AxisBasis& g) const {
+    const Interval ha = combineColumns(field_.numerator[0], row.columns[0], g);
+    const Interval hb = combineColumns(field_.numerator[1], row.columns[1], g);
+    const Interval hc = combineColumns(field_.numerator[2], row.columns[2], g);
+    const Interval cp = thin(field_.c_plus), cm = thin(field_.c_minus);
+    TorusValues v;
+    v.d = combineColumns(field_.denominator, row.columns[3], g);
+    v.w_plus = hc * row.f.f[1] - ha * row.f.f[2] / cp;
+    v.w_minus = hc * g.f[1] - hb * g.f[2] / cm;
+    return v;
+  }
+  TorusValues encloseValues(const Interval& t1, const Interval& t2) const {
+    return encloseValues(rowSums(t1), axisBasis(t2, degree2_, false));
+  }
+  AxisBasis valueBasis2(const Interval& t2) const { return axisBasis(t2, degree2_, false); }
 
   // R = G.n over a box inside one open square (n of eq. (55) with (cos phi, sin phi) ∝
   // (cos theta, sin theta / c), eq. (51)): n = sigma (s- c+, s+ c-, s+ s-) / |.| with
@@ -176,7 +244,7 @@ std::array<Box2, 9> periodicCopies(const Box2& b) {
 // K = x - Y W(x) + (I - Y J(X)) (X - x). Every zero of W in X lies in K, and K inside the
 // interior of X proves that W has exactly one zero in X. False when the midpoint Jacobian is
 // singular.
-bool krawczykOperator(const TorusEnclosure& at, const TorusEnclosure& over, const Box2& box,
+bool krawczykOperator(const TorusValues& at, const TorusEnclosure& over, const Box2& box,
                       double x1, double x2, Box2& k) {
   const Interval j11 = over.w_plus.d1, j12 = over.w_plus.d2, j21 = over.w_minus.d1,
                  j22 = over.w_minus.d2;
@@ -185,7 +253,7 @@ bool krawczykOperator(const TorusEnclosure& at, const TorusEnclosure& over, cons
   if (!(std::fabs(det) > 0.0) || !std::isfinite(det)) return false;
   const double y11 = m22 / det, y12 = -m12 / det, y21 = -m21 / det, y22 = m11 / det;
   const Interval o1 = offsets(box.t1, x1), o2 = offsets(box.t2, x2);
-  const Interval fp = at.w_plus.value, fm = at.w_minus.value;
+  const Interval fp = at.w_plus, fm = at.w_minus;
   // Rows of I - Y J(X).
   const Interval a11 = thin(1.0) - (y11 * j11 + y12 * j21);
   const Interval a12 = -(y11 * j12 + y12 * j22);
@@ -197,7 +265,7 @@ bool krawczykOperator(const TorusEnclosure& at, const TorusEnclosure& over, cons
 }
 
 bool krawczykOperator(const TorusField& field, const Box2& box, double x1, double x2, Box2& k) {
-  return krawczykOperator(field.enclose(thin(x1), thin(x2)), field.enclose(box.t1, box.t2), box, x1,
+  return krawczykOperator(field.encloseValues(thin(x1), thin(x2)), field.enclose(box.t1, box.t2), box, x1,
                           x2, k);
 }
 
@@ -226,9 +294,9 @@ bool krawczyk(const TorusField& field, double x1, double x2, double rho, Box2& r
 
 // The mean-value enclosure of a function over a cell from its value at the centre and its
 // gradient's enclosure over the cell, intersected with the natural enclosure.
-Interval meanValue(const PolyEnclosure& over, const PolyEnclosure& at, const Interval& o1,
+Interval meanValue(const PolyEnclosure& over, const Interval& at, const Interval& o1,
                    const Interval& o2) {
-  const Interval centred = at.value + over.d1 * o1 + over.d2 * o2;
+  const Interval centred = at + over.d1 * o1 + over.d2 * o2;
   return overlap(centred, over.value) ? intersect(centred, over.value) : centred;
 }
 
@@ -345,25 +413,39 @@ const char* certifyEquatorArcs(const TorusField& torus, const std::array<ArcClai
 // every cell has D > 0 and is excluded, inside a root's box, or holds exactly a reported root.
 // Returns the failure ("" when certified).
 const char* certifyCellsCovered(const TorusField& torus, const std::vector<Box2>& boxes,
-                                const std::vector<Box2>& root_boxes, std::size_t& cells) {
+                                const std::vector<Box2>& root_boxes,
+                                const SphereCertificateWork& work, std::size_t& cells) {
   const Interval pi = piEnclosure();
   struct Cell {
     double a1, b1, a2, b2;
     int depth;
     bool d_positive;
+    int initial = -1;  // index into the initial rows and columns below (depth 0), else -1
   };
   std::vector<Box2> coverage;
   for (const Box2& box : boxes) {
     for (const Box2& copy : periodicCopies(box)) coverage.push_back(copy);
   }
   std::vector<Cell> stack;
+  // The initial cells' theta+ rows and theta- columns: their bases and column sums are computed
+  // once per row and column instead of once per cell.
+  std::vector<RowSums> rows;
+  std::vector<AxisBasis> columns;
+  rows.reserve(2 * kInitialCells);
+  columns.reserve(2 * kInitialCells);
   for (int square = 0; square < 2; ++square) {
     const double lo = square == 0 ? 0.0 : pi.lower();
     const double hi = square == 0 ? pi.upper() : (thin(2.0) * pi).upper();
     auto node = [&](int k) { return k == kInitialCells ? hi : lo + (hi - lo) * k / kInitialCells; };
+    for (int k = 0; k < kInitialCells && work.natural_enclosures_first; ++k) {
+      rows.push_back(torus.rowSums(Interval(node(k), node(k + 1))));
+      columns.push_back(torus.valueBasis2(Interval(node(k), node(k + 1))));
+    }
     for (int i = 0; i < kInitialCells; ++i) {
       for (int j = 0; j < kInitialCells; ++j) {
-        stack.push_back(Cell{node(i), node(i + 1), node(j), node(j + 1), 0, false});
+        const int initial = (square * kInitialCells + i) * 2 * kInitialCells +
+                            square * kInitialCells + j;
+        stack.push_back(Cell{node(i), node(i + 1), node(j), node(j + 1), 0, false, initial});
       }
     }
   }
@@ -375,12 +457,26 @@ const char* certifyCellsCovered(const TorusField& torus, const std::vector<Box2>
     }
     const Box2 cell{Interval(c.a1, c.b1), Interval(c.a2, c.b2)};
     const double m1 = 0.5 * (c.a1 + c.b1), m2 = 0.5 * (c.a2 + c.b2);
-    const TorusEnclosure over = torus.enclose(cell.t1, cell.t2);
-    const TorusEnclosure at = torus.enclose(thin(m1), thin(m2));
-    const Interval o1 = offsets(cell.t1, m1), o2 = offsets(cell.t2, m2);
-    const bool d_positive = c.d_positive || meanValue(over.d, at.d, o1, o2).lower() > 0.0;
     bool decided = std::any_of(coverage.begin(), coverage.end(),
                                [&](const Box2& b) { return inside(cell, b); });
+    if (decided && c.d_positive) continue;
+    // The natural enclosures first: the mean-value enclosures below are intersected with them,
+    // so a cell they decide is one the full test decides too (same cells, less work).
+    if (work.natural_enclosures_first) {
+      const std::size_t row = static_cast<std::size_t>(c.initial / (2 * kInitialCells));
+      const std::size_t column = static_cast<std::size_t>(c.initial % (2 * kInitialCells));
+      const TorusValues natural = c.initial >= 0
+                                      ? torus.encloseValues(rows[row], columns[column])
+                                      : torus.encloseValues(cell.t1, cell.t2);
+      const bool natural_d_positive = c.d_positive || natural.d.lower() > 0.0;
+      const bool natural_decided =
+          decided || !contains(natural.w_plus, 0.0) || !contains(natural.w_minus, 0.0);
+      if (natural_decided && natural_d_positive) continue;
+    }
+    const TorusEnclosure over = torus.enclose(cell.t1, cell.t2);
+    const TorusValues at = torus.encloseValues(thin(m1), thin(m2));  // (values only needed)
+    const Interval o1 = offsets(cell.t1, m1), o2 = offsets(cell.t2, m2);
+    const bool d_positive = c.d_positive || meanValue(over.d, at.d, o1, o2).lower() > 0.0;
     if (!decided) {
       decided = !contains(meanValue(over.w_plus, at.w_plus, o1, o2), 0.0) ||
                 !contains(meanValue(over.w_minus, at.w_minus, o1, o2), 0.0);
@@ -414,7 +510,7 @@ const char* certifyCellsCovered(const TorusField& torus, const std::vector<Box2>
 Certificate certifySphereSearch(const TrigRationalSphereField& field,
                                 const std::vector<SphereRootClaim>& roots,
                                 const std::array<ArcClaim, 4>& arcs, ArcRule arc_rule,
-                                double tolerance) {
+                                double tolerance, const SphereCertificateWork& work) {
   Certificate out;
   const TorusField torus(field);
   std::vector<Box2> boxes, root_boxes;  // uniqueness boxes and the enclosures of their zeros
@@ -423,7 +519,7 @@ Certificate certifySphereSearch(const TrigRationalSphereField& field,
     out.failure = certifyEquatorArcs(torus, arcs, arc_rule, tolerance, out.cells);
   }
   if (*out.failure == '\0') {
-    out.failure = certifyCellsCovered(torus, boxes, root_boxes, out.cells);
+    out.failure = certifyCellsCovered(torus, boxes, root_boxes, work, out.cells);
   }
   out.certified = *out.failure == '\0';
   return out;

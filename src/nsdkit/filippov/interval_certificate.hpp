@@ -57,10 +57,21 @@ struct ArcClaim {
 /// Re-checks a complete codim-3 search of `field`: its zeros of (W+, W-) on both closed
 /// parameter squares, their kinds and types, and the arcs (decided by `arc_rule`), with the
 /// zero tests' `tolerance` [field units].
+/// How the sphere's re-check does its work (not what it decides).
+struct SphereCertificateWork {
+  /// Test each cell first with the natural enclosures of D and W± (values only; the initial
+  /// cells' theta+ column sums shared along their row), and compute the derivative enclosures,
+  /// the centre values and Krawczyk's operator only for cells these leave open. The mean-value
+  /// enclosures of the full test are intersected with the natural ones, so the cells decided,
+  /// the subdivision and the outcome are the same either way (a test compares them); false
+  /// runs the full test on every cell, as the re-check did before.
+  bool natural_enclosures_first = true;
+};
+
 Certificate certifySphereSearch(const TrigRationalSphereField& field,
                                 const std::vector<SphereRootClaim>& roots,
                                 const std::array<ArcClaim, 4>& arcs, ArcRule arc_rule,
-                                double tolerance);
+                                double tolerance, const SphereCertificateWork& work = {});
 
 /// Re-checks a complete codim-2 search of `field`: `directions` are all zeros of W = D V on
 /// the circle, with their types (tolerance [field units] as in the search).

@@ -299,7 +299,10 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
 
 BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                          const contact::RealizabilityOptions& options) {
-  const contact::TwoContactDynamics dynamics(makeTwoContactBody(p, m));
+  // Per thread, the last ball's dynamics: a sweep over the torque reuses W and the bases.
+  thread_local contact::TwoContactDynamicsCache cache;
+  const contact::TwoContactDynamics& dynamics =
+      cache.at(makeTwoContactBody(p, m), Eigen::Vector3d::Zero());
   // The classification does not report the RR motion (Def 11 does not use it).
   contact::RealizabilityOptions classify_only = options;
   classify_only.analyze_roll_roll = false;
