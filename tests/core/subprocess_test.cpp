@@ -3,6 +3,8 @@
 #include <nsdkit/core/subprocess.hpp>
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -89,6 +91,26 @@ TEST_F(Subprocess, FindOnPathReturnsAnExecutableFile) {
   ASSERT_FALSE(found.empty());
   EXPECT_TRUE(fs::is_regular_file(found));
   EXPECT_EQ(findOnPath(""), "");
+}
+
+// A killed run's process may still exist as a zombie (killed, not yet reaped) when the next run
+// looks for its temporary files: it has ended all the same. A running process has not.
+TEST(ProcessHasEnded, RunningNoZombieYesReapedYes) {
+  EXPECT_FALSE(processHasEnded(static_cast<long>(::getpid())));
+  EXPECT_FALSE(processHasEnded(0));
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) ::_exit(0);
+  // Not reaped: a zombie once it has exited (polled, up to 5 s).
+  bool ended = false;
+  for (int i = 0; i < 500 && !ended; ++i) {
+    ended = processHasEnded(child);
+    if (!ended) ::usleep(10000);
+  }
+  EXPECT_TRUE(ended) << "an exited, unreaped child counts as running";
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(processHasEnded(child));  // reaped: no such process (pids are not reused at once)
 }
 
 TEST(TemporaryFolder, IsPrivateAndRemovedWithItsContents) {

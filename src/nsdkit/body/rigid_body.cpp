@@ -278,7 +278,9 @@ BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify
     contact::RealizabilityOptions options;
     options.analyze_roll_roll = false;  // Def 11 does not use the RR motion
     options.ss_rational.certify = classify_options.certify;
-    const contact::TwoPointRealizability r = dynamics.analyzeRealizability(options);
+    // The verdict only: SS warm-started from this thread's previous point (SlipSlipWarmStart).
+    thread_local contact::SlipSlipWarmStart warm_start;
+    const contact::TwoPointRealizability r = dynamics.analyzeRealizability(options, &warm_start);
     v.realizable = r.realizable;
     v.escapes = r.escapes;
     v.contact_loss = r.contact_loss;

@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <nsdkit/core/errors.hpp>
 
@@ -269,6 +270,34 @@ Eigen::Vector3d TwoContactDynamics::slipSlipLimitNormalPart(const filippov::Sphe
   return {a[1], a[4], a[0] * n_plus_dot_a_ + a[2] * t2_plus_dot_a_};
 }
 
+TwoContactDynamics::SlipSlipForms TwoContactDynamics::slipSlipForms() const {
+  const double mu_p = body_.friction_plus.mu_static;
+  const double mu_m = body_.friction_minus.mu_static;
+  const Eigen::Matrix<double, 6, 6>& w = delassus_;
+  const Eigen::Matrix<double, 6, 1>& f = free_acceleration_;
+  // Coefficients in (1, cos theta, sin theta) of row k of the columns W B of eq. (46)-(47).
+  auto plus = [&](int k) { return Eigen::Vector3d(w(k, 0), -mu_p * w(k, 1), -mu_p * w(k, 2)); };
+  auto minus = [&](int k) { return Eigen::Vector3d(w(k, 3), -mu_m * w(k, 4), -mu_m * w(k, 5)); };
+  SlipSlipForms forms;
+  // Bilinear forms as 3 x 3 coefficient matrices (rows: theta+, columns: theta-).
+  forms.d = plus(0) * minus(3).transpose() - plus(3) * minus(0).transpose();
+  // D N+ = -f0 a11 + f3 a01 (a function of theta-), D N- = -f3 a00 + f0 a10 (of theta+).
+  forms.dn_plus = -f[0] * minus(3) + f[3] * minus(0);
+  forms.dn_minus = -f[3] * plus(0) + f[0] * plus(3);
+  return forms;
+}
+
+bool TwoContactDynamics::slipSlipNormalForcesPositiveEverywhere() const {
+  const SlipSlipForms forms = slipSlipForms();
+  // D's mean over both angles is its constant coefficient; D has one sign (the search checks it
+  // and refuses the body otherwise), so that sign is D's.
+  const double d_sign = forms.d(0, 0) > 0.0 ? 1.0 : -1.0;
+  auto keeps_sign = [&](const Eigen::Vector3d& c) {  // c0 + c1 cos t + c2 sin t, every t
+    return d_sign * c[0] > (1.0 + 1e-9) * std::hypot(c[1], c[2]) + 1e-300;
+  };
+  return forms.d(0, 0) != 0.0 && keeps_sign(forms.dn_plus) && keeps_sign(forms.dn_minus);
+}
+
 filippov::TrigRationalSphereField TwoContactDynamics::slipSlipRationalField() const {
   const double mu_p = body_.friction_plus.mu_static;
   const double mu_m = body_.friction_minus.mu_static;
@@ -277,11 +306,10 @@ filippov::TrigRationalSphereField TwoContactDynamics::slipSlipRationalField() co
   // Coefficients in (1, cos theta, sin theta) of row k of the columns W B of eq. (46)-(47).
   auto plus = [&](int k) { return Eigen::Vector3d(w(k, 0), -mu_p * w(k, 1), -mu_p * w(k, 2)); };
   auto minus = [&](int k) { return Eigen::Vector3d(w(k, 3), -mu_m * w(k, 4), -mu_m * w(k, 5)); };
-  // Bilinear forms as 3 x 3 coefficient matrices (rows: theta+, columns: theta-).
-  Eigen::Matrix3d d = plus(0) * minus(3).transpose() - plus(3) * minus(0).transpose();
-  // D N+ = -f0 a11 + f3 a01 (a function of theta-), D N- = -f3 a00 + f0 a10 (of theta+).
-  const Eigen::Vector3d dn_plus = -f[0] * minus(3) + f[3] * minus(0);
-  const Eigen::Vector3d dn_minus = -f[3] * plus(0) + f[0] * plus(3);
+  const SlipSlipForms forms = slipSlipForms();
+  Eigen::Matrix3d d = forms.d;
+  const Eigen::Vector3d& dn_plus = forms.dn_plus;
+  const Eigen::Vector3d& dn_minus = forms.dn_minus;
   auto d_accel = [&](int k) -> Eigen::Matrix3d {  // D a_k = col_p,k (D N+) + col_m,k (D N-) + f_k D
     return plus(k) * dn_plus.transpose() + dn_minus * minus(k).transpose() + f[k] * d;
   };
@@ -373,8 +401,24 @@ RollingRollingResult TwoContactDynamics::rollRoll() const {
   return r;
 }
 
+namespace {
+
+// Records a contact loss (a normal force <= 0) of one field of Def 11 in `out`; true if lost.
+bool recordContactLoss(TwoPointRealizability& out, double normal_plus, double normal_minus,
+                       const char* where) {
+  if (!(normal_plus > 0.0) || !(normal_minus > 0.0)) {
+    out.contact_loss = true;
+    out.contact_loss_detail += std::string(where) + ": N+ = " + formatValue(normal_plus) +
+                               " N, N- = " + formatValue(normal_minus) + " N; ";
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 TwoPointRealizability TwoContactDynamics::analyzeRealizability(
-    const RealizabilityOptions& options) const {
+    const RealizabilityOptions& options, SlipSlipWarmStart* warm_start) const {
   TwoPointRealizability out;
   out.escapes.reserve(3);
   if (options.analyze_roll_roll) out.rr = rollRoll();
@@ -387,13 +431,7 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
            std::max({f1.lpNorm<Eigen::Infinity>(), f2.lpNorm<Eigen::Infinity>(), 1e-300});
   };
   auto loss = [&](const QuasiAccelerations& q, const char* where) {
-    if (!(q.normal_plus > 0.0) || !(q.normal_minus > 0.0)) {
-      out.contact_loss = true;
-      out.contact_loss_detail += std::string(where) + ": N+ = " + formatValue(q.normal_plus) +
-                                 " N, N- = " + formatValue(q.normal_minus) + " N; ";
-      return true;
-    }
-    return false;
+    return recordContactLoss(out, q.normal_plus, q.normal_minus, where);
   };
 
   // RS: Sigma# is the codim-1 set {u1- = 0} of Sigma+ (Sect. 5.3); index 1 = u1-.
@@ -409,36 +447,7 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   out.sr = filippov::classifyCodim1(sr1, sr2, 0, tolerance(sr1, sr2));
   const bool sr_loss = loss(out.sr_plus, "SR (u1+ > 0)") | loss(out.sr_minus, "SR (u1+ < 0)");
 
-  // SS: codim-3 limit directions of F_SS at Sigma# (Def 10).
-  const filippov::SphereField field = [this](const filippov::SphereDirection& d) {
-    return slipSlipLimitNormalPart(d);
-  };
-  const bool rational = options.ss_search == SlipSlipSearch::kRationalField;
-  out.ss = rational ? filippov::analyzeCodim3(slipSlipRationalField(), options.ss_rational)
-                    : filippov::analyzeCodim3(field, options.ss_sampled);
-  if (!rational && out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
-    // One retry on a finer grid with deeper refinement before reporting incompleteness.
-    filippov::SampledCodim3Options finer = options.ss_sampled;
-    finer.initial_grid = std::max(16, 2 * options.ss_sampled.initial_grid);
-    finer.max_depth = options.ss_sampled.max_depth + 4;
-    finer.max_evaluations = 4 * options.ss_sampled.max_evaluations;
-    filippov::Codim3Result retry = filippov::analyzeCodim3(field, finer);
-    retry.report.evaluations += out.ss.report.evaluations;
-    out.ss = std::move(retry);
-  }
-  // An SS limit direction offends if it is not attracting or if the slip along it loses
-  // contact (a normal force <= 0: that motion is not two-point slipping at all).
-  for (const auto& d : out.ss.directions) {
-    Eigen::Vector2d normal_forces;
-    slipSlipLimitNormalPart(d.asSphereDirection(), &normal_forces);
-    QuasiAccelerations normals;
-    normals.normal_plus = normal_forces[0];
-    normals.normal_minus = normal_forces[1];
-    const bool direction_loss = loss(normals, "SS limit direction");
-    if (d.type != filippov::LimitDirectionType::kAttracting || direction_loss) {
-      out.offending_ss_directions.push_back(d);
-    }
-  }
+  analyzeSlipSlip(options, warm_start, out);
 
   if (out.rs.type != filippov::Codim1PointType::kAttractingSliding || rs_loss) {
     out.escapes.push_back(EscapeMode::kRS);
@@ -450,6 +459,67 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   // Every contact loss above also fails its mode, so no escape means realizable.
   out.realizable = out.escapes.empty();
   return out;
+}
+
+void TwoContactDynamics::analyzeSlipSlip(const RealizabilityOptions& options,
+                                         SlipSlipWarmStart* warm_start,
+                                         TwoPointRealizability& out) const {
+  const bool rational = options.ss_search == SlipSlipSearch::kRationalField;
+  // The warm start: a seed's non-attracting direction decides SS when no SS direction can lose
+  // contact (then the other directions change neither the escapes nor the contact loss).
+  std::optional<filippov::TrigRationalSphereField> field;
+  if (rational) field = slipSlipRationalField();
+  if (warm_start && rational && !options.ss_rational.certify && !warm_start->seeds.empty() &&
+      slipSlipNormalForcesPositiveEverywhere()) {
+    const std::optional<filippov::Codim3LimitDirection> escape =
+        filippov::findNonAttractingDirection(*field, options.ss_rational, warm_start->seeds);
+    if (escape) {
+      out.ss.directions = {*escape};
+      out.ss.type = filippov::classifyDirections(out.ss.directions);
+      out.ss.report.completeness = filippov::Completeness::kEscapeFound;
+      out.ss.report.method =
+          "Newton's method from a neighbouring point's escape: a non-attracting direction, its "
+          "type decided with a margin; the other directions were not searched";
+      out.offending_ss_directions = out.ss.directions;
+      warm_start->seeds.assign(1, filippov::slipAnglesOf(*escape, *field));
+      ++warm_start->shortcuts;
+      return;
+    }
+  }
+  // SS: codim-3 limit directions of F_SS at Sigma# (Def 10).
+  const filippov::SphereField sampled = [this](const filippov::SphereDirection& d) {
+    return slipSlipLimitNormalPart(d);
+  };
+  out.ss = rational ? filippov::analyzeCodim3(*field, options.ss_rational)
+                    : filippov::analyzeCodim3(sampled, options.ss_sampled);
+  if (!rational && out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete) {
+    // One retry on a finer grid with deeper refinement before reporting incompleteness.
+    filippov::SampledCodim3Options finer = options.ss_sampled;
+    finer.initial_grid = std::max(16, 2 * options.ss_sampled.initial_grid);
+    finer.max_depth = options.ss_sampled.max_depth + 4;
+    finer.max_evaluations = 4 * options.ss_sampled.max_evaluations;
+    filippov::Codim3Result retry = filippov::analyzeCodim3(sampled, finer);
+    retry.report.evaluations += out.ss.report.evaluations;
+    out.ss = std::move(retry);
+  }
+  // An SS limit direction offends if it is not attracting or if the slip along it loses
+  // contact (a normal force <= 0: that motion is not two-point slipping at all).
+  for (const auto& d : out.ss.directions) {
+    Eigen::Vector2d normal_forces;
+    slipSlipLimitNormalPart(d.asSphereDirection(), &normal_forces);
+    const bool direction_loss =
+        recordContactLoss(out, normal_forces[0], normal_forces[1], "SS limit direction");
+    if (d.type != filippov::LimitDirectionType::kAttracting || direction_loss) {
+      out.offending_ss_directions.push_back(d);
+    }
+  }
+  if (warm_start && rational) {
+    // This point's escapes seed the next point (none: the next point's search runs at once).
+    warm_start->seeds.clear();
+    for (const auto& d : out.offending_ss_directions) {
+      if (!d.on_equator_arc) warm_start->seeds.push_back(filippov::slipAnglesOf(d, *field));
+    }
+  }
 }
 
 }  // namespace nsd::contact

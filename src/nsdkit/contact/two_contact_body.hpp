@@ -144,6 +144,21 @@ struct RealizabilityOptions {
   bool analyze_roll_roll = true;
 };
 
+/// A warm start for the SS part of Def 11 in sweeps (TwoContactDynamics::analyzeRealizability):
+/// the slip angles of the previous point's non-attracting SS directions. A verdict-only shortcut:
+/// when Newton's method from a seed finds a non-attracting direction of this point
+/// (filippov::findNonAttractingDirection, its type decided with a margin) and no SS direction
+/// can lose contact (the SS normal forces are positive on the whole sphere), SS is an escape
+/// whatever the other directions are, and the complete search is skipped. The escapes, the
+/// contact loss and the verdict are those of the complete search; TwoPointRealizability::ss
+/// then lists that one direction (Completeness::kEscapeFound). Anything else runs the search.
+/// Not used with a certified search (RationalCodim3Options::certify) or the sampled field.
+struct SlipSlipWarmStart {
+  /// Read as seeds; replaced by this point's non-attracting directions (none when it has none).
+  std::vector<filippov::AnglePair> seeds;
+  std::size_t shortcuts = 0;  ///< points decided by a seed so far (for tests and benchmarks)
+};
+
 /// Realizability of two-point rolling at x_bar (Def 11).
 struct TwoPointRealizability {
   bool realizable = false;
@@ -219,11 +234,30 @@ class TwoContactDynamics {
   /// RR motion and force indeterminacy.
   RollingRollingResult rollRoll() const;
 
-  /// Def 11: realizability of two-point rolling, with every failing escape mode.
-  TwoPointRealizability analyzeRealizability(const RealizabilityOptions& options = {}) const;
+  /// Def 11: realizability of two-point rolling, with every failing escape mode; with a warm
+  /// start (sweeps), SS may be decided by a seed (SlipSlipWarmStart), which is then updated.
+  TwoPointRealizability analyzeRealizability(const RealizabilityOptions& options = {},
+                                             SlipSlipWarmStart* warm_start = nullptr) const;
+
+  /// True when the SS normal forces N± (eq. (46)) are positive at every pair of slip angles,
+  /// shown from their closed forms: D N+ is a first-degree trigonometric polynomial of theta-
+  /// alone and D N- of theta+ alone, and D has one sign (its mean, the constant coefficient,
+  /// gives it); each must keep D's sign with a relative margin of 1e-9. False when that is not
+  /// shown (then some SS direction may lose contact and the complete search decides).
+  bool slipSlipNormalForcesPositiveEverywhere() const;
 
  private:
   QuasiAccelerations fromForces(const Eigen::Matrix<double, 6, 1>& forces) const;
+  // The SS system (46)-(47) as bilinear forms in (1, cos theta, sin theta) of each slip angle:
+  // D = det A_N and the numerators D N+ (of theta-) and D N- (of theta+).
+  struct SlipSlipForms {
+    Eigen::Matrix3d d;
+    Eigen::Vector3d dn_plus, dn_minus;
+  };
+  SlipSlipForms slipSlipForms() const;
+  // The SS part of Def 11: the complete search, or a seed's escape (SlipSlipWarmStart).
+  void analyzeSlipSlip(const RealizabilityOptions& options, SlipSlipWarmStart* warm_start,
+                       TwoPointRealizability& out) const;
   void setFreeAccelerations(const Eigen::Vector3d& omega_W);
   // RS (rolling = 0: P+ rolls) or SR (rolling = 3): Schur complement on the rolling block.
   QuasiAccelerations rollingAndSlipping(int rolling, double mu_slipping, int sigma,

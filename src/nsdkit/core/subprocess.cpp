@@ -2,6 +2,7 @@
 #include <nsdkit/core/subprocess.hpp>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -134,6 +136,21 @@ TemporaryFolder::TemporaryFolder(const std::string& purpose) {
 TemporaryFolder::~TemporaryFolder() {
   std::error_code ec;
   std::filesystem::remove_all(path_, ec);
+}
+
+bool processHasEnded(long pid) {
+  if (pid <= 0) return false;
+  if (::kill(static_cast<pid_t>(pid), 0) != 0) return errno == ESRCH;
+  // It exists: a zombie (or a dead task) has ended all the same. /proc/<pid>/stat is
+  // "<pid> (<comm>) <state> ...", and <comm> may hold spaces or parentheses: the state follows
+  // the last ')'.
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const std::size_t close = line.rfind(')');
+  if (close == std::string::npos || close + 2 >= line.size()) return false;
+  const char state = line[close + 2];
+  return state == 'Z' || state == 'X';
 }
 
 }  // namespace nsd

@@ -28,6 +28,12 @@ ProcessOutcome runProcess(const std::vector<std::string>& argv, const std::strin
 /// The full path of `program` found on PATH as an executable regular file, or "".
 std::string findOnPath(const std::string& program);
 
+/// True when the process `pid` of this machine has ended: no such process (kill(pid, 0) fails
+/// with ESRCH), or it is a zombie or dead (state Z or X in /proc/<pid>/stat: killed, not yet
+/// reaped, e.g. an MPI rank whose launcher was killed with SIGKILL). Used to tell a killed run's
+/// temporary files from a live run's.
+bool processHasEnded(long pid);
+
 /// A private working folder for a child process: created (mode 0700, unguessable name
 /// `nsdkit-<purpose>-XXXXXX` in the system's temporary folder) on construction, removed with
 /// everything in it on destruction. Not copyable. @throws InvalidInput if it cannot be created.

@@ -25,6 +25,7 @@
 #include <Eigen/Core>
 #include <array>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include <nsdkit/core/angles.hpp>
@@ -194,5 +195,27 @@ struct TrigRationalSphereField {
 /// @throws InvalidInput for invalid options or c±; SolverFailure if D is not positive.
 Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
                            const RationalCodim3Options& options = {});
+
+/// The slip angles (theta+, theta-) of a direction of `field` (cos/sin, from its phi± and c±:
+/// (cos theta, sin theta) ∝ (cos phi, c sin phi)), e.g. to seed findNonAttractingDirection.
+AnglePair slipAnglesOf(const Codim3LimitDirection& direction,
+                       const TrigRationalSphereField& field);
+
+/// A shortcut for callers that need only to know whether a non-attracting limit direction
+/// exists (Def 11's SS escape), not all directions: Newton's method on (W+, W-) from each seed
+/// (slip angles, e.g. those of a neighbouring sweep point's escapes, slipAnglesOf). It returns
+/// the first root that
+///  - is simple (|det J| >= 1e-6 |J|^2 at the root) and converged (|step| <= 1e-13 rad,
+///    |W±| <= 1e-10 of the coefficient sums),
+///  - lies inside an open parameter square (|sin theta±| >= 1e-6, one sign: a direction of the
+///    sphere, not a point of Sigma±),
+///  - has R = G.n beyond the search's tolerance by a margin of 1e-9 of the field scale, so that
+///    analyzeCodim3, which finds every simple root, gives it the same type,
+/// and is not attracting; none otherwise (the caller then runs analyzeCodim3). The type is
+/// typeFromRadial's with analyzeCodim3's tolerance (options.value_tolerance_relative times the
+/// same field scale). @throws as analyzeCodim3 (invalid options, D not positive).
+std::optional<Codim3LimitDirection> findNonAttractingDirection(
+    const TrigRationalSphereField& field, const RationalCodim3Options& options,
+    const std::vector<AnglePair>& seeds);
 
 }  // namespace nsd::filippov

@@ -7,6 +7,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <nsdkit/core/angles.hpp>
@@ -391,6 +392,113 @@ void settleCompleteness(const TrigRationalSphereField& field, const RationalCodi
 Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
                            const RationalCodim3Options& options) {
   return analyzeCodim3(field, options, RationalSearchTuning{});
+}
+
+AnglePair slipAnglesOf(const Codim3LimitDirection& direction,
+                       const TrigRationalSphereField& field) {
+  const SphereDirection d = direction.asSphereDirection();
+  auto theta = [](double cos_phi, double sin_phi, double c, double& cos_t, double& sin_t) {
+    const double x = cos_phi, y = c * sin_phi, r = std::sqrt(x * x + y * y);
+    cos_t = x / r;
+    sin_t = y / r;
+  };
+  AnglePair out;
+  theta(d.cos_phi_plus, d.sin_phi_plus, field.c_plus, out.cos1, out.sin1);
+  theta(d.cos_phi_minus, d.sin_phi_minus, field.c_minus, out.cos2, out.sin2);
+  return out;
+}
+
+namespace {
+
+// (W+, W-) and their Jacobian in (theta+, theta-) at x, from the numerators (the search's and
+// the certificate's W± = H_c cos theta± - H_(a, b) sin theta± / c±).
+struct WAndJacobian {
+  double w1 = 0.0, w2 = 0.0, j11 = 0.0, j12 = 0.0, j21 = 0.0, j22 = 0.0;
+};
+
+WAndJacobian wAndJacobian(const TrigRationalSphereField& f, const AnglePair& x) {
+  const TrigValueGradient ha = f.numerator[0].valueGradient(x);
+  const TrigValueGradient hb = f.numerator[1].valueGradient(x);
+  const TrigValueGradient hc = f.numerator[2].valueGradient(x);
+  const double cp = f.c_plus, cm = f.c_minus;
+  WAndJacobian w;
+  w.w1 = hc.value * x.cos1 - ha.value * x.sin1 / cp;
+  w.j11 = hc.d1 * x.cos1 - hc.value * x.sin1 - (ha.d1 * x.sin1 + ha.value * x.cos1) / cp;
+  w.j12 = hc.d2 * x.cos1 - ha.d2 * x.sin1 / cp;
+  w.w2 = hc.value * x.cos2 - hb.value * x.sin2 / cm;
+  w.j21 = hc.d1 * x.cos2 - hb.d1 * x.sin2 / cm;
+  w.j22 = hc.d2 * x.cos2 - hc.value * x.sin2 - (hb.d2 * x.sin2 + hb.value * x.cos2) / cm;
+  return w;
+}
+
+// Newton's method from `seed`; the simple, converged root (see findNonAttractingDirection), or
+// none.
+std::optional<AnglePair> simpleRootFrom(const TrigRationalSphereField& field,
+                                        const AnglePair& seed, double w_scale, int& index) {
+  double t1 = std::atan2(seed.sin1, seed.cos1), t2 = std::atan2(seed.sin2, seed.cos2);
+  for (int iteration = 0; iteration < 12; ++iteration) {
+    const AnglePair x = AnglePair::fromAngles(t1, t2);
+    const WAndJacobian w = wAndJacobian(field, x);
+    const double det = w.j11 * w.j22 - w.j12 * w.j21;
+    const double size = (std::fabs(w.j11) + std::fabs(w.j12)) * (std::fabs(w.j21) + std::fabs(w.j22));
+    if (!(std::fabs(det) >= 1e-6 * size) || !(size > 0.0)) return std::nullopt;
+    const double d1 = -(w.j22 * w.w1 - w.j12 * w.w2) / det;
+    const double d2 = -(w.j11 * w.w2 - w.j21 * w.w1) / det;
+    if (!std::isfinite(d1) || !std::isfinite(d2) || std::fabs(d1) + std::fabs(d2) > 1.0) {
+      return std::nullopt;  // diverging, or leaving the seed's neighbourhood
+    }
+    if (std::fabs(d1) <= 1e-13 && std::fabs(d2) <= 1e-13) {
+      if (std::fabs(w.w1) > 1e-10 * w_scale || std::fabs(w.w2) > 1e-10 * w_scale) {
+        return std::nullopt;
+      }
+      index = det > 0.0 ? 1 : -1;
+      return x;
+    }
+    t1 += d1;
+    t2 += d2;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Codim3LimitDirection> findNonAttractingDirection(
+    const TrigRationalSphereField& field, const RationalCodim3Options& options,
+    const std::vector<AnglePair>& seeds) {
+  const double scale = checkedFieldScale(field, options);  // the checks of analyzeCodim3
+  const double tolerance = options.value_tolerance_relative * scale;
+  const double margin = 1e-9 * scale;
+  const double w_scale = field.numerator[0].absCoefficientSum() / field.c_plus +
+                         field.numerator[1].absCoefficientSum() / field.c_minus +
+                         2.0 * field.numerator[2].absCoefficientSum();
+  for (const AnglePair& seed : seeds) {
+    int index = 0;
+    const std::optional<AnglePair> root = simpleRootFrom(field, seed, w_scale, index);
+    if (!root) continue;
+    const double s1 = root->sin1, s2 = root->sin2;
+    if (!((s1 >= 1e-6 && s2 >= 1e-6) || (s1 <= -1e-6 && s2 <= -1e-6))) continue;
+    auto angle_if = [](bool needed, double c, double s) {
+      return needed ? wrapHalfTurnToTwoPi(std::atan2(s, c)) : std::nan("");
+    };
+    const SphereDirection d =
+        directionFromTheta(field, *root, angle_if(field.c_plus == 1.0, root->cos1, root->sin1),
+                           angle_if(field.c_minus == 1.0, root->cos2, root->sin2));
+    const Codim3Components comp = codim3Components(field.value(d), d);
+    const double r = comp.radial, band = std::fabs(std::fabs(r) - tolerance);
+    if (!(band > margin)) continue;  // within rounding of the tolerance: let the search decide
+    const LimitDirectionType type = typeFromRadial(r, tolerance);
+    if (type == LimitDirectionType::kAttracting) continue;
+    Codim3LimitDirection ld;
+    ld.phi_plus = d.phi_plus;
+    ld.phi_minus = d.phi_minus;
+    ld.n = d.n;
+    ld.radial = r;
+    ld.type = type;
+    ld.index = index;
+    ld.residual = std::max(std::fabs(comp.v_plus), std::fabs(comp.v_minus));
+    return ld;
+  }
+  return std::nullopt;
 }
 
 

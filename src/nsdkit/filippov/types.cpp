@@ -56,6 +56,8 @@ std::string toString(Completeness completeness) {
       return "possibly_incomplete";
     case Completeness::kContinuum:
       return "continuum";
+    case Completeness::kEscapeFound:
+      return "escape_found";
   }
   return "unknown";
 }

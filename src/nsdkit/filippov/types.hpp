@@ -57,6 +57,10 @@ enum class Completeness {
   /// The circumferential components vanish on a whole arc/region (e.g. an isotropic field):
   /// there is a continuum of limit directions, summarized by the sign of R over it.
   kContinuum,
+  /// A verdict-only shortcut stopped at a non-attracting limit direction (found by Newton's
+  /// method from a neighbouring point's, its type decided with a margin): the escape holds as
+  /// with kFloatingPointBounds, but the other directions were not searched and are not listed.
+  kEscapeFound,
 };
 
 /// Human-readable names (stable; used in CSV/JSON output).

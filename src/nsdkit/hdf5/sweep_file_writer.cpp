@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/subprocess.hpp>
 #include <nsdkit/hdf5/hdf5_handles.hpp>
 
 #ifndef NSDKIT_VERSION
@@ -76,7 +77,7 @@ void removeLeftTemporaries(const std::string& path) {
       continue;
     }
     const auto pid = static_cast<pid_t>(std::stol(tag.substr(0, dash)));
-    const bool gone = ::kill(pid, 0) != 0 && errno == ESRCH;
+    const bool gone = processHasEnded(pid);
     if (gone && it->symlink_status(ec).type() == fs::file_type::regular) left.push_back(it->path());
   }
   for (const auto& file : left) fs::remove(file, ec);

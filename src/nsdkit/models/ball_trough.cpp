@@ -297,8 +297,12 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
   return c;
 }
 
-BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
-                                         const contact::RealizabilityOptions& options) {
+namespace {
+
+BallTroughClassification classifyGenericWith(const BallTroughParameters& p,
+                                             const Eigen::Vector3d& m,
+                                             const contact::RealizabilityOptions& options,
+                                             contact::SlipSlipWarmStart* warm_start) {
   // Per thread, the last ball's dynamics: a sweep over the torque reuses W and the bases.
   thread_local contact::TwoContactDynamicsCache cache;
   const contact::TwoContactDynamics& dynamics =
@@ -306,13 +310,26 @@ BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Ei
   // The classification does not report the RR motion (Def 11 does not use it).
   contact::RealizabilityOptions classify_only = options;
   classify_only.analyze_roll_roll = false;
-  contact::TwoPointRealizability r = dynamics.analyzeRealizability(classify_only);
+  contact::TwoPointRealizability r = dynamics.analyzeRealizability(classify_only, warm_start);
   BallTroughClassification c;
   c.realizable = r.realizable;
   c.escapes = std::move(r.escapes);
   c.ss = std::move(r.ss);
   c.contact_loss = r.contact_loss;
   return c;
+}
+
+}  // namespace
+
+BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
+                                         const contact::RealizabilityOptions& options) {
+  return classifyGenericWith(p, m, options, nullptr);
+}
+
+BallTroughClassification classifyGenericVerdict(const BallTroughParameters& p,
+                                                const Eigen::Vector3d& m) {
+  thread_local contact::SlipSlipWarmStart warm_start;
+  return classifyGenericWith(p, m, contact::RealizabilityOptions{}, &warm_start);
 }
 
 Eigen::Vector3d genericToClosedFormDirection(const BallTroughParameters& p,

@@ -126,6 +126,13 @@ BallTroughClassification classifyClosedForm(
 BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m,
                                          const contact::RealizabilityOptions& options = {});
 
+/// The verdict of classifyGeneric for sweeps: the same realizable, escapes and contact loss, with
+/// the SS part warm-started from this thread's previous point (contact::SlipSlipWarmStart), so
+/// that `ss` may list only the non-attracting direction that decided it
+/// (filippov::Completeness::kEscapeFound). Use classifyGeneric when the directions are wanted.
+BallTroughClassification classifyGenericVerdict(const BallTroughParameters& p,
+                                                const Eigen::Vector3d& m);
+
 /// How a torque point of the paper's ball is classified (the CLI's --method, Python's method=).
 enum class ClassificationMethod {
   kGeneric,         ///< Def 11 through the generic two-contact route, SS by rational search.

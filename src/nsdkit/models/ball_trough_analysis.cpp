@@ -12,11 +12,11 @@ namespace nsd::models {
 namespace {
 
 bool realizable(const BallTroughParameters& p, const Eigen::Vector3d& m) {
-  return classifyGeneric(p, m).realizable;
+  return classifyGenericVerdict(p, m).realizable;
 }
 
 bool hasSS(const BallTroughParameters& p, const Eigen::Vector3d& m) {
-  for (auto e : classifyGeneric(p, m).escapes) {
+  for (auto e : classifyGenericVerdict(p, m).escapes) {
     if (e == contact::EscapeMode::kSS) return true;
   }
   return false;
@@ -154,7 +154,7 @@ EdgeExtent maxAccelerationEdgeExtent(const BallTroughParameters& p, double toler
   const double mz3 = specialValues(mu).m_z3;
   auto on_edge_realizable = [&](double mz) {
     const double d = mu * (1 + 2 * j) - 1e-7;
-    return classifyGeneric(p, Eigen::Vector3d(d - mu * mz, -d - mu * mz, mz)).realizable;
+    return classifyGenericVerdict(p, Eigen::Vector3d(d - mu * mz, -d - mu * mz, mz)).realizable;
   };
   return {bisect(on_edge_realizable, 0.0, -mz3, tolerance, true, "lower end of the edge (91)"),
           bisect(on_edge_realizable, 0.0, mz3, tolerance, true, "upper end of the edge (91)")};
@@ -184,7 +184,7 @@ TorqueGridClassification classifyTorqueGrid(const BallTroughParameters& p, int p
   out.escapes.assign(n, std::string());
   const auto t0 = std::chrono::steady_clock::now();
   parallelFor(n, threads, [&](std::size_t i) {
-    const BallTroughClassification c = classifyGeneric(p, out.torques[i]);
+    const BallTroughClassification c = classifyGenericVerdict(p, out.torques[i]);
     out.realizable[i] = c.realizable;
     out.escapes[i] = escapeLabel(c.escapes);
   });

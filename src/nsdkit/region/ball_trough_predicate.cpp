@@ -39,7 +39,7 @@ ParameterPredicate ballTroughPredicate(const models::BallTroughParameters& base)
       else
         throw InvalidInput("ball-trough model has no parameter " + quoteInput(name));
     }
-    const models::BallTroughClassification c = models::classifyGeneric(p, m);
+    const models::BallTroughClassification c = models::classifyGenericVerdict(p, m);
     PointVerdict v;
     v.realizable = c.realizable;
     v.label = c.realizable ? "realizable" : models::escapeLabel(c.escapes);

@@ -12,6 +12,7 @@
 #include <nsdkit/core/checksum.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/core/subprocess.hpp>
 #include <nsdkit/core/sha256.hpp>
 #include <nsdkit/region/streamed_sweep.hpp>
 
@@ -173,7 +174,7 @@ void removeTemporariesOfKilledRuns(const std::string& dir) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const long pid = ownTemporaryPid(it->path().filename().string());
     if (pid < 0) continue;
-    const bool gone = ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+    const bool gone = processHasEnded(pid);
     if (gone && it->symlink_status(ec).type() == fs::file_type::regular) left.push_back(it->path());
   }
   for (const fs::path& file : left) fs::remove(file, ec);

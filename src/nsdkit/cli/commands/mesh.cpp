@@ -197,7 +197,7 @@ std::string checkMeshOptions(const MeshOptions& o) {
 Region3 ballTroughRegion(const BallTroughParameters& p) {
   Region3 region;
   region.inside = [p](const Eigen::Vector3d& m) {
-    return nsd::models::classifyGeneric(p, m).realizable;
+    return nsd::models::classifyGenericVerdict(p, m).realizable;
   };
   region.family = [p](const Eigen::Vector3d& m) {
     return nsd::contact::TwoContactDynamics(nsd::models::makeTwoContactBody(p, m));
