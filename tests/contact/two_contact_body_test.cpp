@@ -191,6 +191,49 @@ TEST(TwoContactDynamicsCache, ReusedDynamicsEqualFreshOnesBitForBit) {
   EXPECT_GT(analysed, 150);  // nearly all random bodies are analysable
 }
 
+// slipSlipNormalForcesPositiveEverywhere against the direct SS solve (slipSlip, eq. (46)) on a
+// grid of slip directions: where it says yes, every sampled N± is positive (the claim the
+// sweeps' shortcut relies on; it may say no without a loss, when D's sign is not shown by its
+// coefficients). Random bodies under random loads, a third of them pulled off their surfaces,
+// give both yes and bodies with sampled losses (which must all be noes).
+TEST(TwoContactDynamics, NormalForcesPositiveEverywhereAgreesWithTheDirectSolve) {
+  std::mt19937 rng(9);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  int yes = 0, losses = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    TwoContactBody body = randomDynamics(rng).body();
+    if (trial % 3 == 0) body.force_external_W *= -0.3 * std::fabs(normal(rng));  // pulled away
+    body.force_external_W += 3.0 * Eigen::Vector3d(normal(rng), normal(rng), normal(rng));
+    const TwoContactDynamics dyn(body);
+    double lowest = INFINITY, scale = 0.0;
+    bool singular = false;
+    for (int i = 0; i < 128 && !singular; ++i) {
+      for (int j = 0; j < 128; ++j) {
+        const double a = 2.0 * 3.141592653589793 * (i + 0.5) / 128;
+        const double b = 2.0 * 3.141592653589793 * (j + 0.5) / 128;
+        try {
+          const QuasiAccelerations q =
+              dyn.slipSlip(Eigen::Vector2d(std::cos(a), std::sin(a)),
+                           Eigen::Vector2d(std::cos(b), std::sin(b)));
+          lowest = std::min({lowest, q.normal_plus, q.normal_minus});
+          scale = std::max({scale, std::fabs(q.normal_plus), std::fabs(q.normal_minus)});
+        } catch (const SolverFailure&) {  // Painleve-type: D changes sign, no claim is made
+          singular = true;
+          break;
+        }
+      }
+    }
+    if (singular) continue;
+    losses += lowest <= 0.0;
+    if (dyn.slipSlipNormalForcesPositiveEverywhere()) {
+      ++yes;
+      EXPECT_GT(lowest, 1e-9 * scale) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(yes, 20);
+  EXPECT_GT(losses, 20);
+}
+
 TEST(TwoContactDynamicsCache, AnyChangeButTheLoadsBuildsAnewWithTheConstructorsChecks) {
   TwoContactDynamicsCache cache;
   const TwoContactBody body = trough();

@@ -289,13 +289,15 @@ TwoContactDynamics::SlipSlipForms TwoContactDynamics::slipSlipForms() const {
 
 bool TwoContactDynamics::slipSlipNormalForcesPositiveEverywhere() const {
   const SlipSlipForms forms = slipSlipForms();
-  // D's mean over both angles is its constant coefficient; D has one sign (the search checks it
-  // and refuses the body otherwise), so that sign is D's.
+  // D has the sign of its constant coefficient wherever that outweighs all the others (every
+  // basis function is bounded by 1); otherwise no claim is made.
   const double d_sign = forms.d(0, 0) > 0.0 ? 1.0 : -1.0;
+  const double others = forms.d.cwiseAbs().sum() - std::fabs(forms.d(0, 0));
+  if (!(std::fabs(forms.d(0, 0)) > (1.0 + 1e-9) * others)) return false;
   auto keeps_sign = [&](const Eigen::Vector3d& c) {  // c0 + c1 cos t + c2 sin t, every t
     return d_sign * c[0] > (1.0 + 1e-9) * std::hypot(c[1], c[2]) + 1e-300;
   };
-  return forms.d(0, 0) != 0.0 && keeps_sign(forms.dn_plus) && keeps_sign(forms.dn_minus);
+  return keeps_sign(forms.dn_plus) && keeps_sign(forms.dn_minus);
 }
 
 filippov::TrigRationalSphereField TwoContactDynamics::slipSlipRationalField() const {
@@ -469,7 +471,7 @@ void TwoContactDynamics::analyzeSlipSlip(const RealizabilityOptions& options,
   // contact (then the other directions change neither the escapes nor the contact loss).
   std::optional<filippov::TrigRationalSphereField> field;
   if (rational) field = slipSlipRationalField();
-  if (warm_start && rational && !options.ss_rational.certify && !warm_start->seeds.empty() &&
+  if (warm_start && rational && !options.ss_rational.certify &&
       slipSlipNormalForcesPositiveEverywhere()) {
     const std::optional<filippov::Codim3LimitDirection> escape =
         filippov::findNonAttractingDirection(*field, options.ss_rational, warm_start->seeds);
@@ -481,7 +483,9 @@ void TwoContactDynamics::analyzeSlipSlip(const RealizabilityOptions& options,
           "Newton's method from a neighbouring point's escape: a non-attracting direction, its "
           "type decided with a margin; the other directions were not searched";
       out.offending_ss_directions = out.ss.directions;
-      warm_start->seeds.assign(1, filippov::slipAnglesOf(*escape, *field));
+      if (!escape->on_equator_arc) {
+        warm_start->seeds.assign(1, filippov::slipAnglesOf(*escape, *field));
+      }
       ++warm_start->shortcuts;
       return;
     }

@@ -146,8 +146,8 @@ struct RealizabilityOptions {
 
 /// A warm start for the SS part of Def 11 in sweeps (TwoContactDynamics::analyzeRealizability):
 /// the slip angles of the previous point's non-attracting SS directions. A verdict-only shortcut:
-/// when Newton's method from a seed finds a non-attracting direction of this point
-/// (filippov::findNonAttractingDirection, its type decided with a margin) and no SS direction
+/// when an equator arc or Newton's method from a seed gives a non-attracting direction of this
+/// point (filippov::findNonAttractingDirection, its type decided with a margin) and no SS direction
 /// can lose contact (the SS normal forces are positive on the whole sphere), SS is an escape
 /// whatever the other directions are, and the complete search is skipped. The escapes, the
 /// contact loss and the verdict are those of the complete search; TwoPointRealizability::ss
@@ -241,9 +241,9 @@ class TwoContactDynamics {
 
   /// True when the SS normal forces N± (eq. (46)) are positive at every pair of slip angles,
   /// shown from their closed forms: D N+ is a first-degree trigonometric polynomial of theta-
-  /// alone and D N- of theta+ alone, and D has one sign (its mean, the constant coefficient,
-  /// gives it); each must keep D's sign with a relative margin of 1e-9. False when that is not
-  /// shown (then some SS direction may lose contact and the complete search decides).
+  /// alone and D N- of theta+ alone; D must have one sign by its coefficients (the constant
+  /// one outweighing the sum of the others) and each numerator keep that sign, with relative
+  /// margins of 1e-9. False when that is not shown (then the complete search decides).
   bool slipSlipNormalForcesPositiveEverywhere() const;
 
  private:

@@ -202,9 +202,11 @@ AnglePair slipAnglesOf(const Codim3LimitDirection& direction,
                        const TrigRationalSphereField& field);
 
 /// A shortcut for callers that need only to know whether a non-attracting limit direction
-/// exists (Def 11's SS escape), not all directions: Newton's method on (W+, W-) from each seed
-/// (slip angles, e.g. those of a neighbouring sweep point's escapes, slipAnglesOf). It returns
-/// the first root that
+/// exists (Def 11's SS escape), not all directions. First the equator arcs, decided exactly as
+/// analyzeCodim3 decides them (the same computation: its arc direction and type). Then Newton's
+/// method on (W+, W-) from each seed (slip angles, e.g. those of a neighbouring sweep point's
+/// escapes, slipAnglesOf). It returns the first non-attracting arc direction, or else the
+/// first root from a seed that
 ///  - is simple (|det J| >= 1e-6 |J|^2 at the root) and converged (|step| <= 1e-13 rad,
 ///    |W±| <= 1e-10 of the coefficient sums),
 ///  - lies inside an open parameter square (|sin theta±| >= 1e-6, one sign: a direction of the

@@ -321,35 +321,43 @@ void directionsOfRoots(const TrigRationalSphereField& field,
 }
 
 // Stage 4: the equator arcs, where G is constant (it depends only on phi± in {0, pi}).
+// The limit direction on the equator arc of square corner a ((theta+, theta-) in {0, pi}^2 with
+// cos = (s1, s2), s1 < 0 for a & 1, s2 < 0 for a & 2), where G is constant: present when V~ of
+// (63), G_c, is within the tolerance, at the arc's midpoint (ArcRule::kPaperMidpoint) or where
+// G ∥ n (G.t(theta) = -G_a s1 sin(theta) + G_b s2 cos(theta) = 0). The search and the sweeps'
+// shortcut (findNonAttractingDirection) both take it from here: the same numbers, the same type.
+std::optional<Codim3LimitDirection> arcDirection(const TrigRationalSphereField& field, int a,
+                                                 ArcRule arc_rule, double tolerance) {
+  const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
+  const Eigen::Vector3d g = cornerValue(field, s1, s2);
+  if (std::fabs(g[2]) > tolerance) return std::nullopt;  // V~ of (63) is not zero
+  double theta = 0.25 * kPi;
+  if (arc_rule != ArcRule::kPaperMidpoint) {
+    const double ga = g[0] * s1, gb = g[1] * s2;
+    if (!(ga * gb > 0.0)) return std::nullopt;
+    theta = std::atan(gb / ga);
+  }
+  Codim3LimitDirection ld;
+  ld.phi_plus = s1 > 0 ? 0.0 : kPi;
+  ld.phi_minus = s2 > 0 ? 0.0 : kPi;
+  ld.n = Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0);
+  ld.radial = g.dot(ld.n);
+  ld.type = typeFromRadial(ld.radial, tolerance);
+  ld.on_equator_arc = true;
+  ld.residual = std::fabs(g[2]);
+  return ld;
+}
+
 void directionsOnEquatorArcs(const TrigRationalSphereField& field,
                              const RationalCodim3Options& options, double tolerance,
                              Codim3Result& result, std::vector<Codim3LimitDirection>& roots,
                              std::array<certified::ArcClaim, 4>& arc_claims) {
   for (int a = 0; a < 4; ++a) {
-    const double s1 = (a & 1) ? -1.0 : 1.0, s2 = (a & 2) ? -1.0 : 1.0;
-    const double phi_p = s1 > 0 ? 0.0 : kPi, phi_m = s2 > 0 ? 0.0 : kPi;
-    const Eigen::Vector3d g = cornerValue(field, s1, s2);
     ++result.report.evaluations;
-    if (std::fabs(g[2]) > tolerance) continue;  // V~ of (63) is not zero
-    auto add = [&](double theta) {
-      Codim3LimitDirection ld;
-      ld.phi_plus = phi_p;
-      ld.phi_minus = phi_m;
-      ld.n = Eigen::Vector3d(s1 * std::cos(theta), s2 * std::sin(theta), 0.0);
-      ld.radial = g.dot(ld.n);
-      ld.type = typeFromRadial(ld.radial, tolerance);
-      ld.on_equator_arc = true;
-      ld.residual = std::fabs(g[2]);
-      roots.push_back(ld);
-      arc_claims[static_cast<std::size_t>(a)] = certified::ArcClaim{true, ld.type};
-    };
-    if (options.arc_rule == ArcRule::kPaperMidpoint) {
-      add(0.25 * kPi);
-      continue;
+    if (auto ld = arcDirection(field, a, options.arc_rule, tolerance)) {
+      roots.push_back(*ld);
+      arc_claims[static_cast<std::size_t>(a)] = certified::ArcClaim{true, ld->type};
     }
-    // G ∥ n on the arc: G·t(theta) = -G_a s1 sin(theta) + G_b s2 cos(theta) = 0.
-    const double ga = g[0] * s1, gb = g[1] * s2;
-    if (ga * gb > 0.0) add(std::atan(gb / ga));
   }
 }
 
@@ -468,6 +476,11 @@ std::optional<Codim3LimitDirection> findNonAttractingDirection(
   const double scale = checkedFieldScale(field, options);  // the checks of analyzeCodim3
   const double tolerance = options.value_tolerance_relative * scale;
   const double margin = 1e-9 * scale;
+  // The arcs: the search's own decisions (arcDirection), so no margin is needed.
+  for (int a = 0; a < 4; ++a) {
+    const auto arc = arcDirection(field, a, options.arc_rule, tolerance);
+    if (arc && arc->type != LimitDirectionType::kAttracting) return arc;
+  }
   const double w_scale = field.numerator[0].absCoefficientSum() / field.c_plus +
                          field.numerator[1].absCoefficientSum() / field.c_minus +
                          2.0 * field.numerator[2].absCoefficientSum();
