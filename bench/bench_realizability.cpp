@@ -1,5 +1,6 @@
 // Google Benchmark: time per call of the limit-direction searches and of the full Def-11
-// classification of a ball-in-trough torque point (generic and closed-form routes).
+// classification of a ball-in-trough torque point (generic and closed-form routes, certified),
+// and per point of a sweep in grid order (each point on its own, and as sweeps classify).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -237,6 +238,36 @@ BENCHMARK(BM_BallTroughDef11ClosedForm)->Unit(benchmark::kMicrosecond);
 // With the interval re-check of the SS search (Completeness::kCertified).
 void BM_BallTroughDef11GenericCertified(benchmark::State& s) { classifyRandom(s, true, true); }
 BENCHMARK(BM_BallTroughDef11GenericCertified)->Unit(benchmark::kMicrosecond);
+
+// A sweep's view of Def 11: the points of the 10^8-point HDF5 sweep's box (bench_region_hdf5.sh:
+// m_x, m_y in [-1, 1], m_z in [-0.6, 0.6], m_z fastest), 200 x 200 x 100 of them: whole lines
+// along m_z in order, the lines (m_x, m_y) visited with a stride that spreads 4000 of them over
+// the box; the paper's ball (mu = 0.3, j = 0.4). kFull classifies each point on its own
+// (models::classifyGeneric, as sweeps did before); kVerdict as sweeps do now
+// (models::classifyGenericVerdict: the dynamics reused, SS warm-started from the previous point).
+enum class SweepRoute { kFull, kVerdict };
+
+void sweepInGridOrder(benchmark::State& state, SweepRoute route) {
+  const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
+  const int nx = 200, ny = 200, nz = 100;
+  std::size_t k = 0;
+  for (auto _ : state) {
+    const std::size_t i = k++;
+    const std::size_t line = (i / nz * 7919) % static_cast<std::size_t>(nx * ny);  // 7919: prime
+    const int c = static_cast<int>(i % nz), b = static_cast<int>(line % ny),
+              a = static_cast<int>(line / ny);
+    const Eigen::Vector3d m(-1.0 + 2.0 * a / (nx - 1), -1.0 + 2.0 * b / (ny - 1),
+                            -0.6 + 1.2 * c / (nz - 1));
+    const auto v = route == SweepRoute::kFull ? nsd::models::classifyGeneric(p, m)
+                                              : nsd::models::classifyGenericVerdict(p, m);
+    benchmark::DoNotOptimize(v);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+}
+void BM_BallTroughSweepFull(benchmark::State& s) { sweepInGridOrder(s, SweepRoute::kFull); }
+void BM_BallTroughSweepVerdict(benchmark::State& s) { sweepInGridOrder(s, SweepRoute::kVerdict); }
+BENCHMARK(BM_BallTroughSweepFull)->Unit(benchmark::kMicrosecond)->Iterations(400000);
+BENCHMARK(BM_BallTroughSweepVerdict)->Unit(benchmark::kMicrosecond)->Iterations(400000);
 
 }  // namespace
 
