@@ -275,10 +275,14 @@ TwoContactDynamics::SlipSlipForms TwoContactDynamics::slipSlipForms() const {
   const double mu_m = body_.friction_minus.mu_static;
   const Eigen::Matrix<double, 6, 6>& w = delassus_;
   const Eigen::Matrix<double, 6, 1>& f = free_acceleration_;
-  // Coefficients in (1, cos theta, sin theta) of row k of the columns W B of eq. (46)-(47).
-  auto plus = [&](int k) { return Eigen::Vector3d(w(k, 0), -mu_p * w(k, 1), -mu_p * w(k, 2)); };
-  auto minus = [&](int k) { return Eigen::Vector3d(w(k, 3), -mu_m * w(k, 4), -mu_m * w(k, 5)); };
   SlipSlipForms forms;
+  // Coefficients in (1, cos theta, sin theta) of row k of the columns W B of eq. (46)-(47).
+  for (int k = 0; k < 6; ++k) {
+    forms.plus.row(k) << w(k, 0), -mu_p * w(k, 1), -mu_p * w(k, 2);
+    forms.minus.row(k) << w(k, 3), -mu_m * w(k, 4), -mu_m * w(k, 5);
+  }
+  auto plus = [&](int k) -> Eigen::Vector3d { return forms.plus.row(k).transpose(); };
+  auto minus = [&](int k) -> Eigen::Vector3d { return forms.minus.row(k).transpose(); };
   // Bilinear forms as 3 x 3 coefficient matrices (rows: theta+, columns: theta-).
   forms.d = plus(0) * minus(3).transpose() - plus(3) * minus(0).transpose();
   // D N+ = -f0 a11 + f3 a01 (a function of theta-), D N- = -f3 a00 + f0 a10 (of theta+).
@@ -301,14 +305,10 @@ bool TwoContactDynamics::slipSlipNormalForcesPositiveEverywhere() const {
 }
 
 filippov::TrigRationalSphereField TwoContactDynamics::slipSlipRationalField() const {
-  const double mu_p = body_.friction_plus.mu_static;
-  const double mu_m = body_.friction_minus.mu_static;
-  const Eigen::Matrix<double, 6, 6>& w = delassus_;
   const Eigen::Matrix<double, 6, 1>& f = free_acceleration_;
-  // Coefficients in (1, cos theta, sin theta) of row k of the columns W B of eq. (46)-(47).
-  auto plus = [&](int k) { return Eigen::Vector3d(w(k, 0), -mu_p * w(k, 1), -mu_p * w(k, 2)); };
-  auto minus = [&](int k) { return Eigen::Vector3d(w(k, 3), -mu_m * w(k, 4), -mu_m * w(k, 5)); };
   const SlipSlipForms forms = slipSlipForms();
+  auto plus = [&](int k) -> Eigen::Vector3d { return forms.plus.row(k).transpose(); };
+  auto minus = [&](int k) -> Eigen::Vector3d { return forms.minus.row(k).transpose(); };
   Eigen::Matrix3d d = forms.d;
   const Eigen::Vector3d& dn_plus = forms.dn_plus;
   const Eigen::Vector3d& dn_minus = forms.dn_minus;

@@ -249,8 +249,10 @@ class TwoContactDynamics {
  private:
   QuasiAccelerations fromForces(const Eigen::Matrix<double, 6, 1>& forces) const;
   // The SS system (46)-(47) as bilinear forms in (1, cos theta, sin theta) of each slip angle:
-  // D = det A_N and the numerators D N+ (of theta-) and D N- (of theta+).
+  // row k of the columns W B (P+ in `plus`, P- in `minus`), D = det A_N and the numerators
+  // D N+ (of theta-) and D N- (of theta+).
   struct SlipSlipForms {
+    Eigen::Matrix<double, 6, 3> plus, minus;
     Eigen::Matrix3d d;
     Eigen::Vector3d dn_plus, dn_minus;
   };
