@@ -226,10 +226,8 @@ void classifyRandom(benchmark::State& state, bool generic, bool certify = false)
   state.counters["ss_evaluations"] =
       evaluations / static_cast<double>(std::max<int64_t>(1, state.iterations()));
   // Mean cells of the interval re-check per point (0 without certify).
-  if (certify) {
-    state.counters["certificate_cells"] =
-        certificate_cells / static_cast<double>(std::max<int64_t>(1, state.iterations()));
-  }
+  state.counters["certificate_cells"] =
+      certificate_cells / static_cast<double>(std::max<int64_t>(1, state.iterations()));
 }
 void BM_BallTroughDef11Generic(benchmark::State& s) { classifyRandom(s, true); }
 void BM_BallTroughDef11ClosedForm(benchmark::State& s) { classifyRandom(s, false); }
