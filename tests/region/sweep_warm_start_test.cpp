@@ -3,7 +3,9 @@
 //  - the old way: a TwoContactDynamics built for each point, the complete SS search;
 //  - as the sweeps do now: body::classify (its per-thread TwoContactDynamicsCache and SS warm
 //    start, contact::SlipSlipWarmStart) and models::classifyGenericVerdict;
-// with identical realizable flags, escape sets (RS, SR, SS), contact losses and uncertain flags.
+// with identical realizable flags, escape sets (RS, SR, SS), contact losses and uncertain flags
+// (no point of these lines leaves the complete search incomplete; where one does and a deciding
+// escape was found, the sweeps call the verdict decided: the test after them).
 // An explicit warm-started route counts the points decided by a seed, so the comparison is known
 // to cover the shortcut (most SS points along a line).
 #include <gtest/gtest.h>
@@ -132,6 +134,44 @@ TEST(SweepWarmStart, ShippedBodiesKeepEveryVerdict) {
   compareBody("wheelset.json", per_body, 2);
   compareBody("ball_inclined_trough.json", per_body, 3);  // axes mu and slope: no reuse
   compareBody("axle_on_plane.json", per_body, 4);  // both wheels on one plane: contact losses
+}
+
+// Where the complete search is left incomplete (cells unresolved near a double root) but has
+// found a non-attracting direction that decides SS, the sweeps report the verdict as decided,
+// not uncertain, whether or not a seed came: ball_trough.json's section at m = (-0.3, -0.3, 0)
+// (a grid node of its section, where the symmetric torque gives double roots). The escapes are
+// the complete search's.
+TEST(SweepWarmStart, AnIncompleteSearchWithADecidingEscapeIsNotUncertain) {
+  const body::BodyDescription b =
+      body::readBodyFile(std::string(NSDKIT_BODIES_DIR) + "/ball_trough.json");
+  const body::ParameterBinding binding = body::bindParameters(b, {"mx", "my", "mz"});
+  const region::Axis axis = region::parseAxis(b.section.x_axis);  // mx:-1.2:1.2:97
+  const double m = region::axisNode(axis, 36);                    // -0.30000000000000004
+  const body::ConfiguredBody configured = body::configure(b, binding, {m, m, 0.0});
+  const Eigen::Vector3d omega =
+      contact::rollingAngularVelocity(configured.two, configured.omega_a_rad_per_s);
+  const contact::TwoContactDynamics dynamics(configured.two, omega);
+  const contact::TwoPointRealizability complete = dynamics.analyzeRealizability(verdictOptions());
+  ASSERT_EQ(complete.ss.report.completeness, filippov::Completeness::kPossiblyIncomplete)
+      << "the point no longer exercises an incomplete search";
+  for (const bool seeded : {false, true}) {
+    contact::SlipSlipWarmStart warm_start;
+    if (seeded) {
+      for (const auto& d : complete.offending_ss_directions) {
+        if (!d.on_equator_arc) {
+          warm_start.seeds.push_back(filippov::slipAnglesOf(d, dynamics.slipSlipRationalField()));
+        }
+      }
+    }
+    const contact::TwoPointRealizability r =
+        dynamics.analyzeRealizability(verdictOptions(), &warm_start);
+    EXPECT_EQ(r.escapes, complete.escapes);
+    EXPECT_EQ(r.contact_loss, complete.contact_loss);
+    EXPECT_EQ(r.ss.report.completeness, filippov::Completeness::kEscapeFound) << seeded;
+  }
+  const body::BodyVerdict v = body::classify(configured);
+  EXPECT_FALSE(v.uncertain);
+  EXPECT_EQ(v.escapes, complete.escapes);
 }
 
 TEST(SweepWarmStart, ThePapersBallKeepsEveryVerdict) {

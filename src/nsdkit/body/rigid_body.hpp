@@ -138,7 +138,7 @@ struct BodyVerdict {
 /// Options of classify.
 struct ClassifyOptions {
   /// Re-check the limit-direction search in interval arithmetic (BodyVerdict::certified); about
-  /// 100 times the cost of a verdict (docs/benchmarks.md).
+  /// 50 times the cost of a verdict (docs/benchmarks.md).
   bool certify = false;
 };
 

@@ -523,6 +523,22 @@ void TwoContactDynamics::analyzeSlipSlip(const RealizabilityOptions& options,
     for (const auto& d : out.offending_ss_directions) {
       if (!d.on_equator_arc) warm_start->seeds.push_back(filippov::slipAnglesOf(d, *field));
     }
+    // The verdict is what a sweep wants: a search left incomplete (a double root or a cluster
+    // somewhere) that found a non-attracting direction the shortcut would accept has decided SS
+    // all the same, as a seed would have; so the verdict does not depend on whether a seed came.
+    if (out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete &&
+        slipSlipNormalForcesPositiveEverywhere()) {
+      const double scale = out.ss.report.field_scale, tolerance = out.ss.report.value_tolerance;
+      for (const auto& d : out.offending_ss_directions) {
+        const bool decided =
+            d.on_equator_arc || (d.index != 0 && std::fabs(std::fabs(d.radial) - tolerance) >
+                                                     1e-9 * scale);
+        if (decided) {
+          out.ss.report.completeness = filippov::Completeness::kEscapeFound;
+          break;
+        }
+      }
+    }
   }
 }
 

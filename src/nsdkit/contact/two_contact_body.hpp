@@ -151,7 +151,9 @@ struct RealizabilityOptions {
 /// can lose contact (the SS normal forces are positive on the whole sphere), SS is an escape
 /// whatever the other directions are, and the complete search is skipped. The escapes, the
 /// contact loss and the verdict are those of the complete search; TwoPointRealizability::ss
-/// then lists that one direction (Completeness::kEscapeFound). Anything else runs the search.
+/// then lists that one direction (Completeness::kEscapeFound). Anything else runs the search;
+/// if that search is left incomplete but found such a deciding direction, its completeness is
+/// kEscapeFound too (the verdict is decided, seed or no seed), not kPossiblyIncomplete.
 /// Not used with a certified search (RationalCodim3Options::certify) or the sampled field.
 struct SlipSlipWarmStart {
   /// Read as seeds; replaced by this point's non-attracting directions (none when it has none).

@@ -57,9 +57,11 @@ enum class Completeness {
   /// The circumferential components vanish on a whole arc/region (e.g. an isotropic field):
   /// there is a continuum of limit directions, summarized by the sign of R over it.
   kContinuum,
-  /// A verdict-only shortcut stopped at a non-attracting limit direction (found by Newton's
-  /// method from a neighbouring point's, its type decided with a margin): the escape holds as
-  /// with kFloatingPointBounds, but the other directions were not searched and are not listed.
+  /// Verdict only: a non-attracting limit direction, its type decided (an equator arc, or a
+  /// simple root whose R clears the tolerance band by a margin), decides the SS escape, so the
+  /// rest of the search cannot change the verdict: it was skipped (a sweep's shortcut from a
+  /// neighbouring point's direction) or left cells unresolved. The escape holds as with
+  /// kFloatingPointBounds; the directions listed may not be all.
   kEscapeFound,
 };
 

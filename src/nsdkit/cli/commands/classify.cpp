@@ -126,7 +126,7 @@ Command addClassifyCommand(CLI::App& app, unsigned default_threads) {
       ->check(CLI::Range(1u, kMaxThreads));
   c->add_flag("--certify", o->certify,
               "re-check each verdict's limit-direction search in interval arithmetic and add a "
-              "column certified (1: proved, rounding included); about 100 times slower");
+              "column certified (1: proved, rounding included); about 50 times slower");
   c->add_flag("--quiet", o->quiet, "no summary line");
   return {c, [o] {
             return runClassify(o->trough, o->model, o->body, o->input, o->output, o->method,
