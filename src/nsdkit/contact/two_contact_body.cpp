@@ -528,12 +528,9 @@ void TwoContactDynamics::analyzeSlipSlip(const RealizabilityOptions& options,
     // all the same, as a seed would have; so the verdict does not depend on whether a seed came.
     if (out.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete &&
         slipSlipNormalForcesPositiveEverywhere()) {
-      const double scale = out.ss.report.field_scale, tolerance = out.ss.report.value_tolerance;
       for (const auto& d : out.offending_ss_directions) {
-        const bool decided =
-            d.on_equator_arc || (d.index != 0 && std::fabs(std::fabs(d.radial) - tolerance) >
-                                                     1e-9 * scale);
-        if (decided) {
+        if (filippov::decidesEscape(d, out.ss.report.value_tolerance,
+                                    out.ss.report.field_scale)) {
           out.ss.report.completeness = filippov::Completeness::kEscapeFound;
           break;
         }

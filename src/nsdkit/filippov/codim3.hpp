@@ -196,6 +196,12 @@ struct TrigRationalSphereField {
 Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
                            const RationalCodim3Options& options = {});
 
+/// True when `direction` decides an SS escape whatever the other directions are: it is not
+/// attracting, and its type cannot differ from the complete search's: an equator-arc direction
+/// (decided by the search's own arc computation), or a simple root (index != 0) whose R lies
+/// beyond 1e-9 of the field scale from the edges of the tolerance band [-tolerance, tolerance].
+bool decidesEscape(const Codim3LimitDirection& direction, double tolerance, double field_scale);
+
 /// The slip angles (theta+, theta-) of a direction of `field` (cos/sin, from its phi± and c±:
 /// (cos theta, sin theta) ∝ (cos phi, c sin phi)), e.g. to seed findNonAttractingDirection.
 AnglePair slipAnglesOf(const Codim3LimitDirection& direction,
@@ -211,9 +217,8 @@ AnglePair slipAnglesOf(const Codim3LimitDirection& direction,
 ///    |W±| <= 1e-10 of the coefficient sums),
 ///  - lies inside an open parameter square (|sin theta±| >= 1e-6, one sign: a direction of the
 ///    sphere, not a point of Sigma±),
-///  - has R = G.n beyond the search's tolerance by a margin of 1e-9 of the field scale, so that
-///    analyzeCodim3, which finds every simple root, gives it the same type,
-/// and is not attracting; none otherwise (the caller then runs analyzeCodim3). The type is
+///  - decides the escape (decidesEscape: so analyzeCodim3, which finds every simple root, gives
+///    it the same type); none otherwise (the caller then runs analyzeCodim3). The type is
 /// typeFromRadial's with analyzeCodim3's tolerance (options.value_tolerance_relative times the
 /// same field scale). @throws as analyzeCodim3 (invalid options, D not positive).
 std::optional<Codim3LimitDirection> findNonAttractingDirection(

@@ -402,6 +402,13 @@ Codim3Result analyzeCodim3(const TrigRationalSphereField& field,
   return analyzeCodim3(field, options, RationalSearchTuning{});
 }
 
+bool decidesEscape(const Codim3LimitDirection& d, double tolerance, double field_scale) {
+  if (d.type == LimitDirectionType::kAttracting) return false;
+  if (d.on_equator_arc) return true;  // decided by the arc's own computation, no rounding band
+  // A simple root, R clear of the tolerance band's edges by 1e-9 of the field scale.
+  return d.index != 0 && std::fabs(std::fabs(d.radial) - tolerance) > 1e-9 * field_scale;
+}
+
 AnglePair slipAnglesOf(const Codim3LimitDirection& direction,
                        const TrigRationalSphereField& field) {
   const SphereDirection d = direction.asSphereDirection();
@@ -475,11 +482,10 @@ std::optional<Codim3LimitDirection> findNonAttractingDirection(
     const std::vector<AnglePair>& seeds) {
   const double scale = checkedFieldScale(field, options);  // the checks of analyzeCodim3
   const double tolerance = options.value_tolerance_relative * scale;
-  const double margin = 1e-9 * scale;
   // The arcs: the search's own decisions (arcDirection), so no margin is needed.
   for (int a = 0; a < 4; ++a) {
     const auto arc = arcDirection(field, a, options.arc_rule, tolerance);
-    if (arc && arc->type != LimitDirectionType::kAttracting) return arc;
+    if (arc && decidesEscape(*arc, tolerance, scale)) return arc;
   }
   const double w_scale = field.numerator[0].absCoefficientSum() / field.c_plus +
                          field.numerator[1].absCoefficientSum() / field.c_minus +
@@ -497,19 +503,15 @@ std::optional<Codim3LimitDirection> findNonAttractingDirection(
         directionFromTheta(field, *root, angle_if(field.c_plus == 1.0, root->cos1, root->sin1),
                            angle_if(field.c_minus == 1.0, root->cos2, root->sin2));
     const Codim3Components comp = codim3Components(field.value(d), d);
-    const double r = comp.radial, band = std::fabs(std::fabs(r) - tolerance);
-    if (!(band > margin)) continue;  // within rounding of the tolerance: let the search decide
-    const LimitDirectionType type = typeFromRadial(r, tolerance);
-    if (type == LimitDirectionType::kAttracting) continue;
     Codim3LimitDirection ld;
     ld.phi_plus = d.phi_plus;
     ld.phi_minus = d.phi_minus;
     ld.n = d.n;
-    ld.radial = r;
-    ld.type = type;
+    ld.radial = comp.radial;
+    ld.type = typeFromRadial(comp.radial, tolerance);
     ld.index = index;
     ld.residual = std::max(std::fabs(comp.v_plus), std::fabs(comp.v_minus));
-    return ld;
+    if (decidesEscape(ld, tolerance, scale)) return ld;
   }
   return std::nullopt;
 }
