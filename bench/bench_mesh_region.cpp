@@ -14,6 +14,7 @@
 #include <string>
 
 #include <nsdkit/body/body_file.hpp>
+#include <nsdkit/jobs/ball_trough_job.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/region/ball_trough_predicate.hpp>
 #include <nsdkit/region/body_predicate.hpp>
@@ -26,7 +27,7 @@ void BM_BodyMesh(benchmark::State& state) {
   nsd::mesh::BodyMeshOptions o;
   o.tolerance = 1e-4 * static_cast<double>(state.range(0));
   nsd::mesh::BodyMeshReport r;
-  for (auto _ : state) r = nsd::mesh::meshBallTroughBody(p, o).report;
+  for (auto _ : state) r = nsd::jobs::meshBallTroughBody(p, o).report;
   state.counters["faces"] = static_cast<double>(r.faces);
   state.counters["rel_hausdorff"] = r.hausdorff / r.diameter;
   state.counters["min_angle_deg"] = r.min_angle_away_from_corners_deg;
@@ -50,7 +51,7 @@ nsd::models::BallTroughParameters acceptanceBody(int64_t index) {
 void BM_AcceptanceBodyMesh(benchmark::State& state) {
   const auto p = acceptanceBody(state.range(0));
   nsd::mesh::BodyMeshReport r;
-  for (auto _ : state) r = nsd::mesh::meshBallTroughBody(p).report;
+  for (auto _ : state) r = nsd::jobs::meshBallTroughBody(p).report;
   state.counters["faces"] = static_cast<double>(r.faces);
   state.counters["rel_hausdorff"] = r.hausdorff / r.diameter;
   state.counters["rel_volume_error"] = std::fabs(r.volume - r.exact_volume) / r.exact_volume;

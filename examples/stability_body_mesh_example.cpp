@@ -7,6 +7,7 @@
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/angles.hpp>
+#include <nsdkit/jobs/ball_trough_job.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/stability_body/stability_faces.hpp>
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
                 face.sheet, r.plus_lower, r.plus_upper, r.minus_lower, r.minus_upper);
   }
 
-  const nsd::mesh::BodyMesh trough = nsd::mesh::meshBallTroughBody(p);
+  const nsd::mesh::BodyMesh trough = nsd::jobs::meshBallTroughBody(p);
   printReport("60 degree trough", trough.report);
   nsd::mesh::writeMesh(trough.mesh, output, "ply");
 

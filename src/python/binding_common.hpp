@@ -52,5 +52,6 @@ void bindBody(py::module_& m);        // body_bindings.cpp
 void bindModels(py::module_& m);      // model_bindings.cpp
 void bindValidation(py::module_& m);  // validation_bindings.cpp
 void bindSweepFiles(py::module_& m);  // sweep_file_bindings.cpp
+void bindJobs(py::module_& m);        // jobs_bindings.cpp
 
 }  // namespace nsd::python

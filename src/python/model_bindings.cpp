@@ -14,6 +14,7 @@
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/friction/combined_friction.hpp>
 #include <nsdkit/friction/heavy_ball.hpp>
+#include <nsdkit/jobs/ball_trough_job.hpp>
 #include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
@@ -93,7 +94,7 @@ py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus, 
   nsd::mesh::BodyMesh mesh;
   {
     py::gil_scoped_release release;
-    mesh = nsd::mesh::meshBallTroughBody(params, options);
+    mesh = nsd::jobs::meshBallTroughBody(params, options);
   }
   return meshArrays(mesh);
 }

@@ -49,4 +49,5 @@ PYBIND11_MODULE(_nsdkit, m) {
   bindBody(m);
   bindModels(m);
   bindSweepFiles(m);
+  bindJobs(m);
 }

@@ -11,9 +11,10 @@ Layers (a component may use its own headers and those of lower layers):
   3 models, body, eventdriven, sim, stability_body
   4 region, mesh
   5 validation, hdf5
-  6 cli
-  7 mpi
-  8 python (src/python)
+  6 jobs (what the front ends run)
+  7 cli
+  8 mpi
+  9 python (src/python)
 
 Includes: every C and C++ file under SRC_DIR (.h, .hh, .hpp, .hxx, .ipp, .tpp, .inl, .c, .cc,
 .cpp, .cxx and their .in templates), every `#include` whether <angle> or "quoted": an
@@ -35,9 +36,10 @@ LAYERS = {
     "models": 3, "body": 3, "eventdriven": 3, "sim": 3, "stability_body": 3,
     "region": 4, "mesh": 4,
     "validation": 5, "hdf5": 5,
-    "cli": 6,
-    "mpi": 7,
-    "python": 8,
+    "jobs": 6,
+    "cli": 7,
+    "mpi": 8,
+    "python": 9,
 }
 
 # Each heavy dependency: the header an include names, the library a target links, and the

@@ -1,6 +1,8 @@
 #include <nsdkit/mesh/body_mesh.hpp>
 
 #include <nsdkit/body/body_file.hpp>
+#include <nsdkit/jobs/ball_trough_job.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/monte_carlo.hpp>
 
@@ -26,6 +28,9 @@
 
 namespace nsd::mesh {
 namespace {
+
+// The paper's ball as a two-contact family (its wrapper lives with the jobs, above mesh).
+using nsd::jobs::meshBallTroughBody;
 
 TEST(BodyMesh, StructureHoldsForSeveralMuAndJ) {
   // The top face (88) over [p0, pi - p0] x [0, pi] has its four sides on the four planes, its

@@ -241,4 +241,19 @@ void writeMesh(const TriangleMesh& mesh, const std::string& path, const std::str
   });
 }
 
+void writeTriangleConditionsCsv(const TriangleMesh& mesh, std::ostream& out) {
+  out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    out << (t < mesh.condition_of_triangle.size()
+                ? stability_body::toString(mesh.condition_of_triangle[t])
+                : std::string("realizable"))
+        << ',' << (t < mesh.face_of_triangle.size() ? mesh.face_of_triangle[t] : 0);
+    for (const int v : mesh.triangles[t]) {
+      const Eigen::Vector3d& x = mesh.vertices[static_cast<std::size_t>(v)];
+      out << ',' << formatValue(x[0]) << ',' << formatValue(x[1]) << ',' << formatValue(x[2]);
+    }
+    out << '\n';
+  }
+}
+
 }  // namespace nsd::mesh

@@ -21,11 +21,11 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include <nsdkit/stability_body/stability_faces.hpp>
-#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::mesh {
 
@@ -120,12 +120,6 @@ struct BodyMesh {
 /// SolverFailure when the face structure of stability_faces.hpp does not hold or Def 11
 /// disagrees with it (the message names what failed).
 BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOptions& options = {});
-
-/// The ball's stability body over its dimensionless torques (m_x, m_y, m_z) (79), any trough
-/// angle and mu±: meshTwoContactBody of models::makeTwoContactBody.
-/// @throws as meshTwoContactBody, and InvalidInput for invalid parameters.
-BodyMesh meshBallTroughBody(const models::BallTroughParameters& p,
-                            const BodyMeshOptions& options = {});
 
 /// Options of the generic (implicit) route.
 struct ImplicitMeshOptions {
@@ -259,5 +253,11 @@ std::string toString(MeshRoute route);
 /// Writes OFF, PLY, OBJ or STL (by `format`). @throws InvalidInput for an unknown format or an
 /// unwritable file.
 void writeMesh(const TriangleMesh& mesh, const std::string& path, const std::string& format);
+
+/// A stability body's triangles as CSV (condition,face,x0,y0,z0,x1,...,z2), each with the
+/// condition that bounds it there ("realizable" and face 0 when the mesh has none: the implicit
+/// and shaped routes); coordinates as the shortest decimals that read back exactly. The main
+/// job's stability_body_triangles.csv and the input of the stability body's HTML page.
+void writeTriangleConditionsCsv(const TriangleMesh& mesh, std::ostream& out);
 
 }  // namespace nsd::mesh

@@ -353,13 +353,4 @@ BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOption
   return mesh;
 }
 
-BodyMesh meshBallTroughBody(const models::BallTroughParameters& p, const BodyMeshOptions& options) {
-  p.validate();
-  return meshTwoContactBody(
-      [p](const Eigen::Vector3d& m) {
-        return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));
-      },
-      options);
-}
-
 }  // namespace nsd::mesh

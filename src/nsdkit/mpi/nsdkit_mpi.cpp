@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
   // refuses, the lowest refusing rank prints its one line and every rank exits with status 2.
   std::string refusal;
   try {
-    if (command.checkpoint.empty()) {
+    if (command.job.checkpoint.empty()) {
       throw nsd::InvalidInput("nsdkit-mpi region needs --checkpoint DIR on a shared file system");
     }
     nsd::cli::requireNoEmptyValues(*region);

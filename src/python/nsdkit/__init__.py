@@ -11,6 +11,7 @@ from importlib.metadata import version as _version
 from ._nsdkit import *  # noqa: F401,F403  (the compiled API; nsdkit.validation among it)
 from ._nsdkit import __doc__ as _compiled_doc  # noqa: F401
 from .pages import stability_body_html, validation_report_html  # noqa: F401
+from . import jobs  # noqa: F401  (the CLI's jobs: ball_trough, mesh, region, body)
 
 try:
     __version__ = _version("nsdkit")

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/jobs/html_page.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::cli {
@@ -58,13 +58,11 @@ PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Ve
 /// reason) if pages.py fails.
 bool writeHtmlPage(const std::string& page, const std::vector<std::string>& paths,
                    const std::vector<std::string>& options = {}, const std::string& field = "");
+/// writeHtmlPage as the jobs take it (jobs::HtmlPageWriter).
+jobs::HtmlPageWriter htmlPageWriter();
 
 /// Shortest decimal text that reads back to the same double (nsd::formatValue).
 std::string number(double value);
-/// A stability body's triangles as CSV (condition,face,x0,y0,z0,x1,...,z2), each with the
-/// condition that bounds it there ("realizable" and face 0 when the mesh has none: the implicit
-/// route): stability_body_triangles.csv of the main job and the input of the mesh's HTML page.
-void writeTriangleConditionsCsv(const nsd::mesh::TriangleMesh& mesh, std::ostream& out);
 /// Output samples t_end / dt, bounded by what a CSV and memory hold (1e7 rows: ~1 GB of text).
 /// @throws InvalidInput naming the options.
 void requireSampleCount(double t_end, double dt);

@@ -133,19 +133,10 @@ bool writeHtmlPage(const std::string& page, const std::vector<std::string>& path
 
 std::string number(double value) { return formatValue(value); }
 
-void writeTriangleConditionsCsv(const nsd::mesh::TriangleMesh& m, std::ostream& out) {
-  out << "condition,face,x0,y0,z0,x1,y1,z1,x2,y2,z2\n";
-  for (std::size_t t = 0; t < m.triangles.size(); ++t) {
-    out << (t < m.condition_of_triangle.size()
-                ? nsd::stability_body::toString(m.condition_of_triangle[t])
-                : std::string("realizable"))
-        << ',' << (t < m.face_of_triangle.size() ? m.face_of_triangle[t] : 0);
-    for (const int v : m.triangles[t]) {
-      const Eigen::Vector3d& x = m.vertices[static_cast<std::size_t>(v)];
-      out << ',' << number(x[0]) << ',' << number(x[1]) << ',' << number(x[2]);
-    }
-    out << '\n';
-  }
+jobs::HtmlPageWriter htmlPageWriter() {
+  return [](const jobs::HtmlPageRequest& r) {
+    return writeHtmlPage(r.page, r.paths, r.options, r.field);
+  };
 }
 
 PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,

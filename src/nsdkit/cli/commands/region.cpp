@@ -9,7 +9,7 @@ namespace nsd::cli {
 
 Command addRegionCommand(CLI::App& app, unsigned default_threads) {
   auto o = std::make_shared<RegionCommand>();
-  o->threads = default_threads;
+  o->job.threads = default_threads;
   CLI::App* c = app.add_subcommand("region", "sweep parameters through the Def-11 predicate");
   addRegionOptions(c, *o);
   return {c, [o] { return runRegionCommand(*o, {}, nsd::hdf5::createSweepFile); }};

@@ -1,0 +1,234 @@
+#include <nsdkit/jobs/region_job.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+
+#include <nsdkit/body/body_file.hpp>
+#include <nsdkit/body/body_report.hpp>
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/checksum.hpp>
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/hdf5/sweep_file.hpp>
+#include <nsdkit/region/streamed_sweep.hpp>
+
+namespace nsd::jobs {
+namespace {
+
+/// The model of a region job: its predicate, the metadata written with the output (and
+/// compared on resume), and the body file's text.
+struct RegionModel {
+  region::ParameterPredicate predicate;
+  region::ParameterPoint metadata;
+  std::string body_file_text;
+};
+
+RegionModel regionModel(const RegionJobOptions& o) {
+  RegionModel m;
+  if (o.body_file.empty()) {
+    m.predicate = troughPredicate(o.trough, o.axes);
+    m.metadata = troughMetadata(o.trough);
+    return m;
+  }
+  const body::BodyDescription body = body::readBodyFile(o.body_file);
+  std::vector<std::string> names;
+  for (const auto& a : o.axes) names.push_back(a.name);
+  for (const auto& [name, value] : o.fixed) names.push_back(name);
+  m.predicate = region::bodyPredicate(body, names);
+  m.metadata = region::bodyMetadata(body, names);
+  // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
+  // checkpointed sweep refuses to resume with an edited body file.
+  std::ifstream in(o.body_file, std::ios::binary);
+  for (char ch; in.get(ch);) m.body_file_text += ch;
+  const std::uint64_t hash = fnv1a64(m.body_file_text.data(), m.body_file_text.size());
+  m.metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
+  return m;
+}
+
+region::CheckpointOptions checkpointOptions(const RegionJobOptions& o) {
+  region::CheckpointOptions co;
+  co.directory = o.checkpoint;
+  co.resume = o.resume;
+  co.block_points = o.block_points;
+  return co;
+}
+
+/// Refuses, before any work, an output that names the checkpoint folder (by path or, when both
+/// exist, by identity): the output would replace the folder after the sweep.
+void requireOutputIsNotTheCheckpoint(const RegionJobOptions& o) {
+  if (o.checkpoint.empty() || o.output.empty() || o.output == "-") return;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path output = fs::weakly_canonical(fs::absolute(o.output, ec), ec);
+  const fs::path folder = fs::weakly_canonical(fs::absolute(o.checkpoint, ec), ec);
+  const bool same = output == folder || (fs::exists(o.output, ec) && fs::exists(o.checkpoint, ec) &&
+                                         fs::equivalent(o.output, o.checkpoint, ec));
+  if (same) {
+    throw InvalidInput("--output " + quoteInput(o.output) + " is the --checkpoint folder " +
+                       quoteInput(o.checkpoint) + ": give the output another path");
+  }
+}
+
+/// The checks, and the model they build.
+RegionModel prepareRegion(const RegionJobOptions& o) {
+  if (o.body_file.empty() && o.model != "ball-trough") {
+    throw InvalidInput("unknown model " + quoteInput(o.model));
+  }
+  if (o.resume && o.checkpoint.empty()) throw InvalidInput("--resume needs --checkpoint DIR");
+  requireOutputIsNotTheCheckpoint(o);
+  if (o.threads < 1 || o.threads > 1024) {
+    throw InvalidInput("--threads must be in [1, 1024], got " + std::to_string(o.threads));
+  }
+  if (o.block_points < 1 || o.block_points > 10000000) {
+    throw InvalidInput("--block-points must be in [1, 1e7], got " +
+                       std::to_string(o.block_points));
+  }
+  if (o.output.empty()) throw InvalidInput("--output is required");
+  return regionModel(o);
+}
+
+// HDF5: every process streams its blocks into the file (no assembled result).
+RegionJobReport runHdf5Region(const RegionJobOptions& o, const region::WorkSharing& sharing,
+                              const SweepFileFactory& sweep_file, const RegionModel& model,
+                              const region::SweepOptions& so) {
+  if (!sweep_file) throw InvalidInput("--format hdf5: this nsdkit was built without HDF5");
+  hdf5::SweepFileHeader header;
+  header.axes = o.axes;
+  header.fixed = o.fixed;
+  header.model_parameters = model.metadata;
+  header.model_name = o.body_file.empty() ? o.model : "body";
+  header.body_file_text = model.body_file_text;
+  header.refine_tolerance = o.refine_tolerance;
+  const region::CheckpointOptions co = checkpointOptions(o);
+  header.block_points = co.block_points;
+  header.block_edges = co.block_edges;
+  const std::unique_ptr<region::SweepSink> sink = sweep_file(o.output, header);  // before work
+  const region::StreamedSweepReport run =
+      region::sweepIntoSink(o.axes, o.fixed, model.predicate, so, co, model.metadata, sharing,
+                            *sink);
+  RegionJobReport report;
+  report.points = run.grid_points;
+  report.realizable = run.realizable_points;
+  report.boundary_points = run.boundary_points;
+  report.seconds = run.seconds;
+  report.checkpointed = true;
+  report.blocks_computed = run.blocks_computed;
+  report.blocks_reused = run.blocks_reused;
+  return report;
+}
+
+}  // namespace
+
+SweepFileFormat parseSweepFileFormat(const std::string& name) {
+  if (name == "csv") return SweepFileFormat::kCsv;
+  if (name == "json") return SweepFileFormat::kJson;
+  if (name == "hdf5") return SweepFileFormat::kHdf5;
+  throw InvalidInput("--format " + quoteInput(name) + " is not one of csv, json, hdf5");
+}
+
+void checkRegionJob(const RegionJobOptions& o) { (void)prepareRegion(o); }
+
+RegionJobReport runRegionJob(const RegionJobOptions& o, const region::WorkSharing& sharing,
+                             const SweepFileFactory& sweep_file) {
+  const RegionModel model = prepareRegion(o);
+  region::SweepOptions so;
+  so.threads = o.threads;
+  so.refine_tolerance = o.refine_tolerance;
+  so.progress = sharing.rank == 0 ? o.progress : nullptr;
+  if (o.format == SweepFileFormat::kHdf5) return runHdf5Region(o, sharing, sweep_file, model, so);
+  region::SweepResult result;
+  RegionJobReport report;
+  if (o.checkpoint.empty()) {
+    if (sharing.ranks > 1) throw InvalidInput("several processes need --checkpoint DIR");
+    result = region::sweep(o.axes, o.fixed, model.predicate, so);
+  } else {
+    const auto run = region::sweepWithCheckpoints(o.axes, o.fixed, model.predicate, so,
+                                                  checkpointOptions(o), model.metadata, sharing);
+    result = run.result;
+    report.checkpointed = true;
+    report.blocks_computed = run.blocks_computed;
+    report.blocks_reused = run.blocks_reused;
+  }
+  if (sharing.rank != 0) return report;
+  writeFileAtomically(o.output, [&](std::ostream& out) {
+    if (o.format == SweepFileFormat::kJson) {
+      region::writeJson(out, result, model.metadata);
+    } else {
+      region::writeCsv(out, result, model.metadata);
+    }
+  });
+  report.points = result.points.size();
+  for (const auto& pt : result.points) report.realizable += pt.verdict.realizable;
+  report.boundary_points = result.boundary.size();
+  report.predicate_calls = result.predicate_calls;
+  report.seconds = result.seconds;
+  return report;
+}
+
+void printRegionJob(const RegionJobOptions& o, const RegionJobReport& r, std::ostream& out) {
+  if (o.format == SweepFileFormat::kHdf5) {
+    out << "swept " << r.points << " points into " << o.output << " (" << r.boundary_points
+        << " boundary points, " << r.blocks_computed << " blocks computed and "
+        << r.blocks_reused << " reused here) in " << r.seconds << " s\n";
+    return;
+  }
+  out << "swept " << r.points << " points (" << r.realizable << " realizable), "
+      << r.boundary_points << " boundary points, " << r.predicate_calls << " predicate calls in "
+      << r.seconds << " s";
+  if (r.checkpointed) {
+    out << ", " << r.blocks_computed << " blocks computed and " << r.blocks_reused
+        << " reused here";
+  }
+  out << " -> " << o.output << '\n';
+}
+
+namespace {
+
+// The body file must not be one of the files the job writes (it would be replaced).
+void requireBodyNotAnOutput(const BodyJobOptions& o) {
+  std::error_code ec;
+  for (const char* name : {"section.csv", "summary.json"}) {
+    const std::filesystem::path output = std::filesystem::path(o.output_dir) / name;
+    if (std::filesystem::equivalent(o.body_file, output, ec)) {
+      throw InvalidInput("--body " + quoteInput(o.body_file) + " is " + name +
+                         " of --output-dir " + quoteInput(o.output_dir) +
+                         ", which the command writes; give another --output-dir");
+    }
+  }
+}
+
+}  // namespace
+
+BodyJobResult runBodyJob(const BodyJobOptions& o) {
+  requireBodyNotAnOutput(o);
+  if (o.threads < 1 || o.threads > 1024) {
+    throw InvalidInput("--threads must be in [1, 1024], got " + std::to_string(o.threads));
+  }
+  BodyJobResult r{body::readBodyFile(o.body_file), {}, {}, 0};
+  r.section_spec = region::bodySection(r.body, o.body_file);
+  const std::vector<std::string> names = r.section_spec.names();
+  region::SweepOptions so;
+  so.threads = o.threads;
+  so.progress = o.progress;
+  r.section = region::sweep(r.section_spec.axes, r.section_spec.fixed,
+                            region::bodyPredicate(r.body, names), so);
+  for (const auto& p : r.section.points) r.realizable += p.verdict.realizable;
+  std::filesystem::create_directories(o.output_dir);
+  const std::string dir = o.output_dir + "/";
+  writeFileAtomically(dir + "section.csv", [&](std::ostream& out) {
+    region::writeCsv(out, r.section, region::bodyMetadata(r.body, names));
+  });
+  writeFileAtomically(dir + "summary.json", [&](std::ostream& out) {
+    body::writeBodySummary(out, r.body, r.section.points.size(), r.realizable);
+  });
+  return r;
+}
+
+void printBodyJob(const BodyJobOptions& o, const BodyJobResult& r, std::ostream& out) {
+  const std::vector<region::Axis>& axes = r.section_spec.axes;
+  out << r.body.name << ": section " << axes[0].name << " x " << axes[1].name << ", "
+      << r.realizable << " of " << r.section.points.size() << " points realizable -> "
+      << o.output_dir << "/{summary.json,section.csv}\n";
+}
+
+}  // namespace nsd::jobs

@@ -1,0 +1,143 @@
+// The jobs (src/nsdkit/jobs) for nsdkit.jobs (src/python/nsdkit/jobs.py, which gives them their
+// keyword arguments and their HTML page writer): the same library functions the CLI runs.
+#include <pybind11/functional.h>
+
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include <nsdkit/core/errors.hpp>
+#include <nsdkit/jobs/ball_trough_job.hpp>
+#include <nsdkit/jobs/mesh_job.hpp>
+#include <nsdkit/jobs/region_job.hpp>
+#include <nsdkit/hdf5/sweep_file.hpp>
+
+#include "binding_common.hpp"
+
+namespace nsd::python {
+namespace {
+
+// A Python callable page(page, paths, options, field) -> bool as the jobs' page writer (None:
+// no page).
+jobs::HtmlPageWriter pageWriter(const py::object& page) {
+  if (page.is_none()) return {};
+  return [page](const jobs::HtmlPageRequest& r) {
+    return page(r.page, r.paths, r.options, r.field).cast<bool>();
+  };
+}
+
+jobs::TroughOptions troughOptions(const py::dict& trough) {
+  jobs::TroughOptions o;
+  o.mu = trough["mu"].cast<double>();
+  if (!trough["mu_plus"].is_none()) o.mu_plus = trough["mu_plus"].cast<double>();
+  if (!trough["mu_minus"].is_none()) o.mu_minus = trough["mu_minus"].cast<double>();
+  o.inertia = trough["inertia"].cast<double>();
+  o.angle_deg = trough["trough_angle_deg"].cast<double>();
+  return o;
+}
+
+// fix={name: value}: every value finite.
+region::ParameterPoint fixedValues(const std::map<std::string, double>& fix) {
+  for (const auto& [name, value] : fix) {
+    if (!std::isfinite(value)) {
+      throw InvalidInput("fix " + quoteInput(name) + " = " + formatValue(value) +
+                         ": value is not a finite number");
+    }
+  }
+  return {fix.begin(), fix.end()};
+}
+
+py::dict ballTrough(const std::string& output_dir, const py::dict& trough, int grid, int threads,
+                    const py::object& page) {
+  jobs::BallTroughJobOptions o;
+  o.trough = troughOptions(trough);
+  o.grid = grid;
+  o.threads = threadCount(threads);
+  const jobs::BallTroughJobRun run = jobs::runBallTroughJobInto(o, output_dir, pageWriter(page));
+  py::dict out;
+  out["summary"] = jobs::ballTroughJobSummary(run.result).dump();
+  out["files"] = run.files;
+  return out;
+}
+
+std::string mesh(const py::dict& args, const py::dict& trough,
+                 const std::map<std::string, double>& fix, const py::object& page) {
+  jobs::MeshJobOptions o;
+  o.model = args["model"].cast<std::string>();
+  o.trough = troughOptions(trough);
+  o.body_file = args["body"].cast<std::string>();
+  o.axes = args["axes"].cast<std::vector<std::string>>();
+  o.fixed = fixedValues(fix);
+  o.output = args["output"].cast<std::string>();
+  o.format = args["format"].cast<std::string>();
+  o.html = args["html"].cast<std::string>();
+  o.route = args["route"].cast<std::string>();
+  o.tolerance = args["tolerance"].cast<double>();
+  o.edge_length = args["edge_length"].cast<double>();
+  o.resolution = args["resolution"].cast<int>();
+  o.threads = threadCount(args["threads"].cast<int>());
+  const long long samples = args["mc_samples"].cast<long long>();
+  if (samples < 0) throw InvalidInput("mc_samples must be >= 0, got " + std::to_string(samples));
+  o.mc_samples = static_cast<std::size_t>(samples);
+  const jobs::MeshJobResult result = jobs::runMeshJob(o, pageWriter(page));
+  return jobs::meshJobSummary(o, result).dump();
+}
+
+py::dict region(const py::dict& args, const py::dict& trough,
+                const std::vector<std::string>& axes, const std::map<std::string, double>& fix) {
+  jobs::RegionJobOptions o;
+  o.model = args["model"].cast<std::string>();
+  o.trough = troughOptions(trough);
+  o.body_file = args["body"].cast<std::string>();
+  for (const std::string& text : axes) o.axes.push_back(region::parseAxis(text));
+  o.fixed = fixedValues(fix);
+  o.refine_tolerance = args["refine_tol"].cast<double>();
+  o.format = jobs::parseSweepFileFormat(args["format"].cast<std::string>());
+  o.output = args["output"].cast<std::string>();
+  if (o.output == "-") throw InvalidInput("output '-' (standard output) is for the CLI: give a file");
+  o.threads = threadCount(args["threads"].cast<int>());
+  o.checkpoint = args["checkpoint"].cast<std::string>();
+  o.resume = args["resume"].cast<bool>();
+  const long long block_points = args["block_points"].cast<long long>();
+  if (block_points < 1) throw InvalidInput("block_points must be >= 1");
+  o.block_points = static_cast<std::size_t>(block_points);
+  const jobs::RegionJobReport r = jobs::runRegionJob(o, {}, hdf5::createSweepFile);
+  py::dict out;
+  out["points"] = r.points;
+  out["realizable"] = r.realizable;
+  out["boundary_points"] = r.boundary_points;
+  out["predicate_calls"] = r.predicate_calls;
+  out["seconds"] = r.seconds;
+  out["blocks_computed"] = r.blocks_computed;
+  out["blocks_reused"] = r.blocks_reused;
+  return out;
+}
+
+py::dict body(const std::string& body_file, const std::string& output_dir, int threads) {
+  jobs::BodyJobOptions o;
+  o.body_file = body_file;
+  o.output_dir = output_dir;
+  o.threads = threadCount(threads);
+  const jobs::BodyJobResult r = jobs::runBodyJob(o);
+  py::dict out;
+  out["name"] = r.body.name;
+  out["points"] = r.section.points.size();
+  out["realizable"] = r.realizable;
+  out["axes"] = std::vector<std::string>{r.section_spec.axes[0].name, r.section_spec.axes[1].name};
+  return out;
+}
+
+}  // namespace
+
+void bindJobs(py::module_& m) {
+  py::module_ jobs = m.def_submodule(
+      "_jobs", "The jobs the CLI runs (src/nsdkit/jobs); use nsdkit.jobs, which names them.");
+  jobs.def("ball_trough", &ballTrough, py::arg("output_dir"), py::arg("trough"), py::arg("grid"),
+           py::arg("threads"), py::arg("page"));
+  jobs.def("mesh", &mesh, py::arg("args"), py::arg("trough"), py::arg("fix"), py::arg("page"));
+  jobs.def("region", &region, py::arg("args"), py::arg("trough"), py::arg("axes"),
+           py::arg("fix"));
+  jobs.def("body", &body, py::arg("body"), py::arg("output_dir"), py::arg("threads"));
+}
+
+}  // namespace nsd::python

@@ -1,0 +1,198 @@
+"""The jobs of the ``nsdkit`` command line, from Python: the same library functions
+(src/nsdkit/jobs) with the same options and the same output files.
+
+=====================  ==========================================================================
+``nsdkit ball-trough``  :func:`ball_trough` (the main job: the paper's Sect. 6 end to end)
+``nsdkit mesh``         :func:`mesh` (a surface mesh of a stability body, and its HTML page)
+``nsdkit region``       :func:`region` (a parameter sweep written as CSV, JSON or HDF5)
+``nsdkit body``         :func:`body` (a body file's summary and its named section)
+=====================  ==========================================================================
+
+Each keyword is the command's long option with ``-`` written ``_`` (``--trough-angle-deg`` is
+``trough_angle_deg``); ``threads=0`` means all cores, as the CLI's default. The HTML pages are
+written by :mod:`nsdkit.pages` in this interpreter, as ``nsdkit`` runs it in a child process, so
+they are the same files. Bad input raises ``ValueError`` naming the option.
+"""
+import contextlib
+import io
+import json
+import math
+import os
+import sys
+
+from . import _nsdkit
+
+_jobs = _nsdkit._jobs
+
+__all__ = ["ball_trough", "mesh", "region", "body"]
+
+
+def _quote(text):
+    return "'" + str(text).replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _write_page(page, paths, options, field):
+    """The jobs' page writer: nsdkit.pages' command line in this interpreter. True when the page
+    is written; False, with a note on stderr, when plotly is missing; ValueError otherwise."""
+    from . import pages
+
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
+        status = pages._main([page, *options, *paths])
+    if status == 0:
+        return True
+    lines = [line for line in errors.getvalue().splitlines() if line.strip()]
+    reason = lines[-1] if lines else "no message"
+    for prefix in ("nsdkit pages: error: ", "pages.py: error: "):
+        if reason.startswith(prefix):
+            reason = reason[len(prefix):]
+    if status == pages.PAGES_UNAVAILABLE:
+        print(f"nsdkit: note: HTML page not written ({reason})", file=sys.stderr)
+        return False
+    what = f"{field or 'HTML page'} {_quote(paths[-1])}"
+    raise ValueError(f"{what}: the page was not written: {reason}")
+
+
+def _number(name, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a number, got {value!r}")
+    return float(value)
+
+
+def _integer(name, value, lower, upper=None):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if value < lower or (upper is not None and value > upper):
+        bound = f"[{lower}, {upper}]" if upper is not None else f">= {lower}"
+        raise ValueError(f"{name} must be in {bound}, got {value}")
+    return value
+
+
+def _text(name, value):
+    if value is None:
+        return ""
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be a string or a path, got {value!r}")
+    return value
+
+
+def _trough(mu, mu_plus, mu_minus, inertia, trough_angle_deg):
+    return {"mu": _number("mu", mu),
+            "mu_plus": None if mu_plus is None else _number("mu_plus", mu_plus),
+            "mu_minus": None if mu_minus is None else _number("mu_minus", mu_minus),
+            "inertia": _number("inertia", inertia),
+            "trough_angle_deg": _number("trough_angle_deg", trough_angle_deg)}
+
+
+def _fixed(fix):
+    """fix= as {name: value} or ["name=value", ...] (the CLI's --fix words)."""
+    if fix is None:
+        return {}
+    if isinstance(fix, dict):
+        return {str(name): _number(f"fix {_quote(name)}", value) for name, value in fix.items()}
+    if isinstance(fix, str):
+        fix = [fix]
+    fixed = {}
+    for item in fix:
+        item = _text("fix", item)
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"fix {_quote(item)} must be name=value")
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not math.isfinite(number):
+            raise ValueError(f"fix {_quote(item)}: value is not a finite number")
+        if name in fixed:
+            raise ValueError(f"fix {_quote(item)}: {_quote(name)} is fixed twice")
+        fixed[name] = number
+    return fixed
+
+
+def _axis_text(axis):
+    """An axis as the CLI's --axis word: "name:lower:upper:count" or (name, lower, upper, count)
+    (floats written so that they read back exactly)."""
+    if isinstance(axis, str):
+        return axis
+    if isinstance(axis, (tuple, list)) and len(axis) == 4:
+        name, lower, upper, count = axis
+        return (f"{_text('axis name', name)}:{_number('axis lower', lower)!r}:"
+                f"{_number('axis upper', upper)!r}:{_integer('axis count', count, 1)}")
+    raise ValueError(f"axis {axis!r} must be 'name:lower:upper:count' or (name, lower, upper, count)")
+
+
+def ball_trough(output_dir="out/ball_trough", *, mu=0.3, mu_plus=None, mu_minus=None, inertia=0.4,
+                trough_angle_deg=90.0, grid=21, threads=0, html=True):
+    """The main job (``nsdkit ball-trough``): the special values (90) and the maximum
+    acceleration (91) by the closed forms and the generic route, a classified grid of
+    ``grid``\\ :sup:`3` torques, the two-point-slip surface (88), the cross-sections at m_z = 0,
+    m_z1, m_z2, 0.97 m_z3, the stability body meshed from its exact faces, and (``html``)
+    stability_body.html, all written into ``output_dir``. Needs a 90 degree trough and
+    mu+ = mu- < 1. Returns ``{"summary": <summary.json as a dict>, "files": [names written]}``."""
+    result = _jobs.ball_trough(_text("output_dir", output_dir),
+                               _trough(mu, mu_plus, mu_minus, inertia, trough_angle_deg),
+                               _integer("grid", grid, 2, 400), _integer("threads", threads, 0),
+                               _write_page if html else None)
+    return {"summary": json.loads(result["summary"]), "files": list(result["files"])}
+
+
+def mesh(output, *, model="ball-trough", mu=0.3, mu_plus=None, mu_minus=None, inertia=0.4,
+         trough_angle_deg=90.0, body=None, axes=None, fix=None, format=None, html=None,
+         tolerance=5e-4, route="auto", edge_length=None, resolution=24, threads=0, mc_samples=0):
+    """A surface mesh of a stability body (``nsdkit mesh``) written to ``output`` (off, ply, obj
+    or stl, from ``format`` or the extension), with ``html`` an interactive page. The paper's
+    ball over (m_x, m_y, m_z), or a ``body`` file over its three ``axes`` (names, e.g.
+    ``["mx", "my", "mz"]`` or ``"mx,my,mz"``) with ``fix`` values. ``route``: auto, exact,
+    implicit or shaped. Returns the summary the CLI prints (volume, distances, route, ...)."""
+    if isinstance(axes, str):
+        axes = axes.split(",")
+    args = {"model": _text("model", model), "body": _text("body", body),
+            "axes": [_text("axes", a) for a in (axes or [])],
+            "output": _text("output", output), "format": _text("format", format),
+            "html": _text("html", html), "route": _text("route", route),
+            "tolerance": _number("tolerance", tolerance),
+            "edge_length": math.nan if edge_length is None else _number("edge_length", edge_length),
+            "resolution": _integer("resolution", resolution, 2, 400),
+            "threads": _integer("threads", threads, 0, 1024),
+            "mc_samples": _integer("mc_samples", mc_samples, 0, 100_000_000)}
+    if route not in ("auto", "exact", "implicit", "shaped"):
+        raise ValueError(f"route {_quote(route)} is not one of auto, exact, implicit, shaped")
+    summary = _jobs.mesh(args, _trough(mu, mu_plus, mu_minus, inertia, trough_angle_deg),
+                         _fixed(fix), _write_page)
+    return json.loads(summary)
+
+
+def region(axis, output, *, model="ball-trough", mu=0.3, mu_plus=None, mu_minus=None, inertia=0.4,
+           trough_angle_deg=90.0, body=None, fix=None, refine_tol=0.0, format="csv", threads=0,
+           checkpoint=None, resume=False, block_points=4096):
+    """A parameter sweep (``nsdkit region``) written to ``output`` as csv, json or hdf5.
+    ``axis``: one axis or a list, each "name:lower:upper:count" or (name, lower, upper, count);
+    ``fix``: {name: value} or ["name=value", ...]; the paper's ball unless ``body`` names a body
+    file. ``checkpoint`` keeps finished blocks in a folder (``resume`` continues there). Returns
+    the counts the CLI prints: points, realizable, boundary_points, predicate_calls, seconds,
+    blocks_computed, blocks_reused."""
+    axes = [axis] if isinstance(axis, (str, tuple)) else list(axis)
+    if not axes:
+        raise ValueError("axis: give at least one axis")
+    if format not in ("csv", "json", "hdf5"):
+        raise ValueError(f"format {_quote(format)} is not one of csv, json, hdf5")
+    if not isinstance(resume, bool):
+        raise ValueError(f"resume must be True or False, got {resume!r}")
+    args = {"model": _text("model", model), "body": _text("body", body),
+            "refine_tol": _number("refine_tol", refine_tol), "format": format,
+            "output": _text("output", output), "threads": _integer("threads", threads, 0, 1024),
+            "checkpoint": _text("checkpoint", checkpoint), "resume": resume,
+            "block_points": _integer("block_points", block_points, 1, 10_000_000)}
+    return dict(_jobs.region(args, _trough(mu, mu_plus, mu_minus, inertia, trough_angle_deg),
+                             [_axis_text(a) for a in axes], _fixed(fix)))
+
+
+def body(body, output_dir, *, threads=0):
+    """A body file's summary and the cross-section the file names (``nsdkit body``):
+    ``output_dir``/summary.json and section.csv. Returns the body's name, the section's axes and
+    its point counts."""
+    return dict(_jobs.body(_text("body", body), _text("output_dir", output_dir),
+                           _integer("threads", threads, 0, 1024)))
