@@ -8,6 +8,8 @@
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/jobs/ball_trough_job.hpp>
+#include <nsdkit/jobs/classify_job.hpp>
+#include <nsdkit/jobs/friction_jobs.hpp>
 #include <nsdkit/jobs/mesh_job.hpp>
 #include <nsdkit/jobs/region_job.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
@@ -113,6 +115,27 @@ py::dict region(const py::dict& args, const py::dict& trough,
   return out;
 }
 
+py::dict classify(const py::dict& args, const py::dict& trough) {
+  jobs::ClassifyJobOptions o;
+  o.model = args["model"].cast<std::string>();
+  o.trough = troughOptions(trough);
+  o.body_file = args["body"].cast<std::string>();
+  o.input = args["input"].cast<std::string>();
+  o.output = args["output"].cast<std::string>();
+  if (o.output == "-") throw InvalidInput("output '-' (standard output) is for the CLI: give a file");
+  o.method = args["method"].cast<std::string>();
+  o.threads = threadCount(args["threads"].cast<int>());
+  o.certify = args["certify"].cast<bool>();
+  const jobs::ClassifyJobResult r = jobs::runClassifyJob(o);
+  py::dict out;
+  out["points"] = r.points.size();
+  out["realizable"] = r.realizable;
+  out["incomplete"] = r.incomplete;
+  out["certified"] = r.certified;
+  out["seconds"] = r.seconds;
+  return out;
+}
+
 py::dict body(const std::string& body_file, const std::string& output_dir, int threads) {
   jobs::BodyJobOptions o;
   o.body_file = body_file;
@@ -127,6 +150,58 @@ py::dict body(const std::string& body_file, const std::string& output_dir, int t
   return out;
 }
 
+std::string frictionPoint(const py::dict& a) {
+  jobs::FrictionJobOptions o;
+  o.model = a["model"].cast<std::string>();
+  o.v = a["v"].cast<double>();
+  o.u = a["u"].cast<double>();
+  o.k_r = a["kr"].cast<double>();
+  o.beta = a["beta"].cast<double>();
+  o.pressure = a["pressure"].cast<std::string>();
+  o.tolerance = a["tolerance"].cast<double>();
+  return jobs::runFrictionJob(o).dump();
+}
+
+py::dict frictionMap(const py::dict& a) {
+  jobs::FrictionMapJobOptions o;
+  o.output_dir = a["output_dir"].cast<std::string>();
+  o.grid = a["grid"].cast<int>();
+  o.pressure = a["pressure"].cast<std::string>();
+  o.tolerance = a["tolerance"].cast<double>();
+  o.threads = threadCount(a["threads"].cast<int>());
+  const jobs::FrictionMapJobResult r = jobs::runFrictionMapJob(o);
+  py::dict out;
+  out["points"] = r.points.size();
+  out["max_difference"] = std::vector<double>(r.max_difference, r.max_difference + 3);
+  return out;
+}
+
+py::dict heavyBall(const py::dict& a) {
+  jobs::HeavyBallJobOptions o;
+  o.model = a["model"].cast<std::string>();
+  o.v0 = a["v0"].cast<double>();
+  o.u0 = a["u0"].cast<double>();
+  o.t_end = a["t_end"].cast<double>();
+  o.dt = a["dt"].cast<double>();
+  o.output = a["output"].cast<std::string>();
+  o.ball.friction = a["friction"].cast<double>();
+  o.ball.contact_radius = a["contact_radius"].cast<double>();
+  o.ball.k_r0 = a["kr"].cast<double>();
+  o.ball.mass = a["mass"].cast<double>();
+  o.ball.ball_radius = a["radius"].cast<double>();
+  o.ball.gravity = a["gravity"].cast<double>();
+  if (!(o.ball.k_r0 >= 0.0 && o.ball.k_r0 <= 1.0)) {
+    throw InvalidInput("kr must be in [0, 1], got " + formatValue(o.ball.k_r0));
+  }
+  const friction::HeavyBallTrajectory tr = jobs::runHeavyBallJob(o);
+  py::dict out;
+  out["samples"] = tr.samples.size();
+  out["steps"] = tr.steps;
+  out["slip_stop_time"] = tr.slip_stop_time;
+  out["whirl_stop_time"] = tr.whirl_stop_time;
+  return out;
+}
+
 }  // namespace
 
 void bindJobs(py::module_& m) {
@@ -137,6 +212,10 @@ void bindJobs(py::module_& m) {
   jobs.def("mesh", &mesh, py::arg("args"), py::arg("trough"), py::arg("fix"), py::arg("page"));
   jobs.def("region", &region, py::arg("args"), py::arg("trough"), py::arg("axes"),
            py::arg("fix"));
+  jobs.def("classify", &classify, py::arg("args"), py::arg("trough"));
+  jobs.def("friction", &frictionPoint, py::arg("args"));
+  jobs.def("friction_map", &frictionMap, py::arg("args"));
+  jobs.def("heavy_ball", &heavyBall, py::arg("args"));
   jobs.def("body", &body, py::arg("body"), py::arg("output_dir"), py::arg("threads"));
 }
 

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/numeric_csv.hpp>
 #include <nsdkit/core/errors.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   try {
-    const auto rows = nsd::cli::readNumericCsv(path, {"mx", "my", "mz"});
+    const auto rows = nsd::readNumericCsv(path, {"mx", "my", "mz"});
     for (const auto& row : rows) {
       if (row.size() != 3) __builtin_trap();  // the reader promised three numbers per row
       for (const double v : row) {

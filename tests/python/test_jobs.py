@@ -121,12 +121,53 @@ def test_region_hdf5_and_checkpoint_hold_the_same_sweep(tmp_path):
                 assert np.array_equal(a[name][()], b[name][()]), name
 
 
+def test_classify_writes_the_same_table(tmp_path):
+    rng = np.random.default_rng(47)
+    torques = rng.uniform(-1.0, 1.0, size=(40, 3))
+    table = tmp_path / "torques.csv"
+    table.write_text("mx,my,mz\n" + "".join(f"{a!r},{b!r},{c!r}\n" for a, b, c in torques))
+    for method, certify in (("generic", True), ("generic-sampled", False), ("closed-form", False)):
+        cli_out, py_out = tmp_path / f"cli_{method}.csv", tmp_path / f"py_{method}.csv"
+        run_cli("classify", "--model", "ball-trough", "--input", str(table), "--output",
+                str(cli_out), "--method", method, *(["--certify"] if certify else []), "--quiet")
+        counts = nsdkit.jobs.classify(table, py_out, model="ball-trough", method=method,
+                                      certify=certify)
+        assert filecmp.cmp(cli_out, py_out, shallow=False), method
+        assert counts["points"] == 40 and 0 < counts["realizable"] < 40
+    body = os.path.join(BODIES, "ball_trough.json")
+    cli_out, py_out = tmp_path / "cli_body.csv", tmp_path / "py_body.csv"
+    run_cli("classify", "--body", body, "--input", str(table), "--output", str(cli_out), "--quiet")
+    nsdkit.jobs.classify(table, py_out, body=body)
+    assert filecmp.cmp(cli_out, py_out, shallow=False)
+
+
 def test_body_writes_the_same_files(tmp_path):
     body = os.path.join(BODIES, "wheelset.json")
     run_cli("body", "--body", body, "--output-dir", str(tmp_path / "cli"), "--quiet")
     result = nsdkit.jobs.body(body, tmp_path / "py")
     assert same_files(tmp_path / "cli", tmp_path / "py", ["summary.json", "section.csv"]) == []
     assert result["points"] > 0 and 0 <= result["realizable"] <= result["points"]
+
+
+def test_friction_jobs_write_the_same_files(tmp_path):
+    printed = run_cli("friction", "--model", "pade", "--v", "0.7", "--u", "1.3", "--kr", "0.4",
+                      "--beta", "0.3")
+    assert json.loads(printed) == nsdkit.jobs.friction("pade", 0.7, 1.3, kr=0.4, beta=0.3)
+    exact_cli = json.loads(run_cli("friction", "--model", "exact", "--v", "0.7", "--u", "1.3",
+                                   "--pressure", "uniform"))
+    exact_py = nsdkit.jobs.friction("exact", 0.7, 1.3, pressure="uniform")
+    assert without_run_keys(exact_cli) == without_run_keys(exact_py)
+
+    run_cli("friction-map", "--output-dir", str(tmp_path / "cli"), "--grid", "4")
+    counts = nsdkit.jobs.friction_map(tmp_path / "py", grid=4)
+    assert same_files(tmp_path / "cli", tmp_path / "py", ["friction_error_map.csv"]) == []
+    assert counts["points"] == 3 * (4 * 4 - 1)
+
+    run_cli("heavy-ball", "--t-end", "2", "--dt", "0.05", "--kr", "0.3", "--output",
+            str(tmp_path / "cli_ball.csv"))
+    ball = nsdkit.jobs.heavy_ball(2.0, tmp_path / "py_ball.csv", dt=0.05, kr=0.3)
+    assert filecmp.cmp(tmp_path / "cli_ball.csv", tmp_path / "py_ball.csv", shallow=False)
+    assert ball["samples"] >= 41
 
 
 @pytest.mark.parametrize("call, field", [
@@ -142,6 +183,15 @@ def test_body_writes_the_same_files(tmp_path):
     (lambda d: nsdkit.jobs.region("mx:-1:1:5", d / "r.csv", format="xml"), "format"),
     (lambda d: nsdkit.jobs.region("q:-1:1:5", d / "r.csv"), "'q'"),
     (lambda d: nsdkit.jobs.body(d / "missing.json", d / "out"), "missing.json"),
+    (lambda d: nsdkit.jobs.classify(d / "missing.csv", d / "c.csv", model="ball-trough"),
+     "missing.csv"),
+    (lambda d: nsdkit.jobs.classify(d / "t.csv", d / "c.csv"), "--model"),
+    (lambda d: nsdkit.jobs.classify(d / "t.csv", d / "c.csv", method="exact"), "method"),
+    (lambda d: nsdkit.jobs.friction("fast", 1.0, 0.0), "model"),
+    (lambda d: nsdkit.jobs.friction("pade", 1.0, 0.0, pressure="flat"), "flat"),
+    (lambda d: nsdkit.jobs.friction_map(d / "map", grid=1), "grid"),
+    (lambda d: nsdkit.jobs.heavy_ball(0.0, d / "b.csv"), "--t-end"),
+    (lambda d: nsdkit.jobs.heavy_ball(1.0, d / "b.csv", kr=2.0), "kr"),
 ])
 def test_bad_options_are_one_value_error_naming_the_field(tmp_path, call, field):
     before = sorted(os.listdir(tmp_path))

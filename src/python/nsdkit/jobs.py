@@ -3,9 +3,13 @@
 
 =====================  ==========================================================================
 ``nsdkit ball-trough``  :func:`ball_trough` (the main job: the paper's Sect. 6 end to end)
+``nsdkit classify``     :func:`classify` (Def-11 / Def-9 verdicts of the rows of a CSV table)
 ``nsdkit mesh``         :func:`mesh` (a surface mesh of a stability body, and its HTML page)
 ``nsdkit region``       :func:`region` (a parameter sweep written as CSV, JSON or HDF5)
 ``nsdkit body``         :func:`body` (a body file's summary and its named section)
+``nsdkit friction``     :func:`friction` (one combined-friction resultant, exact (6) or Pade (10))
+``nsdkit friction-map`` :func:`friction_map` (Pade against exact over (u, v) and k_r)
+``nsdkit heavy-ball``   :func:`heavy_ball` (the heavy ball on a rough plane, (11)-(18))
 =====================  ==========================================================================
 
 Each keyword is the command's long option with ``-`` written ``_`` (``--trough-angle-deg`` is
@@ -24,7 +28,8 @@ from . import _nsdkit
 
 _jobs = _nsdkit._jobs
 
-__all__ = ["ball_trough", "mesh", "region", "body"]
+__all__ = ["ball_trough", "classify", "mesh", "region", "body", "friction", "friction_map",
+           "heavy_ball"]
 
 
 def _quote(text):
@@ -139,6 +144,25 @@ def ball_trough(output_dir="out/ball_trough", *, mu=0.3, mu_plus=None, mu_minus=
     return {"summary": json.loads(result["summary"]), "files": list(result["files"])}
 
 
+def classify(input, output, *, model=None, mu=0.3, mu_plus=None, mu_minus=None, inertia=0.4,
+             trough_angle_deg=90.0, body=None, method="generic", threads=0, certify=False):
+    """Def-11 (two contacts) or Def-9 (one contact) verdicts of every row of the CSV ``input``
+    (``nsdkit classify``), written to the CSV ``output``: the input columns, then realizable,
+    escapes and, with ``certify``, certified. ``model="ball-trough"`` (columns mx, my, mz, by
+    ``method`` generic, generic-sampled or closed-form) or a ``body`` file (columns: its
+    parameter names). Returns the counts the CLI prints."""
+    if method not in ("generic", "generic-sampled", "closed-form"):
+        raise ValueError(f"method {_quote(method)} is not one of generic, generic-sampled, "
+                         "closed-form")
+    if not isinstance(certify, bool):
+        raise ValueError(f"certify must be True or False, got {certify!r}")
+    args = {"model": _text("model", model), "body": _text("body", body),
+            "input": _text("input", input), "output": _text("output", output),
+            "method": method, "threads": _integer("threads", threads, 0, 1024),
+            "certify": certify}
+    return dict(_jobs.classify(args, _trough(mu, mu_plus, mu_minus, inertia, trough_angle_deg)))
+
+
 def mesh(output, *, model="ball-trough", mu=0.3, mu_plus=None, mu_minus=None, inertia=0.4,
          trough_angle_deg=90.0, body=None, axes=None, fix=None, format=None, html=None,
          tolerance=5e-4, route="auto", edge_length=None, resolution=24, threads=0, mc_samples=0):
@@ -196,3 +220,47 @@ def body(body, output_dir, *, threads=0):
     its point counts."""
     return dict(_jobs.body(_text("body", body), _text("output_dir", output_dir),
                            _integer("threads", threads, 0, 1024)))
+
+
+def _choice(name, value, choices):
+    if value not in choices:
+        raise ValueError(f"{name} {_quote(value)} is not one of {', '.join(choices)}")
+    return value
+
+
+def friction(model, v, u, *, kr=0.0, beta=0.0, pressure="hertz", tolerance=1e-8):
+    """One combined-friction resultant (``nsdkit friction``): F_par, F_perp and M_c of the
+    motion (sliding v, whirling u = omega R, rolling asymmetry kr, direction beta [rad]) by the
+    exact integrals (6) (``model="exact"``, with its error estimate) or the Pade model (10).
+    Returns the JSON the CLI prints, as a dict."""
+    args = {"model": _choice("model", model, ("exact", "pade")), "v": _number("v", v),
+            "u": _number("u", u), "kr": _number("kr", kr), "beta": _number("beta", beta),
+            "pressure": _text("pressure", pressure), "tolerance": _number("tolerance", tolerance)}
+    return json.loads(_jobs.friction(args))
+
+
+def friction_map(output_dir="out/friction", *, grid=25, pressure="hertz", tolerance=1e-8,
+                 threads=0):
+    """The error map of the Pade model (10) against the exact integrals (6) at beta = pi/4 over
+    u, v in [0, 3] (``grid`` points each) and k_r in {0, 0.5, 1} (``nsdkit friction-map``):
+    ``output_dir``/friction_error_map.csv. Returns the point count and the largest differences
+    of F_par, F_perp and M_c."""
+    args = {"output_dir": _text("output_dir", output_dir), "grid": _integer("grid", grid, 2, 200),
+            "pressure": _text("pressure", pressure), "tolerance": _number("tolerance", tolerance),
+            "threads": _integer("threads", threads, 0, 1024)}
+    return dict(_jobs.friction_map(args))
+
+
+def heavy_ball(t_end, output, *, v0=1.0, u0=3.0, dt=1e-3, model="pade", friction=1.0,
+               contact_radius=1.0, kr=0.5, mass=1.0, radius=1.0, gravity=1.0):
+    """The heavy ball on a rough plane, eqs. (11)-(18) (``nsdkit heavy-ball``): the CSV
+    ``output`` (t, x, y, v, u, alpha, omega_x, omega_y, omega_z every ``dt`` up to ``t_end``),
+    with Pade (10) or exact (6) friction. Returns the sample and step counts and the times at
+    which slip and whirl stop (-1: not reached)."""
+    args = {"model": _choice("model", model, ("exact", "pade")), "v0": _number("v0", v0),
+            "u0": _number("u0", u0), "t_end": _number("t_end", t_end), "dt": _number("dt", dt),
+            "output": _text("output", output), "friction": _number("friction", friction),
+            "contact_radius": _number("contact_radius", contact_radius), "kr": _number("kr", kr),
+            "mass": _number("mass", mass), "radius": _number("radius", radius),
+            "gravity": _number("gravity", gravity)}
+    return dict(_jobs.heavy_ball(args))

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include <nsdkit/jobs/html_page.hpp>
-#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::cli {
 
@@ -35,18 +34,6 @@ Command addValidateCommand(CLI::App& app, unsigned default_threads);
 std::vector<Command> addFrictionCommands(CLI::App& app);
 Command addRattlebackCommand(CLI::App& app);
 Command addRollingFrictionCommand(CLI::App& app);
-
-/// Def-11 verdict of one torque point by one route, for the CSV outputs.
-struct PointResult {
-  bool realizable = false;
-  std::string escapes;      ///< "RS|SR|SS"-style label
-  bool incomplete = false;  ///< the SS search reported possibly incomplete
-  bool certified = false;   ///< the SS search was re-checked in interval arithmetic
-};
-/// Classifies m by `method`: generic, generic-sampled or closed-form; `certify` asks for the
-/// interval re-check of the rational SS search (the sampled route is never certified).
-PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
-                          const std::string& method, bool certify = false);
 
 /// Writes one of the interactive HTML pages (src/python/nsdkit/pages.py, plotly) through
 /// /usr/bin/python3: `page` is "report" (paths: the report folder) or "body" (paths: the

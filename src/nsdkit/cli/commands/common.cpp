@@ -10,7 +10,6 @@
 #include <iostream>
 
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/models/ball_trough.hpp>
 
 extern char** environ;
 
@@ -137,15 +136,6 @@ jobs::HtmlPageWriter htmlPageWriter() {
   return [](const jobs::HtmlPageRequest& r) {
     return writeHtmlPage(r.page, r.paths, r.options, r.field);
   };
-}
-
-PointResult classifyPoint(const models::BallTroughParameters& p, const Eigen::Vector3d& m,
-                          const std::string& method, bool certify) {
-  const models::BallTroughClassification c =
-      models::classifyBallTrough(p, m, models::parseClassificationMethod(method, "--method"), certify);
-  return {c.realizable, models::escapeLabel(c.escapes),
-          c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete,
-          c.ss.report.completeness == filippov::Completeness::kCertified};
 }
 
 void requireSampleCount(double t_end, double dt) {

@@ -6,7 +6,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/numeric_csv.hpp>
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
@@ -161,7 +162,7 @@ int runRattleback(const RattlebackCommandOptions& cmd) {
     o.sample_spacing = dt;
     o.absolute_tolerance = o.relative_tolerance = std::isnan(tolerance) ? 1e-10 : tolerance;
     const auto tr = nsd::rattleback::simulateKaneLevinson(p, init, t_end, o);
-    nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
+    nsd::writeFileAtomically(output, [&](std::ostream& out) {
       out << "t,alpha,beta,gamma,delta,omega1,omega2,omega3,energy\n";
       for (const auto& s : tr.samples) {
         out << number(s.t) << ',' << number(s.alpha) << ',' << number(s.beta) << ','
@@ -187,7 +188,7 @@ int runRattleback(const RattlebackCommandOptions& cmd) {
     if (!std::isnan(pade_eps1)) params.eps1 = pade_eps1;
     const auto tr = nsd::rattleback::simulatePadeRattleback(
         params, init, t_end, dt, std::isnan(tolerance) ? 1e-8 : tolerance);
-    nsd::cli::writeFileAtomically(output, [&](std::ostream& out) {
+    nsd::writeFileAtomically(output, [&](std::ostream& out) {
       out << "t,alpha,beta,gamma,delta,omega1,omega2,omega3,energy,normal_force,slip_speed\n";
       for (const auto& s : tr.samples) {
         out << number(s.t) << ',' << number(s.alpha) << ',' << number(s.beta) << ','

@@ -6,7 +6,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/numeric_csv.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/rolling/rolling_cases.hpp>
 
@@ -90,7 +91,7 @@ int runRollingFriction(RollingFrictionOptions o) {
   }
   const std::string& dir = o.output_dir;
   std::filesystem::create_directories(dir);
-  nsd::cli::writeFileAtomically(dir + "/time_series.csv", [&](std::ostream& out) {
+  nsd::writeFileAtomically(dir + "/time_series.csv", [&](std::ostream& out) {
     out << "t,x_plate,x_ball,theta,v_ball,omega_ball,f_upper,f_lower\n";
     for (const auto& r : samples) {
       out << number(r.t) << ',' << number(r.x_t) << ',' << number(r.x) << ',' << number(r.theta)
@@ -98,7 +99,7 @@ int runRollingFriction(RollingFrictionOptions o) {
           << ',' << number(r.f_lower) << '\n';
     }
   });
-  nsd::cli::writeFileAtomically(dir + "/summary.json",
+  nsd::writeFileAtomically(dir + "/summary.json",
                                 [&](std::ostream& out) { out << summary.dump(2) << '\n'; });
   std::cout << "wrote " << dir << "/time_series.csv (" << samples.size() << " samples) and " << dir
             << "/summary.json\n";

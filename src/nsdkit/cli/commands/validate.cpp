@@ -8,7 +8,8 @@
 #include <iostream>
 
 #include <nsdkit/body/body_file.hpp>
-#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/numeric_csv.hpp>
 #include <nsdkit/cli/region_command.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/models/ball_trough.hpp>

@@ -1,6 +1,6 @@
 #pragma once
-/// @file csv.hpp
-/// Strict CSV reading of numeric tables and atomic file output for the nsdkit CLI.
+/// @file numeric_csv.hpp
+/// Strict CSV reading of numeric tables: the inputs of classify and validate --input.
 
 #include <Eigen/Core>
 #include <functional>
@@ -8,9 +8,8 @@
 #include <string>
 #include <vector>
 
-#include <nsdkit/core/atomic_file.hpp>
 
-namespace nsd::cli {
+namespace nsd {
 
 /// The longest line of an input CSV [bytes]: longer lines are refused before they are read whole.
 inline constexpr std::size_t kMaxCsvLineBytes = 65536;
@@ -31,7 +30,4 @@ struct NumericTable {
 NumericTable readNumericTable(const std::string& path,
                               const std::vector<std::string>* expected_header = nullptr);
 
-/// Atomic file output (core/atomic_file.hpp), used by every CLI command.
-using nsd::writeFileAtomically;
-
-}  // namespace nsd::cli
+}  // namespace nsd

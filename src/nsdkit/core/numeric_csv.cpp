@@ -1,4 +1,4 @@
-#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/numeric_csv.hpp>
 
 #include <cerrno>
 #include <cmath>
@@ -11,7 +11,7 @@
 
 #include <nsdkit/core/errors.hpp>
 
-namespace nsd::cli {
+namespace nsd {
 namespace {
 
 std::string trim(const std::string& s) {
@@ -119,4 +119,4 @@ NumericTable readNumericTable(const std::string& path,
   return table;
 }
 
-}  // namespace nsd::cli
+}  // namespace nsd

@@ -1,4 +1,4 @@
-#include <nsdkit/cli/csv.hpp>
+#include <nsdkit/core/numeric_csv.hpp>
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 
 #include <nsdkit/core/errors.hpp>
 
-namespace nsd::cli {
+namespace nsd {
 namespace {
 
 std::string writeTemp(const std::string& name, const std::string& text) {
@@ -57,4 +57,4 @@ TEST(Csv, AtomicWriteLeavesNothingOnFailure) {
 }
 
 }  // namespace
-}  // namespace nsd::cli
+}  // namespace nsd
