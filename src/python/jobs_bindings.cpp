@@ -11,6 +11,8 @@
 #include <nsdkit/jobs/classify_job.hpp>
 #include <nsdkit/jobs/friction_jobs.hpp>
 #include <nsdkit/jobs/mesh_job.hpp>
+#include <nsdkit/jobs/rattleback_job.hpp>
+#include <nsdkit/jobs/rolling_job.hpp>
 #include <nsdkit/jobs/region_job.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
 
@@ -202,6 +204,63 @@ py::dict heavyBall(const py::dict& a) {
   return out;
 }
 
+template <class T>
+std::optional<T> optionalOf(const py::handle& value) {
+  if (value.is_none()) return std::nullopt;
+  return value.cast<T>();
+}
+
+py::dict rattleback(const py::dict& a) {
+  jobs::RattlebackJobOptions o;
+  o.model = a["model"].cast<std::string>();
+  o.preset = optionalOf<std::string>(a["preset"]);
+  o.mu = optionalOf<double>(a["mu"]);
+  o.eps1 = optionalOf<double>(a["eps1"]);
+  o.sigma = optionalOf<double>(a["sigma"]);
+  o.omega3 = a["omega3"].cast<double>();
+  o.alpha0_deg = a["alpha0_deg"].cast<double>();
+  o.beta0_deg = a["beta0_deg"].cast<double>();
+  o.t_end = a["t_end"].cast<double>();
+  o.dt = a["dt"].cast<double>();
+  o.tolerance = optionalOf<double>(a["tolerance"]);
+  o.realizability = a["realizability"].cast<bool>();
+  o.stick_slip_margin = optionalOf<double>(a["stick_slip_check"]);
+  o.output = a["output"].cast<std::string>();
+  const jobs::RattlebackJobResult r = jobs::runRattlebackJob(o);
+  py::dict out;
+  if (o.realizability) {
+    out["summary"] = r.realizability_summary.dump();
+    return out;
+  }
+  out["samples"] = r.samples;
+  out["steps"] = r.steps;
+  out["seconds"] = r.seconds;
+  out["spin_reversals_s"] = r.spin_reversals_s;
+  out["final_gamma_rad"] = r.final_gamma_rad;
+  return out;
+}
+
+std::string rollingFriction(const py::dict& a) {
+  jobs::RollingFrictionJobOptions o;
+  o.parameters.system = a["case"].cast<std::string>();
+  o.groove_angle_deg = a["groove_angle_deg"].cast<double>();
+  o.input = a["input"].cast<std::string>();
+  o.initial_omega = a["initial_omega"].cast<double>();
+  o.speed = a["speed"].cast<double>();
+  o.duration = a["duration"].cast<double>();
+  o.amplitude = a["amplitude"].cast<double>();
+  o.frequency = a["frequency"].cast<double>();
+  o.periods = a["periods"].cast<int>();
+  o.dt = a["dt"].cast<double>();
+  o.w_max = a["w_max"].cast<double>();
+  if (!a["mu"].is_none()) o.parameters.mu = a["mu"].cast<double>();
+  if (!a["grid"].is_none()) o.parameters.grid = a["grid"].cast<int>();
+  if (!a["load"].is_none()) o.parameters.load = a["load"].cast<double>();
+  if (!a["radius"].is_none()) o.parameters.radius = a["radius"].cast<double>();
+  o.output_dir = a["output_dir"].cast<std::string>();
+  return jobs::runRollingFrictionJob(o).summary.dump();
+}
+
 }  // namespace
 
 void bindJobs(py::module_& m) {
@@ -216,6 +275,8 @@ void bindJobs(py::module_& m) {
   jobs.def("friction", &frictionPoint, py::arg("args"));
   jobs.def("friction_map", &frictionMap, py::arg("args"));
   jobs.def("heavy_ball", &heavyBall, py::arg("args"));
+  jobs.def("rattleback", &rattleback, py::arg("args"));
+  jobs.def("rolling_friction", &rollingFriction, py::arg("args"));
   jobs.def("body", &body, py::arg("body"), py::arg("output_dir"), py::arg("threads"));
 }
 

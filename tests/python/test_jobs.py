@@ -170,6 +170,28 @@ def test_friction_jobs_write_the_same_files(tmp_path):
     assert ball["samples"] >= 41
 
 
+def test_rattleback_and_rolling_write_the_same_files(tmp_path):
+    run_cli("rattleback", "--model", "pade", "--preset", "B", "--mu", "0.25", "--t-end", "0.4",
+            "--output", str(tmp_path / "cli_pade.csv"))
+    run = nsdkit.jobs.rattleback(0.4, tmp_path / "py_pade.csv", model="pade", preset="B", mu=0.25)
+    assert filecmp.cmp(tmp_path / "cli_pade.csv", tmp_path / "py_pade.csv", shallow=False)
+    assert run["samples"] == 401
+
+    printed = run_cli("rattleback", "--realizability", "--stick-slip-check", "0.01", "--t-end",
+                      "0.4", "--output", str(tmp_path / "cli_real.csv"))
+    summary = nsdkit.jobs.rattleback(0.4, tmp_path / "py_real.csv", realizability=True,
+                                     stick_slip_check=0.01)
+    assert filecmp.cmp(tmp_path / "cli_real.csv", tmp_path / "py_real.csv", shallow=False)
+    assert without_run_keys(json.loads(printed)) == without_run_keys(summary)
+
+    run_cli("rolling-friction", "--case", "v-groove", "--duration", "0.2", "--output-dir",
+            str(tmp_path / "cli_roll"))
+    summary = nsdkit.jobs.rolling_friction(tmp_path / "py_roll", case="v-groove", duration=0.2)
+    assert same_files(tmp_path / "cli_roll", tmp_path / "py_roll",
+                      ["time_series.csv", "summary.json"]) == []
+    assert summary["case"] == "v-groove" and summary["omega2"] > 0
+
+
 @pytest.mark.parametrize("call, field", [
     (lambda d: nsdkit.jobs.ball_trough(d, mu=1.2), "mu"),
     (lambda d: nsdkit.jobs.ball_trough(d, grid=1), "grid"),
@@ -192,6 +214,11 @@ def test_friction_jobs_write_the_same_files(tmp_path):
     (lambda d: nsdkit.jobs.friction_map(d / "map", grid=1), "grid"),
     (lambda d: nsdkit.jobs.heavy_ball(0.0, d / "b.csv"), "--t-end"),
     (lambda d: nsdkit.jobs.heavy_ball(1.0, d / "b.csv", kr=2.0), "kr"),
+    (lambda d: nsdkit.jobs.rattleback(1.0, d / "r.csv", sigma=1.0, model="pade"), "--sigma"),
+    (lambda d: nsdkit.jobs.rattleback(1.0, d / "r.csv", dt=0.01), "--dt"),
+    (lambda d: nsdkit.jobs.rattleback(1.0, d / "r.csv", preset="Z", model="pade"), "--preset"),
+    (lambda d: nsdkit.jobs.rolling_friction(d / "roll", groove_angle_deg=200.0), "groove"),
+    (lambda d: nsdkit.jobs.rolling_friction(d / "roll", case="bowl"), "case"),
 ])
 def test_bad_options_are_one_value_error_naming_the_field(tmp_path, call, field):
     before = sorted(os.listdir(tmp_path))

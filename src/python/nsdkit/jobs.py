@@ -10,6 +10,8 @@
 ``nsdkit friction``     :func:`friction` (one combined-friction resultant, exact (6) or Pade (10))
 ``nsdkit friction-map`` :func:`friction_map` (Pade against exact over (u, v) and k_r)
 ``nsdkit heavy-ball``   :func:`heavy_ball` (the heavy ball on a rough plane, (11)-(18))
+``nsdkit rattleback``   :func:`rattleback` (Kane-Levinson or Pade rattleback; Def 9 along it)
+``nsdkit rolling-friction``  :func:`rolling_friction` (transient brush rolling friction)
 =====================  ==========================================================================
 
 Each keyword is the command's long option with ``-`` written ``_`` (``--trough-angle-deg`` is
@@ -29,7 +31,7 @@ from . import _nsdkit
 _jobs = _nsdkit._jobs
 
 __all__ = ["ball_trough", "classify", "mesh", "region", "body", "friction", "friction_map",
-           "heavy_ball"]
+           "heavy_ball", "rattleback", "rolling_friction"]
 
 
 def _quote(text):
@@ -264,3 +266,57 @@ def heavy_ball(t_end, output, *, v0=1.0, u0=3.0, dt=1e-3, model="pade", friction
             "mass": _number("mass", mass), "radius": _number("radius", radius),
             "gravity": _number("gravity", gravity)}
     return dict(_jobs.heavy_ball(args))
+
+
+def _optional_number(name, value):
+    return None if value is None else _number(name, value)
+
+
+def rattleback(t_end, output, *, model="kane-levinson", preset=None, mu=None, eps1=None,
+               sigma=None, omega3=-5.0, alpha0_deg=0.5, beta0_deg=0.5, dt=1e-3, tolerance=None,
+               realizability=False, stick_slip_check=None):
+    """A rattleback (``nsdkit rattleback``): the Kane-Levinson model (rolling without slip, air
+    drag ``sigma``) or the Pade-friction model (``preset`` A-F or kane-levinson, ``mu`` and
+    ``eps1`` overriding it), written to the CSV ``output`` every ``dt`` [s] up to ``t_end`` [s].
+    ``realizability=True``: Def 9 at every instant of the Kane-Levinson rolling motion at
+    ``mu`` (default 0.3), with ``stick_slip_check`` the margin of the stick-slip cross-check.
+    An option the chosen mode does not use raises ValueError. Returns the run's counts, spin
+    reversals and final gamma [rad], or with ``realizability`` the summary the CLI prints."""
+    if not isinstance(realizability, bool):
+        raise ValueError(f"realizability must be True or False, got {realizability!r}")
+    args = {"model": _choice("model", model, ("kane-levinson", "pade")),
+            "preset": None if preset is None else _text("preset", preset),
+            "mu": _optional_number("mu", mu), "eps1": _optional_number("eps1", eps1),
+            "sigma": _optional_number("sigma", sigma), "omega3": _number("omega3", omega3),
+            "alpha0_deg": _number("alpha0_deg", alpha0_deg),
+            "beta0_deg": _number("beta0_deg", beta0_deg), "t_end": _number("t_end", t_end),
+            "dt": _number("dt", dt), "tolerance": _optional_number("tolerance", tolerance),
+            "realizability": realizability,
+            "stick_slip_check": _optional_number("stick_slip_check", stick_slip_check),
+            "output": _text("output", output)}
+    result = dict(_jobs.rattleback(args))
+    return json.loads(result["summary"]) if realizability else result
+
+
+def rolling_friction(output_dir="out/rolling", *, case="two-plates", groove_angle_deg=60.0,
+                     input="step", initial_omega=0.3, speed=0.02, duration=2.0, amplitude=0.1,
+                     frequency=10.0, periods=8, dt=2e-4, w_max=1000.0, mu=None, grid=None,
+                     load=None, radius=None):
+    """Transient rolling friction of a sphere (brush model; ``nsdkit rolling-friction``): on a
+    ``case`` plate, between two plates or in a V-groove, the response to a velocity ``input``
+    step (or ramp), a sine, or (plate case) a free start. Writes ``output_dir``/time_series.csv
+    and summary.json; returns the summary. ``mu``, ``grid``, ``load`` [N] and ``radius`` [m]
+    default to the case's."""
+    args = {"case": _choice("case", case, ("plate", "two-plates", "v-groove")),
+            "groove_angle_deg": _number("groove_angle_deg", groove_angle_deg),
+            "input": _choice("input", input, ("step", "ramp", "sine", "free")),
+            "initial_omega": _number("initial_omega", initial_omega),
+            "speed": _number("speed", speed), "duration": _number("duration", duration),
+            "amplitude": _number("amplitude", amplitude),
+            "frequency": _number("frequency", frequency),
+            "periods": _integer("periods", periods, 2, 1000), "dt": _number("dt", dt),
+            "w_max": _number("w_max", w_max), "mu": _optional_number("mu", mu),
+            "grid": None if grid is None else _integer("grid", grid, 1),
+            "load": _optional_number("load", load), "radius": _optional_number("radius", radius),
+            "output_dir": _text("output_dir", output_dir)}
+    return json.loads(_jobs.rolling_friction(args))
