@@ -13,6 +13,7 @@
 #include <nsdkit/jobs/mesh_job.hpp>
 #include <nsdkit/jobs/rattleback_job.hpp>
 #include <nsdkit/jobs/rolling_job.hpp>
+#include <nsdkit/jobs/validate_job.hpp>
 #include <nsdkit/jobs/region_job.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
 
@@ -261,6 +262,36 @@ std::string rollingFriction(const py::dict& a) {
   return jobs::runRollingFrictionJob(o).summary.dump();
 }
 
+py::dict validate(const py::dict& a, const py::object& page) {
+  jobs::ValidateJobOptions o;
+  o.output = a["output"].cast<std::string>();
+  o.t_end = optionalOf<double>(a["t_end"]);
+  o.map_grid = a["map_grid"].cast<int>();
+  o.threads = threadCount(a["threads"].cast<int>());
+  o.quick = a["quick"].cast<bool>();
+  o.quiet = true;
+  o.export_cases = a["export_cases"].cast<std::string>();
+  o.score = a["score"].cast<bool>();
+  o.cases_dir = a["cases"].cast<std::string>();
+  o.trajectories_dir = a["trajectories"].cast<std::string>();
+  o.solver_name = optionalOf<std::string>(a["solver_name"]);
+  o.families = optionalOf<std::string>(a["families"]);
+  o.engines = optionalOf<std::string>(a["engines"]);
+  o.body = a["body"].cast<std::string>();
+  o.input = a["input"].cast<std::string>();
+  o.body_grid = a["body_grid"].cast<int>();
+  const jobs::ValidateJobResult r = jobs::runValidateJob(o, pageWriter(page));
+  py::dict out;
+  out["runs"] = r.runs;
+  out["passed"] = r.passed;
+  out["exported"] = r.exported;
+  out["declared_not_representable"] = r.declared_not_representable;
+  out["custom"] = r.custom;
+  out["refused"] = r.refused;
+  out["page_written"] = r.page_written;
+  return out;
+}
+
 }  // namespace
 
 void bindJobs(py::module_& m) {
@@ -277,6 +308,7 @@ void bindJobs(py::module_& m) {
   jobs.def("heavy_ball", &heavyBall, py::arg("args"));
   jobs.def("rattleback", &rattleback, py::arg("args"));
   jobs.def("rolling_friction", &rollingFriction, py::arg("args"));
+  jobs.def("validate", &validate, py::arg("args"), py::arg("page"));
   jobs.def("body", &body, py::arg("body"), py::arg("output_dir"), py::arg("threads"));
 }
 

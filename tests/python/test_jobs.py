@@ -192,6 +192,32 @@ def test_rattleback_and_rolling_write_the_same_files(tmp_path):
     assert summary["case"] == "v-groove" and summary["omega2"] > 0
 
 
+def test_validate_writes_the_same_report(tmp_path):
+    # Export, then score the cases by the analytic trajectories' own files would need a solver:
+    # the exported cases are compared, and a body's own cases run both ways (event-driven and
+    # Siconos; their report is deterministic but for wall times).
+    run_cli("validate", "--export-cases", str(tmp_path / "cli_cases"), "--families",
+            "trough,block")
+    exported = nsdkit.jobs.validate(export_cases=tmp_path / "py_cases", families=["trough", "block"])
+    names = sorted(os.listdir(tmp_path / "cli_cases"))
+    assert names == sorted(os.listdir(tmp_path / "py_cases")) and exported["exported"] > 0
+    assert same_files(tmp_path / "cli_cases", tmp_path / "py_cases", names) == []
+
+    body = os.path.join(BODIES, "wheelset.json")
+    options = dict(body_grid=2, t_end=0.05)
+    run_cli("validate", "--body", body, "--body-grid", "2", "--t-end", "0.05", "--output",
+            str(tmp_path / "cli_report"))
+    result = nsdkit.jobs.validate(tmp_path / "py_report", body=body, **options)
+    assert result["runs"] > 0 and result["passed"] == result["runs"] and result["page_written"]
+
+    def rows(folder):
+        report = json.loads((folder / "report.json").read_text())
+        return [{k: v for k, v in row.items() if k != "wall_seconds"} for row in report["rows"]]
+
+    assert rows(tmp_path / "cli_report") == rows(tmp_path / "py_report")
+    assert sorted(os.listdir(tmp_path / "cli_report")) == sorted(os.listdir(tmp_path / "py_report"))
+
+
 @pytest.mark.parametrize("call, field", [
     (lambda d: nsdkit.jobs.ball_trough(d, mu=1.2), "mu"),
     (lambda d: nsdkit.jobs.ball_trough(d, grid=1), "grid"),
@@ -219,6 +245,9 @@ def test_rattleback_and_rolling_write_the_same_files(tmp_path):
     (lambda d: nsdkit.jobs.rattleback(1.0, d / "r.csv", preset="Z", model="pade"), "--preset"),
     (lambda d: nsdkit.jobs.rolling_friction(d / "roll", groove_angle_deg=200.0), "groove"),
     (lambda d: nsdkit.jobs.rolling_friction(d / "roll", case="bowl"), "case"),
+    (lambda d: nsdkit.jobs.validate(d / "v", score=True), "--score"),
+    (lambda d: nsdkit.jobs.validate(d / "v", families="trough,bowling"), "bowling"),
+    (lambda d: nsdkit.jobs.validate(d / "v", input="x.csv"), "--input"),
 ])
 def test_bad_options_are_one_value_error_naming_the_field(tmp_path, call, field):
     before = sorted(os.listdir(tmp_path))

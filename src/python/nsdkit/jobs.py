@@ -12,6 +12,7 @@
 ``nsdkit heavy-ball``   :func:`heavy_ball` (the heavy ball on a rough plane, (11)-(18))
 ``nsdkit rattleback``   :func:`rattleback` (Kane-Levinson or Pade rattleback; Def 9 along it)
 ``nsdkit rolling-friction``  :func:`rolling_friction` (transient brush rolling friction)
+``nsdkit validate``     :func:`validate` (the validation report; export, score, a body's cases)
 =====================  ==========================================================================
 
 Each keyword is the command's long option with ``-`` written ``_`` (``--trough-angle-deg`` is
@@ -31,7 +32,7 @@ from . import _nsdkit
 _jobs = _nsdkit._jobs
 
 __all__ = ["ball_trough", "classify", "mesh", "region", "body", "friction", "friction_map",
-           "heavy_ball", "rattleback", "rolling_friction"]
+           "heavy_ball", "rattleback", "rolling_friction", "validate"]
 
 
 def _quote(text):
@@ -320,3 +321,36 @@ def rolling_friction(output_dir="out/rolling", *, case="two-plates", groove_angl
             "load": _optional_number("load", load), "radius": _optional_number("radius", radius),
             "output_dir": _text("output_dir", output_dir)}
     return json.loads(_jobs.rolling_friction(args))
+
+
+def validate(output="out/validation", *, t_end=None, map_grid=41, threads=0, quick=False,
+             export_cases=None, score=False, cases=None, trajectories=None, solver_name=None,
+             families=None, engines=None, body=None, input=None, body_grid=7, html=True):
+    """The validation job (``nsdkit validate``): the report of every solver (``engines``) on
+    the benchmark's cases of ``families`` with the mode maps, written into ``output``
+    (report.md, report.json, the series and, with ``html``, report.html); or the cases
+    exported as JSON into ``export_cases``; or (``score=True``) a solver's ``trajectories``
+    of the exported ``cases`` scored; or a ``body`` file's own cases (``input`` CSV or a
+    ``body_grid`` subsample of its section). ``families`` and ``engines``: comma-separated
+    strings or lists. Returns the run and pass counts. (:func:`nsdkit.validate` returns the
+    rows instead, without a report.)"""
+    def words(name, value):
+        if value is None:
+            return None
+        if isinstance(value, (list, tuple)):
+            value = ",".join(_text(name, v) for v in value)
+        return _text(name, value)
+
+    for name, flag in (("quick", quick), ("score", score), ("html", html)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"{name} must be True or False, got {flag!r}")
+    args = {"output": _text("output", output), "t_end": _optional_number("t_end", t_end),
+            "map_grid": _integer("map_grid", map_grid, 2, 201),
+            "threads": _integer("threads", threads, 0, 1024), "quick": quick,
+            "export_cases": _text("export_cases", export_cases), "score": score,
+            "cases": _text("cases", cases), "trajectories": _text("trajectories", trajectories),
+            "solver_name": None if solver_name is None else _text("solver_name", solver_name),
+            "families": words("families", families), "engines": words("engines", engines),
+            "body": _text("body", body), "input": _text("input", input),
+            "body_grid": _integer("body_grid", body_grid, 1, 100)}
+    return dict(_jobs.validate(args, _write_page if html else None))
