@@ -1,3 +1,4 @@
+#include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/numeric_csv.hpp>
 
 #include <gtest/gtest.h>
