@@ -38,7 +38,7 @@ py::dict classifyBody(const Body& body, const Matrix& values, const std::vector<
       realizable[i] = v.realizable;
       loss[i] = v.contact_loss;
       certified[i] = v.certified;
-      escapes[i] = v.escape_label;
+      escapes[i] = v.escapeLabel();
     });
   }
   py::dict out = verdictArrays(p.rows, realizable, loss, escapes);
@@ -104,7 +104,7 @@ py::dict sweepBody(const Body& body,
     const auto& point = result.points[static_cast<std::size_t>(i)];
     for (py::ssize_t k = 0; k < cols; ++k) v(i, k) = point.values[static_cast<std::size_t>(k)];
     r(i) = point.verdict.realizable;
-    labels.push_back(point.verdict.label);
+    labels.push_back(point.verdict.label());
   }
   const auto boundary_rows = static_cast<py::ssize_t>(result.boundary.size());
   py::array_t<double> boundary({boundary_rows, cols});

@@ -55,11 +55,10 @@ py::dict readSweep(const std::string& path) {
   out["boundary_escapes"] = shaped(c.boundary_outside_escapes, {m});
   out["boundary_predicate_calls"] = shaped(c.boundary_predicate_calls, {m});
   py::dict bits;
-  bits["RS"] = int{region::kEscapeRS};
-  bits["SR"] = int{region::kEscapeSR};
-  bits["SS"] = int{region::kEscapeSS};
-  bits["slip"] = int{region::kEscapeSlip};
-  bits["contact_loss"] = int{region::kEscapeContactLoss};
+  for (const contact::Escape e : {contact::Escape::kRS, contact::Escape::kSR, contact::Escape::kSS,
+                                  contact::Escape::kSlip, contact::Escape::kContactLoss}) {
+    bits[contact::toString(e)] = static_cast<int>(e);
+  }
   out["escape_bits"] = bits;
   return out;
 }

@@ -135,7 +135,7 @@ TEST(BodyFile, ShippedBallIsTheModelBitForBit) {
     const BodyVerdict v = classify(c);
     const models::BallTroughClassification g = models::classifyGeneric(p, m);
     EXPECT_EQ(v.realizable, g.realizable);
-    EXPECT_EQ(v.escape_label, models::escapeLabel(g.escapes));
+    EXPECT_EQ(v.escapeLabel(), models::escapeLabel(g.escapes));
     realizable += v.realizable;
   }
   EXPECT_GT(realizable, 5);  // both verdicts occur among the samples

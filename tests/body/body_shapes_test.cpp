@@ -34,7 +34,7 @@ void expectSameBody(const BodyDescription& hand, const BodyDescription& shaped,
   EXPECT_LT((x.two.bias_plus_W - y.two.bias_plus_W).norm(), scale);
   EXPECT_LT((x.two.bias_minus_W - y.two.bias_minus_W).norm(), scale);
   EXPECT_EQ(classify(x).realizable, classify(y).realizable);
-  EXPECT_EQ(classify(x).escape_label, classify(y).escape_label);
+  EXPECT_EQ(classify(x).escapeLabel(), classify(y).escapeLabel());
 }
 
 TEST(BodyShapes, BallInTroughBySphereEqualsTheHandDerivedFile) {

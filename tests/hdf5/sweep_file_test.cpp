@@ -84,7 +84,7 @@ TEST_F(SweepFile, WrittenAndReadBackEqualsTheInMemorySweep) {
   for (std::size_t i = 0; i < reference.points.size(); ++i) {
     const region::PointVerdict& v = reference.points[i].verdict;
     ASSERT_EQ(c.realizable[i], v.realizable ? 1 : 0) << i;
-    ASSERT_EQ(region::labelOfCode(v.realizable, c.escapes[i]), v.label) << i;
+    ASSERT_EQ(c.escapes[i], v.escapes.bits()) << i;
     ASSERT_EQ(c.uncertain[i], v.uncertain ? 1 : 0) << i;
     realizable += v.realizable;
   }
@@ -98,7 +98,7 @@ TEST_F(SweepFile, WrittenAndReadBackEqualsTheInMemorySweep) {
     for (std::size_t d = 0; d < 3; ++d) ASSERT_EQ(c.boundary_values[i * 3 + d], b.values[d]);
     ASSERT_EQ(c.boundary_bracket_width[i], b.bracket_width);
     ASSERT_EQ(c.boundary_axis[i], b.axis);
-    ASSERT_EQ(region::labelOfCode(false, c.boundary_outside_escapes[i]), b.outside_label);
+    ASSERT_EQ(c.boundary_outside_escapes[i], b.outside_escapes.bits());
     calls += c.boundary_predicate_calls[i];
   }
   EXPECT_EQ(reference.points.size() + calls, reference.predicate_calls);

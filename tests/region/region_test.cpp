@@ -35,7 +35,7 @@ TEST(Region, CrossSectionBelowMz1IsBoundedByThePlanes) {
     const Eigen::Vector4d v =
         models::planeValues(kParams, Eigen::Vector3d(b.values[0], b.values[1], 0.1));
     EXPECT_LT(v.cwiseAbs().minCoeff(), 1e-6);
-    EXPECT_EQ(b.outside_label.find("SS"), std::string::npos) << b.outside_label;
+    EXPECT_EQ(b.outside_label().find("SS"), std::string::npos) << b.outside_label();
   }
 }
 
@@ -47,7 +47,7 @@ TEST(Region, CrossSectionAboveMz2IsBoundedByTheTwoPointSlipSurface) {
   const SweepResult r = section(mz, 2, 1e-7);
   ASSERT_GT(r.boundary.size(), 4u);
   for (const BoundaryPoint& b : r.boundary) {
-    EXPECT_EQ(b.outside_label, "SS");
+    EXPECT_EQ(b.outside_label(), "SS");
     const Eigen::Vector3d m(b.values[0], b.values[1], mz);
     double best = INFINITY;
     for (double p0 = 0.1; p0 < 6.3; p0 += 0.3) {
@@ -79,7 +79,7 @@ TEST(Region, OutputIsIndependentOfThreadCount) {
 
 // The refinement against a set whose boundary is known in closed form: the disk of radius 0.53
 // on a 21 x 21 grid of [-1, 1]^2 (no node on the circle), whose outside points are labelled
-// "near" within 0.54 of the centre and "far" beyond. Every grid edge with one end inside is
+// "near" (escape RS) within 0.54 of the centre and "far" (escape SR) beyond. Every grid edge with one end inside is
 // refined (counted here by brute force), each boundary point lies on its edge with the exact
 // crossing inside its bracket (0 < width <= the tolerance) and at most half the width from it,
 // carries the label of the last outside point of its bisection ("near": the grid's outside
@@ -92,7 +92,7 @@ TEST(Region, RefinementBracketsEveryCrossingOfACircle) {
     const double r = std::hypot(p.at("x"), p.at("y"));
     PointVerdict v;
     v.realizable = r < radius;
-    v.label = v.realizable ? "realizable" : (r < 0.54 ? "near" : "far");
+    if (!v.realizable) v.escapes.add(r < 0.54 ? contact::Escape::kRS : contact::Escape::kSR);
     return v;
   };
   SweepOptions o;
@@ -131,8 +131,7 @@ TEST(Region, RefinementBracketsEveryCrossingOfACircle) {
     EXPECT_LE(b.bracket_width, tolerance);
     EXPECT_LE(std::fabs(b.values[b.axis] - crossing), 0.5 * b.bracket_width + 1e-15)
         << b.values[0] << ", " << b.values[1];
-    EXPECT_EQ(b.inside_label, "realizable");
-    EXPECT_EQ(b.outside_label, "near");
+    EXPECT_EQ(b.outside_escapes, contact::EscapeSet().add(contact::Escape::kRS));  // "near"
   }
 }
 
@@ -175,7 +174,7 @@ TEST(Region, RefinedBoundaryIsTheMiddleOfTheLastBracketAndEveryCallIsCounted) {
     asked.push_back(x);
     PointVerdict v;
     v.realizable = x < 0.3;
-    v.label = v.realizable ? "realizable" : "RS";
+    if (!v.realizable) v.escapes.add(contact::Escape::kRS);
     return v;
   };
   SweepOptions o;
@@ -190,7 +189,7 @@ TEST(Region, RefinedBoundaryIsTheMiddleOfTheLastBracketAndEveryCallIsCounted) {
     if (!(x < 0.3)) last_out = std::min(last_out, x);
   }
   const BoundaryPoint& b = r.boundary.front();
-  EXPECT_EQ(b.outside_label, "RS");
+  EXPECT_EQ(b.outside_label(), "RS");
   EXPECT_NEAR(b.bracket_width, last_out - last_in, 1e-15);
   EXPECT_LE(b.bracket_width, 0.01);
   EXPECT_NEAR(b.values[0], 0.5 * (last_in + last_out), 1e-15);

@@ -63,7 +63,7 @@ void writeBodySummary(std::ostream& out, const BodyDescription& body, std::size_
   }
   const BodyVerdict verdict = classify(configured);
   nlohmann::json at_defaults = {{"realizable", verdict.realizable},
-                                {"escapes", verdict.escape_label},
+                                {"escapes", verdict.escapeLabel()},
                                 {"contact_loss", verdict.contact_loss}};
   const RollingMotion motion = rollingMotion(configured);
   at_defaults["rolling_acceleration_of_C_m_s2"] = vector(motion.dv_C_W);

@@ -286,10 +286,6 @@ BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify
     v.contact_loss = r.contact_loss;
     v.uncertain = r.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete;
     v.certified = r.ss.report.completeness == filippov::Completeness::kCertified;
-    for (const auto e : v.escapes) {
-      if (!v.escape_label.empty()) v.escape_label += '|';
-      v.escape_label += contact::toString(e);
-    }
     return v;
   }
   filippov::Codim2Options options = contact::singleContactCodim2Options();
@@ -300,8 +296,20 @@ BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify
   v.slips = !r.realizable;
   v.uncertain = r.analysis.report.completeness == filippov::Completeness::kPossiblyIncomplete;
   v.certified = r.analysis.report.completeness == filippov::Completeness::kCertified;
-  if (!r.realizable) v.escape_label = "slip";
   return v;
+}
+
+contact::EscapeSet BodyVerdict::escapeSet() const {
+  contact::EscapeSet set = contact::EscapeSet::of(escapes);
+  if (slips) set.add(contact::Escape::kSlip);
+  if (contact_loss) set.add(contact::Escape::kContactLoss);
+  return set;
+}
+
+std::string BodyVerdict::escapeLabel() const {
+  contact::EscapeSet set = contact::EscapeSet::of(escapes);
+  if (slips) set.add(contact::Escape::kSlip);
+  return contact::verdictLabel(false, set);
 }
 
 BodyVerdict classify(const BodyDescription& body, const ParameterBinding& binding,

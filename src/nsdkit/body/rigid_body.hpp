@@ -29,6 +29,7 @@
 #include <vector>
 
 #include <nsdkit/contact/contact_shapes.hpp>
+#include <nsdkit/contact/escape_set.hpp>
 #include <nsdkit/contact/friction_law.hpp>
 #include <nsdkit/contact/single_contact.hpp>
 #include <nsdkit/contact/two_contact_body.hpp>
@@ -130,9 +131,11 @@ struct BodyVerdict {
   /// for one) was re-checked in interval arithmetic (filippov::Completeness::kCertified); only
   /// with ClassifyOptions::certify.
   bool certified = false;
+  /// Every escape: the modes, slip (one contact) and contact loss.
+  contact::EscapeSet escapeSet() const;
   /// "RS|SR|SS"-style label of the escapes (two contacts), "slip" (one contact); empty when
   /// realizable. Contact loss is reported separately.
-  std::string escape_label;
+  std::string escapeLabel() const;
 };
 
 /// Options of classify.

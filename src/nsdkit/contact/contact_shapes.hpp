@@ -48,7 +48,10 @@ enum class ContactShapeKind {
 
 /// A convex surface near a contact, with its pose in the body frame.
 struct ContactShape {
+  /// Which surface it is; the sizes below are read as its enumerator says.
   ContactShapeKind kind = ContactShapeKind::kSphere;
+  /// The sizes [m], by kind: sphere radius [0]; ellipsoid semi-axes along the shape's x, y, z;
+  /// torus major and minor radii [0], [1]; cone rolling radius at z = 0 [0].
   Eigen::Vector3d semi_axes_m = Eigen::Vector3d::Constant(1.0);
   Eigen::Vector3d centre_B = Eigen::Vector3d::Zero();    ///< [m]
   Eigen::Matrix3d axes_B = Eigen::Matrix3d::Identity();  ///< rotation: shape axes in B
@@ -60,7 +63,13 @@ struct ContactShape {
 
 /// The fixed surface the shape touches, near the contact (frame B of the computation).
 struct CounterSurface {
+  /// The kind of counter surface.
   enum class Kind { kPlane, kCylinder };
+  /// @var Kind::kPlane
+  /// A plane.
+  /// @var Kind::kCylinder
+  /// A cylinder of radius radius_m about axis_B (a rail head).
+  /// Which counter surface it is.
   Kind kind = Kind::kPlane;
   double radius_m = 0.0;                              ///< kCylinder: its radius (a rail head)
   Eigen::Vector3d axis_B = Eigen::Vector3d::UnitZ();  ///< kCylinder: unit axis (along the rail)
@@ -73,6 +82,8 @@ struct ShapeContact {
   Eigen::Vector3d point_B;         ///< contact point p [m]
   Eigen::Vector3d normal_B;        ///< N_B: the plane's normal into the body (= -outward normal)
   Eigen::Vector3d t1_B, t2_B;      ///< tangent basis, t2 = N x t1
+  /// @var t1_B
+  /// First unit tangent at the contact point, ⊥ N (t2 = N x t1 completes the basis).
   Eigen::Matrix2d shape_operator;  ///< S in (t1, t2) [1/m]: d(outward normal) = S dp
   /// S_c of the counter surface in (t1, t2) [1/m] (zero for a plane)
   Eigen::Matrix2d counter_shape_operator = Eigen::Matrix2d::Zero();

@@ -28,6 +28,7 @@ struct SingleContactBody {
   Eigen::Vector3d force_external_W = Eigen::Vector3d::Zero();   ///< F_e at C [N].
   Eigen::Vector3d torque_external_W = Eigen::Vector3d::Zero();  ///< M_e about C [N m].
   Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();            ///< Omega [rad/s] (gyroscopic).
+  /// The friction law at the contact (mu = 0.3 Coulomb by default).
   FrictionLaw friction = FrictionLaw::coulomb(0.3);
   /// Contact-point acceleration not produced by forces [m/s^2] (as in two_contact_body.hpp).
   Eigen::Vector3d bias_W = Eigen::Vector3d::Zero();
@@ -60,9 +61,13 @@ SingleContactRealizability analyzeSingleContact(
 /// Tangential acceleration (du1, du2) [m/s^2] of the slip velocity when slipping in direction
 /// lambda = (cos phi, sin phi) in (t1, t2), together with the normal force N [N].
 struct SingleContactSlip {
+  /// (du1/dt, du2/dt) [m/s^2] in (t1, t2).
   Eigen::Vector2d tangential_acceleration = Eigen::Vector2d::Zero();
+  /// N [N] while slipping in that direction.
   double normal_force = 0.0;
 };
+/// The slip accelerations and normal force of `body` slipping in direction phi_rad [rad] from
+/// t1 towards t2 (the limit field whose directions analyzeSingleContact searches).
 SingleContactSlip singleContactSlip(const SingleContactBody& body, double phi_rad);
 
 /// A planar rigid body (motion in the x-y plane of W) with one contact.
@@ -74,6 +79,7 @@ struct PlanarContactBody {
   Eigen::Vector2d force_external_W = Eigen::Vector2d::Zero();  ///< F_e [N].
   double torque_external = 0.0;                                ///< M_e [N m].
   double omega = 0.0;                                          ///< [rad/s] (unused: planar).
+  /// The friction law at the contact (mu = 0.3 Coulomb by default).
   FrictionLaw friction = FrictionLaw::coulomb(0.3);
 };
 
@@ -81,14 +87,18 @@ struct PlanarContactBody {
 /// u = <v_P, t> with t = (-n_y, n_x), n rotated by +90 degrees about z.
 struct PlanarContactRealizability {
   bool realizable = false;  ///< attracting sliding point (Def 5).
+  /// The point u = 0 classified from du/dt on its two sides (Def 4).
   filippov::Codim1Classification classification;
   double du_slipping_positive = 0.0;                         ///< du/dt for u -> 0+ [m/s^2].
   double du_slipping_negative = 0.0;                         ///< du/dt for u -> 0- [m/s^2].
   bool possible = false;                                     ///< |T| < mu N, N > 0.
   Eigen::Vector2d sticking_force = Eigen::Vector2d::Zero();  ///< (N, T) [N].
+  /// A normal force <= 0: at sticking, or while slipping either way.
   bool contact_loss = false;
 };
 
+/// Analyses one planar contact (Def 5 and the Coulomb possibility test).
+/// @throws InvalidInput for non-positive mass or inertia, or invalid geometry or friction.
 PlanarContactRealizability analyzePlanarContact(const PlanarContactBody& body);
 
 }  // namespace nsd::contact

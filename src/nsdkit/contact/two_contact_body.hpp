@@ -55,8 +55,17 @@ struct TwoContactBody {
 
 /// Bases (1)-(3) and the factors c± of (7).
 struct ContactBases {
+  /// a = (r+ - r-)/|r+ - r-|, the unit vector from P- to P+ (eq. (1)).
   Eigen::Vector3d a_W;
   Eigen::Vector3d t1_plus_W, t2_plus_W, t1_minus_W, t2_minus_W;
+  /// @var t1_plus_W
+  /// t1+ = a x n+ / |a x n+| (eq. (2)).
+  /// @var t2_plus_W
+  /// t2+ = n+ x t1+ (eq. (3)).
+  /// @var t1_minus_W
+  /// t1- = a x n- / |a x n-| (eq. (2)).
+  /// @var t2_minus_W
+  /// t2- = n- x t1- (eq. (3) with ERRATA item 1).
   double c_plus = 1.0;   ///< 1/<t2+, a> [-], >= 1.
   double c_minus = 1.0;  ///< 1/<t2-, a> [-], >= 1.
 };
@@ -85,6 +94,7 @@ struct QuasiAccelerations {
 
 /// The RR case: accelerations and the undetermined contact-force directions (Table 2).
 struct RollingRollingResult {
+  /// The rolling motion's accelerations (RR case, minimum-norm contact forces).
   QuasiAccelerations accelerations;
   /// Basis of the contact-force directions that change no acceleration (6 x k, unit columns in
   /// contact coordinates). For two fixed surfaces k = 1: +a at P+ and -a at P- (a squeeze).
@@ -94,6 +104,13 @@ struct RollingRollingResult {
 
 /// One escape mode from two-point rolling (Def 11), in the CLI order RS, SR, SS.
 enum class EscapeMode { kRS, kSR, kSS };
+/// "RS", "SR" or "SS".
+/// @var EscapeMode::kRS
+/// Rolling at P+, slipping at P-.
+/// @var EscapeMode::kSR
+/// Slipping at P+, rolling at P-.
+/// @var EscapeMode::kSS
+/// Slipping at both points.
 std::string toString(EscapeMode mode);
 
 /// How the SS limit directions at Sigma# are searched.
@@ -134,7 +151,9 @@ inline filippov::SampledCodim3Options slipSlipSampledOptions() {
 struct RealizabilityOptions {
   /// SS limit-direction search: the rational route (default) and the sampled one.
   filippov::RationalCodim3Options ss_rational = slipSlipRationalOptions();
+  /// Options of the sampled route (used when ss_search says so).
   filippov::SampledCodim3Options ss_sampled = slipSlipSampledOptions();
+  /// Which of the two routes searches the SS directions.
   SlipSlipSearch ss_search = SlipSlipSearch::kRationalField;
   /// Relative tolerance of the codimension-1 zero test (tangency), times the limit-vector size.
   double codim1_tolerance_relative = 1e-12;
@@ -163,6 +182,7 @@ struct SlipSlipWarmStart {
 
 /// Realizability of two-point rolling at x_bar (Def 11).
 struct TwoPointRealizability {
+  /// True when two-point rolling is realizable: no escape mode (Def 11).
   bool realizable = false;
   /// Failing modes, ordered RS, SR, SS; empty iff realizable. A mode whose slip loses contact
   /// (a normal force <= 0) fails too.
@@ -171,12 +191,19 @@ struct TwoPointRealizability {
   filippov::Codim1Classification rs;
   filippov::Codim1Classification sr;                        ///< SR: switching variable u1+.
   QuasiAccelerations rs_plus, rs_minus, sr_plus, sr_minus;  ///< the four one-point-slip fields.
+  /// @var rs_plus
+  /// The RS field for u1- -> 0+ (F1* of rs).
+  /// @var rs_minus
+  /// The RS field for u1- -> 0- (F2* of rs).
+  /// @var sr_plus
+  /// The SR field for u1+ -> 0+ (F1* of sr).
   filippov::Codim3Result ss;  ///< SS limit directions at Sigma# (Def 10).
   /// SS limit directions that are not attracting (repelling or neutral), or along which the
   /// slip loses contact: the escapes.
   std::vector<filippov::Codim3LimitDirection> offending_ss_directions;
   /// A normal force <= 0 appeared in an RS/SR field or at an SS limit direction.
   bool contact_loss = false;
+  /// Where contact was lost, in words: each field with its N+ and N- [N].
   std::string contact_loss_detail;
   /// The rolling motion itself (78 for the ball); default unless analyze_roll_roll is set.
   RollingRollingResult rr;
@@ -204,9 +231,11 @@ class TwoContactDynamics {
   /// @throws InvalidInput naming the load if it is not finite (the object is then unchanged).
   void setExternalLoads(const Eigen::Vector3d& force_W, const Eigen::Vector3d& torque_W);
 
+  /// The body as given to the constructor (with the loads last set).
   const TwoContactBody& body() const { return body_; }
   /// The angular velocity of the analysed state [rad/s].
   const Eigen::Vector3d& angularVelocity() const { return omega_W_; }
+  /// The bases (1)-(3) and factors c± (7) of the configuration.
   const ContactBases& bases() const { return bases_; }
   /// Delassus operator W (6 x 6) in contact coordinates [1/kg, m/(kg m^2)...: m/s^2 per N].
   const Eigen::Matrix<double, 6, 6>& delassus() const { return delassus_; }
@@ -297,6 +326,7 @@ class TwoContactDynamicsCache {
   const TwoContactDynamics& at(const TwoContactBody& body, const Eigen::Vector3d& omega_W);
   /// Constructions and reuses so far (for tests and benchmarks).
   std::size_t builds() const { return builds_; }
+  /// Calls that only set the loads of the kept dynamics.
   std::size_t reuses() const { return reuses_; }
 
  private:

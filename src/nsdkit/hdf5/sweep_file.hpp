@@ -12,7 +12,7 @@
 ///   /model            attributes: the model's parameters (as in the CSV header)
 ///   /body_file        the body file's text, when the sweep was of a body file
 ///   /grid/realizable  uint8 (n_0, ..., n_{k-1}): 1 where rolling is realizable
-///   /grid/escapes     uint8, same shape: escape code (region::EscapeBit: 1 RS, 2 SR, 4 SS,
+///   /grid/escapes     uint8, same shape: escape code (contact::Escape: 1 RS, 2 SR, 4 SS,
 ///                     8 slip, 16 contact_loss; 0 realizable), attributes bit_NAME
 ///   /grid/uncertain   uint8, same shape: 1 where a search reported possibly incomplete
 ///   /boundary/values           double (m, k): refined boundary points, in edge order

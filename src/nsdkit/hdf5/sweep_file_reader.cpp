@@ -25,7 +25,7 @@ constexpr std::uint64_t kMaxBoundaryPoints = 10000000;
 constexpr std::size_t kMaxBodyFileBytes = std::size_t{16} << 20;
 /// Longest axis name.
 constexpr std::size_t kMaxAxisNameBytes = 128;
-/// Largest escape code (all five bits of region::EscapeBit).
+/// Largest escape code (all five bits of contact::Escape).
 constexpr std::uint8_t kMaxEscapeCode = 31;
 
 class Reader {

@@ -150,7 +150,7 @@ class SweepFileWriter final : public region::SweepSink {
       values.insert(values.end(), p.values.begin(), p.values.end());
       width.push_back(p.bracket_width);
       axis.push_back(static_cast<std::uint8_t>(p.axis));
-      escapes.push_back(region::escapeCode(p.outside_label));
+      escapes.push_back(p.outside_escapes.bits());
     }
     const hsize_t begin = block.begin, rows = n;
     writeSlab(boundary_sets_[0].get(), H5T_NATIVE_DOUBLE, values.data(), n * k, {begin, 0},
@@ -318,11 +318,11 @@ class SweepFileWriter final : public region::SweepSink {
     }
     const std::string& f = temporary_;
     const hid_t escapes = grid_sets_[1].get();
-    detail::writeUnsignedAttribute(escapes, "bit_RS", region::kEscapeRS, f);
-    detail::writeUnsignedAttribute(escapes, "bit_SR", region::kEscapeSR, f);
-    detail::writeUnsignedAttribute(escapes, "bit_SS", region::kEscapeSS, f);
-    detail::writeUnsignedAttribute(escapes, "bit_slip", region::kEscapeSlip, f);
-    detail::writeUnsignedAttribute(escapes, "bit_contact_loss", region::kEscapeContactLoss, f);
+    for (const contact::Escape e : {contact::Escape::kRS, contact::Escape::kSR, contact::Escape::kSS,
+                                    contact::Escape::kSlip, contact::Escape::kContactLoss}) {
+      detail::writeUnsignedAttribute(escapes, std::string("bit_") + contact::toString(e),
+                                     static_cast<std::uint8_t>(e), f);
+    }
   }
 
   // The hyperslab of a block: one chunk of the grid (region::chunkedGrid).

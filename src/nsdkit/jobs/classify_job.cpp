@@ -25,7 +25,7 @@ std::vector<ClassifiedPoint> classifyBodyRows(const ClassifyJobOptions& o,
     body::ClassifyOptions options;
     options.certify = o.certify;
     const body::BodyVerdict v = body::classify(body, binding, table.rows[i], options);
-    points[i] = {v.realizable, v.escape_label, v.uncertain, v.certified};
+    points[i] = {v.realizable, v.escapeLabel(), v.uncertain, v.certified};
   });
   return points;
 }

@@ -42,8 +42,8 @@ ParameterPredicate ballTroughPredicate(const models::BallTroughParameters& base)
     const models::BallTroughClassification c = models::classifyGenericVerdict(p, m);
     PointVerdict v;
     v.realizable = c.realizable;
-    v.label = c.realizable ? "realizable" : models::escapeLabel(c.escapes);
-    if (c.contact_loss) v.label += c.escapes.empty() ? "contact_loss" : "|contact_loss";
+    v.escapes = contact::EscapeSet::of(c.escapes);
+    if (c.contact_loss) v.escapes.add(contact::Escape::kContactLoss);
     v.uncertain = c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete;
     return v;
   };

@@ -8,12 +8,6 @@
 
 namespace nsd::region {
 
-std::string verdictLabel(const body::BodyVerdict& v) {
-  std::string label = v.realizable ? "realizable" : v.escape_label;
-  if (v.contact_loss) label += label.empty() ? "contact_loss" : "|contact_loss";
-  return label;
-}
-
 ParameterPredicate bodyPredicate(const body::BodyDescription& body,
                                  const std::vector<std::string>& names) {
   // A ParameterPoint is ordered by name: bind in that order so a point maps to values directly.
@@ -38,7 +32,7 @@ ParameterPredicate bodyPredicate(const body::BodyDescription& body,
     const body::BodyVerdict v = body::classify(*shared, binding, values);
     PointVerdict out;
     out.realizable = v.realizable;
-    out.label = verdictLabel(v);
+    out.escapes = v.escapeSet();
     out.uncertain = v.uncertain;
     return out;
   };

@@ -61,7 +61,4 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
 /// order of BodySection::names(). @throws InvalidInput for points_per_axis < 1.
 std::vector<std::vector<double>> sectionSubsample(const BodySection& section, int points_per_axis);
 
-/// Text of a verdict for region outputs (as bodyPredicate labels it).
-std::string verdictLabel(const body::BodyVerdict& verdict);
-
 }  // namespace nsd::region

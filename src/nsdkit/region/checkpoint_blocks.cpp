@@ -234,7 +234,7 @@ void writeGridBlock(const std::string& path, std::size_t k,
   for (const auto& v : verdicts) {
     e.put<std::uint8_t>(static_cast<std::uint8_t>((v.realizable ? kRealizable : 0) |
                                                   (v.uncertain ? kUncertain : 0)));
-    e.put<std::uint8_t>(escapeCode(v.label));
+    e.put<std::uint8_t>(v.escapes.bits());
   }
   writeBlock(path, e.finish());
 }
@@ -252,7 +252,7 @@ std::vector<PointVerdict> readGridBlock(const std::string& path, std::size_t k, 
     v.uncertain = (flags & kUncertain) != 0;
     const auto code = d.get<std::uint8_t>();
     if (code >= 32) d.fail("bad escape code");
-    v.label = labelOfCode(v.realizable, code);
+    v.escapes = contact::EscapeSet::fromBits(code);
   }
   d.expectEnd();
   return verdicts;
@@ -265,7 +265,7 @@ void writeEdgeBlock(const std::string& path, std::size_t k, const std::vector<Re
     e.put<std::uint64_t>(r.calls);
     e.put<std::uint64_t>(r.point.axis);
     e.put<double>(r.point.bracket_width);
-    e.putString(r.point.outside_label);
+    e.putString(r.point.outside_label());
     e.put<std::uint64_t>(r.point.values.size());
     for (double v : r.point.values) e.put<double>(v);
   }
@@ -283,9 +283,13 @@ std::vector<RefinedEdge> readEdgeBlock(const std::string& path, std::size_t k, s
     r.calls = d.get<std::uint64_t>();
     r.point.axis = d.get<std::uint64_t>();
     r.point.bracket_width = d.get<double>();
-    r.point.outside_label = d.getString();
-    if (r.point.outside_label.size() > kMaxLabelBytes) d.fail("a label longer than any label");
-    r.point.inside_label = "realizable";
+    const std::string label = d.getString();
+    if (label.size() > kMaxLabelBytes) d.fail("a label longer than any label");
+    try {
+      r.point.outside_escapes = contact::parseVerdictLabel(label);
+    } catch (const InvalidInput&) {
+      d.fail("an escape label that is not one");
+    }
     if (d.get<std::uint64_t>() != dims) d.fail("wrong number of axes");
     r.point.values.resize(dims);
     for (double& v : r.point.values) v = d.get<double>();

@@ -20,8 +20,8 @@
 namespace nsd::region {
 
 int boundaryPiece(const PointVerdict& verdict) {
-  if (verdict.realizable || verdict.label.find('|') != std::string::npos) return -1;
-  return static_cast<int>(fnv1a32(verdict.label) & 0x7fffffffu);
+  if (verdict.realizable || verdict.label().find('|') != std::string::npos) return -1;
+  return static_cast<int>(fnv1a32(verdict.label()) & 0x7fffffffu);
 }
 
 
@@ -145,13 +145,13 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
   const bool a_inside = points[edge.a].verdict.realizable;
   const SweepPoint& inside = a_inside ? points[edge.a] : points[edge.b];
   const SweepPoint& outside = a_inside ? points[edge.b] : points[edge.a];
-  return refineEdge(axes, fixed, predicate, inside.values, outside.values, outside.verdict.label,
+  return refineEdge(axes, fixed, predicate, inside.values, outside.values, outside.verdict.escapes,
                     edge.axis, tolerance, calls);
 }
 
 BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                          const ParameterPredicate& predicate, std::vector<double> inside,
-                         std::vector<double> outside, std::string outside_label, std::size_t axis,
+                         std::vector<double> outside, contact::EscapeSet outside_escapes, std::size_t axis,
                          double tolerance, std::size_t& calls) {
   // Bisection along the edge's axis; the label of the last point found outside is kept.
   std::vector<double> point = inside;
@@ -159,7 +159,7 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
       [&](double x) {
         point[axis] = x;
         const PointVerdict v = evaluateAt(axes, fixed, predicate, point);
-        if (!v.realizable) outside_label = v.label;
+        if (!v.realizable) outside_escapes = v.escapes;
         return v.realizable;
       },
       inside[axis], outside[axis], tolerance);
@@ -170,8 +170,7 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
   b.values = inside;
   b.values[axis] = 0.5 * (inside[axis] + outside[axis]);
   b.bracket_width = std::fabs(inside[axis] - outside[axis]);
-  b.inside_label = "realizable";
-  b.outside_label = outside_label;
+  b.outside_escapes = outside_escapes;
   b.axis = axis;
   return b;
 }
@@ -225,13 +224,13 @@ void writeCsv(std::ostream& out, const SweepResult& r, const ParameterPoint& met
   for (const SweepPoint& p : r.points) {
     out << "grid";
     for (double v : p.values) out << ',' << formatValue(v);
-    out << ',' << (p.verdict.realizable ? 1 : 0) << ',' << p.verdict.label << ','
+    out << ',' << (p.verdict.realizable ? 1 : 0) << ',' << p.verdict.label() << ','
         << (p.verdict.uncertain ? 1 : 0) << ",0\n";
   }
   for (const BoundaryPoint& b : r.boundary) {
     out << "boundary";
     for (double v : b.values) out << ',' << formatValue(v);
-    out << ",1," << b.outside_label << ",0," << formatValue(b.bracket_width) << '\n';
+    out << ",1," << b.outside_label() << ",0," << formatValue(b.bracket_width) << '\n';
   }
 }
 
@@ -248,14 +247,14 @@ void writeJson(std::ostream& out, const SweepResult& r, const ParameterPoint& me
   for (const SweepPoint& p : r.points) {
     j["points"].push_back({{"values", p.values},
                            {"realizable", p.verdict.realizable},
-                           {"label", p.verdict.label},
+                           {"label", p.verdict.label()},
                            {"uncertain", p.verdict.uncertain}});
   }
   j["boundary"] = nlohmann::json::array();
   for (const BoundaryPoint& b : r.boundary) {
     j["boundary"].push_back({{"values", b.values},
                              {"bracket_width", b.bracket_width},
-                             {"outside_label", b.outside_label},
+                             {"outside_label", b.outside_label()},
                              {"axis", b.axis}});
   }
   out << j.dump() << '\n';

@@ -11,13 +11,18 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/contact/escape_set.hpp>
+
 namespace nsd::region {
 
-/// The verdict of the predicate at one parameter point.
+/// The verdict of the predicate at one parameter point (typed: its label is made only when a
+/// file is written).
 struct PointVerdict {
   bool realizable = false;
-  std::string label;       ///< "realizable" or the failing escape modes, e.g. "RS|SS".
-  bool uncertain = false;  ///< the underlying search reported possibly incomplete.
+  contact::EscapeSet escapes;  ///< how rolling fails there (empty when realizable)
+  bool uncertain = false;      ///< the underlying search reported possibly incomplete.
+  /// "realizable" or the failing escapes, e.g. "RS|SS" (contact::verdictLabel).
+  std::string label() const { return contact::verdictLabel(realizable, escapes); }
 };
 
 /// The boundary piece a point outside a realizable set lies beyond, from its verdict there: the
@@ -66,9 +71,10 @@ struct SweepPoint {
 struct BoundaryPoint {
   std::vector<double> values;  ///< the located boundary point (midpoint of the last bracket)
   double bracket_width = 0.0;  ///< distance between the last inside and outside points
-  std::string inside_label;    ///< "realizable"
-  std::string outside_label;   ///< the escape label just outside
-  std::size_t axis = 0;        ///< the axis along which the bracket runs
+  contact::EscapeSet outside_escapes;  ///< the escapes just outside (inside: realizable)
+  std::size_t axis = 0;                ///< the axis along which the bracket runs
+  /// The escape label just outside (contact::verdictLabel).
+  std::string outside_label() const { return contact::verdictLabel(false, outside_escapes); }
 };
 
 /// Result of a sweep.

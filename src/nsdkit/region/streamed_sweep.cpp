@@ -10,52 +10,6 @@
 
 namespace nsd::region {
 
-namespace {
-
-struct EscapeName {
-  const char* name;
-  EscapeBit bit;
-};
-// In the order labels join them (models::escapeLabel, body::classify, verdictLabel).
-constexpr EscapeName kEscapeNames[] = {{"RS", kEscapeRS},
-                                       {"SR", kEscapeSR},
-                                       {"SS", kEscapeSS},
-                                       {"slip", kEscapeSlip},
-                                       {"contact_loss", kEscapeContactLoss}};
-
-}  // namespace
-
-std::uint8_t escapeCode(const std::string& label) {
-  std::uint8_t code = 0;
-  if (label.empty()) return code;  // a verdict without escape modes
-  std::size_t start = 0;
-  for (bool first = true; start <= label.size(); first = false) {
-    const std::size_t bar = std::min(label.find('|', start), label.size());
-    const std::string part = label.substr(start, bar - start);
-    start = bar + 1;
-    if (first && part == "realizable") continue;
-    bool known = false;
-    for (const EscapeName& e : kEscapeNames) {
-      if (part == e.name) {
-        code = static_cast<std::uint8_t>(code | e.bit);
-        known = true;
-      }
-    }
-    if (!known) {
-      throw InvalidInput("sweep label '" + label + "' has an unknown part '" + part + "'");
-    }
-  }
-  return code;
-}
-
-std::string labelOfCode(bool realizable, std::uint8_t code) {
-  std::string label = realizable ? "realizable" : "";
-  for (const EscapeName& e : kEscapeNames) {
-    if (code & e.bit) label += (label.empty() ? "" : "|") + std::string(e.name);
-  }
-  return label;
-}
-
 std::size_t ChunkedGrid::points() const {
   std::size_t n = 1;
   for (std::size_t d : dims) n *= d;
@@ -100,7 +54,7 @@ GridBlock codedBlock(std::size_t begin, const std::vector<PointVerdict>& verdict
   b.uncertain.resize(verdicts.size());
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     b.realizable[i] = verdicts[i].realizable ? 1 : 0;
-    b.escapes[i] = escapeCode(verdicts[i].label);
+    b.escapes[i] = verdicts[i].escapes.bits();
     b.uncertain[i] = verdicts[i].uncertain ? 1 : 0;
   }
   return b;
@@ -217,7 +171,7 @@ struct StreamedSweep {
       const std::size_t in = a_inside ? e.a : e.b, out = a_inside ? e.b : e.a;
       refined[i].point = detail::refineEdge(axes, fixed, predicate, detail::gridValues(axes, in),
                                             detail::gridValues(axes, out),
-                                            labelOfCode(realizable[out] != 0, escapes[out]), e.axis,
+                                            contact::EscapeSet::fromBits(escapes[out]), e.axis,
                                             options.refine_tolerance, refined[i].calls);
     });
     return refined;

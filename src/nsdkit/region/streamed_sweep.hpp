@@ -25,21 +25,7 @@
 
 namespace nsd::region {
 
-/// Bits of an escape code: the failing escape modes of a label ("RS|SS", "slip",
-/// "realizable|contact_loss", ...). 0 for "realizable".
-enum EscapeBit : std::uint8_t {
-  kEscapeRS = 1,           ///< rolling at P+, slipping at P- (two contacts)
-  kEscapeSR = 2,           ///< slipping at P+, rolling at P-
-  kEscapeSS = 4,           ///< both slipping
-  kEscapeSlip = 8,         ///< one contact: rolling not realizable (Def 9)
-  kEscapeContactLoss = 16  ///< a normal force of the rolling motion is negative
-};
-
-/// The escape code of a predicate label. @throws InvalidInput for a label that is not made of
-/// "realizable", "RS", "SR", "SS", "slip" and "contact_loss" joined by '|' in that order.
-std::uint8_t escapeCode(const std::string& label);
-/// The label of (realizable, code): the inverse of escapeCode.
-std::string labelOfCode(bool realizable, std::uint8_t code);
+// Escape codes: the bits of contact::EscapeSet (contact/escape_set.hpp).
 
 /// The grid cut into chunk-aligned blocks (see the file comment).
 struct ChunkedGrid {
@@ -104,7 +90,7 @@ struct StreamedSweepReport {
 /// every process reads back its share and writes it: the folder is the checkpoint (a file being
 /// written when the job is killed is not a safe one), the sink's output is rewritten from it.
 /// @throws InvalidInput for the errors of sweep() (without its in-memory cap) and of
-///         sweepWithCheckpoints(), and for an unknown label (escapeCode).
+///         sweepWithCheckpoints(), and for an escape code outside the five bits.
 StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                                   const ParameterPredicate& predicate, const SweepOptions& options,
                                   const CheckpointOptions& checkpoint,

@@ -51,7 +51,7 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
 /// the label found there.
 BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
                          const ParameterPredicate& predicate, std::vector<double> inside,
-                         std::vector<double> outside, std::string outside_label, std::size_t axis,
+                         std::vector<double> outside, contact::EscapeSet outside_escapes, std::size_t axis,
                          double tolerance, std::size_t& calls);
 
 }  // namespace nsd::region::detail
