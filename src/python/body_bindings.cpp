@@ -84,7 +84,7 @@ py::dict sweepBody(const Body& body,
     names.push_back(name);
   }
   for (const auto& [name, value] : fixed) names.push_back(name);
-  const nsd::region::ParameterPredicate predicate = nsd::region::bodyPredicate(*body, names);
+  const nsd::region::ModelPredicate predicate = nsd::region::bodyPredicate(*body, names);
   nsd::region::SweepOptions options;
   options.threads = threadCount(threads);
   options.refine_tolerance = refine_tolerance;

@@ -95,7 +95,7 @@ class SweepFileReader : public ::testing::Test {
     header.refine_tolerance = 1e-3;
     region::SweepOptions options;
     options.refine_tolerance = header.refine_tolerance;
-    const region::ParameterPredicate predicate =
+    const region::ModelPredicate predicate =
         region::ballTroughPredicate(models::BallTroughParameters::paper(0.3, 0.4));
     const auto sink = createSweepFile(path_, header);
     region::sweepIntoSink(axes_, header.fixed, predicate, options, {}, {}, {}, *sink);

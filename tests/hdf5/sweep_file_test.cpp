@@ -52,7 +52,7 @@ class SweepFile : public ::testing::Test {
   std::vector<region::Axis> axes_{
       {"mx", -0.8, 0.8, 11}, {"my", -0.8, 0.8, 7}, {"mz", 0.2, 0.3, 13}};
   region::ParameterPoint fixed_{{"angle_deg", 90.0}};
-  region::ParameterPredicate predicate_ =
+  region::ModelPredicate predicate_ =
       region::ballTroughPredicate(models::BallTroughParameters::paper(0.3, 0.4));
   region::SweepOptions options_;
   region::CheckpointOptions blocks_;

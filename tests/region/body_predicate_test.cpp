@@ -30,7 +30,7 @@ TEST(BodyRealizableSet, NegativeFrictionIsOutsideTheSet) {
   EXPECT_FALSE(set.inside(below));
   EXPECT_FALSE(set.inside(Eigen::Vector3d(0.0, 0.0, -3.0)));
   // The body's own predicate refuses such a coefficient by name.
-  const ParameterPredicate predicate = bodyPredicate(axle(), {"fz", "ty", "mu"});
+  const ModelPredicate predicate = bodyPredicate(axle(), {"fz", "ty", "mu"});
   EXPECT_THROW(predicate({{"fz", 0.0}, {"ty", 0.0}, {"mu", -3.0}}), InvalidInput);
 }
 

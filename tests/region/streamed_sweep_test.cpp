@@ -126,7 +126,7 @@ class StreamedSweep : public ::testing::Test {
   // The m_z = m_z2 section of the paper's ball: both escape kinds and a curved boundary.
   std::vector<Axis> axes_{{"mx", -0.8, 0.8, 23}, {"my", -0.8, 0.8, 19}};
   ParameterPoint fixed_{{"mz", 0.25}};
-  ParameterPredicate predicate_ =
+  ModelPredicate predicate_ =
       ballTroughPredicate(models::BallTroughParameters::paper(0.3, 0.4));
   SweepOptions options_;
   CheckpointOptions blocks_;

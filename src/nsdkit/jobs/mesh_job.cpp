@@ -45,8 +45,9 @@ Region3 ballTroughRegion(const models::BallTroughParameters& p) {
   region.family = [p](const Eigen::Vector3d& m) {
     return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));
   };
-  region.piece = [predicate = region::ballTroughPredicate(p)](const Eigen::Vector3d& m) {
-    return region::boundaryPiece(predicate({{"mx", m[0]}, {"my", m[1]}, {"mz", m[2]}}));
+  region.piece = [predicate = region::ballTroughPredicate(p).bind({"mx", "my", "mz"})](
+                     const Eigen::Vector3d& m) {
+    return region::boundaryPiece(predicate({m[0], m[1], m[2]}));
   };
   return region;
 }

@@ -10,38 +10,38 @@
 #include <nsdkit/core/checksum.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
-#include <nsdkit/region/streamed_sweep.hpp>
+#include <nsdkit/region/sweep_problem.hpp>
 
 namespace nsd::jobs {
 namespace {
 
-/// The model of a region job: its predicate, the metadata written with the output (and
-/// compared on resume), and the body file's text.
+/// The sweep of a region job, and the body file's text (HDF5 files keep it).
 struct RegionModel {
-  region::ParameterPredicate predicate;
-  region::ParameterPoint metadata;
+  region::SweepProblem problem;
   std::string body_file_text;
 };
 
 RegionModel regionModel(const RegionJobOptions& o) {
   RegionModel m;
+  m.problem.axes = o.axes;
+  m.problem.fixed = o.fixed;
   if (o.body_file.empty()) {
-    m.predicate = troughPredicate(o.trough, o.axes);
-    m.metadata = troughMetadata(o.trough);
+    m.problem.predicate = troughPredicate(o.trough, o.axes);
+    m.problem.metadata = troughMetadata(o.trough);
     return m;
   }
   const body::BodyDescription body = body::readBodyFile(o.body_file);
   std::vector<std::string> names;
   for (const auto& a : o.axes) names.push_back(a.name);
   for (const auto& [name, value] : o.fixed) names.push_back(name);
-  m.predicate = region::bodyPredicate(body, names);
-  m.metadata = region::bodyMetadata(body, names);
+  m.problem.predicate = region::bodyPredicate(body, names);
+  m.problem.metadata = region::bodyMetadata(body, names);
   // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
   // checkpointed sweep refuses to resume with an edited body file.
   std::ifstream in(o.body_file, std::ios::binary);
   for (char ch; in.get(ch);) m.body_file_text += ch;
   const std::uint64_t hash = fnv1a64(m.body_file_text.data(), m.body_file_text.size());
-  m.metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
+  m.problem.metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
   return m;
 }
 
@@ -95,7 +95,7 @@ RegionJobReport runHdf5Region(const RegionJobOptions& o, const region::WorkShari
   hdf5::SweepFileHeader header;
   header.axes = o.axes;
   header.fixed = o.fixed;
-  header.model_parameters = model.metadata;
+  header.model_parameters = model.problem.metadata;
   header.model_name = o.body_file.empty() ? o.model : "body";
   header.body_file_text = model.body_file_text;
   header.refine_tolerance = o.refine_tolerance;
@@ -104,8 +104,7 @@ RegionJobReport runHdf5Region(const RegionJobOptions& o, const region::WorkShari
   header.block_edges = co.block_edges;
   const std::unique_ptr<region::SweepSink> sink = sweep_file(o.output, header);  // before work
   const region::StreamedSweepReport run =
-      region::sweepIntoSink(o.axes, o.fixed, model.predicate, so, co, model.metadata, sharing,
-                            *sink);
+      region::sweepIntoSink(model.problem, so, co, sharing, *sink);
   RegionJobReport report;
   report.points = run.grid_points;
   report.realizable = run.realizable_points;
@@ -140,10 +139,9 @@ RegionJobReport runRegionJob(const RegionJobOptions& o, const region::WorkSharin
   RegionJobReport report;
   if (o.checkpoint.empty()) {
     if (sharing.ranks > 1) throw InvalidInput("several processes need --checkpoint DIR");
-    result = region::sweep(o.axes, o.fixed, model.predicate, so);
+    result = region::sweep(model.problem, so);
   } else {
-    const auto run = region::sweepWithCheckpoints(o.axes, o.fixed, model.predicate, so,
-                                                  checkpointOptions(o), model.metadata, sharing);
+    const auto run = region::sweepWithCheckpoints(model.problem, so, checkpointOptions(o), sharing);
     result = run.result;
     report.checkpointed = true;
     report.blocks_computed = run.blocks_computed;
@@ -152,9 +150,9 @@ RegionJobReport runRegionJob(const RegionJobOptions& o, const region::WorkSharin
   if (sharing.rank != 0) return report;
   writeFileAtomically(o.output, [&](std::ostream& out) {
     if (o.format == SweepFileFormat::kJson) {
-      region::writeJson(out, result, model.metadata);
+      region::writeJson(out, result, model.problem.metadata);
     } else {
-      region::writeCsv(out, result, model.metadata);
+      region::writeCsv(out, result, model.problem.metadata);
     }
   });
   report.points = result.points.size();

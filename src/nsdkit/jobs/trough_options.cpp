@@ -28,7 +28,7 @@ region::ParameterPoint troughMetadata(const TroughOptions& o) {
           {"angle_deg", radiansToDegrees(p.opening_angle_rad)}};
 }
 
-region::ParameterPredicate troughPredicate(const TroughOptions& o,
+region::ModelPredicate troughPredicate(const TroughOptions& o,
                                            const std::vector<region::Axis>& axes) {
   const auto& names = region::ballTroughParameterNames();
   for (const auto& a : axes) {

@@ -30,7 +30,7 @@ models::BallTroughParameters troughParameters(const TroughOptions& o);
 region::ParameterPoint troughMetadata(const TroughOptions& o);
 /// The generic Def-11 predicate over the ball's parameters by name
 /// (region::ballTroughPredicate). @throws InvalidInput for an axis the model does not have.
-region::ParameterPredicate troughPredicate(const TroughOptions& o,
+region::ModelPredicate troughPredicate(const TroughOptions& o,
                                            const std::vector<region::Axis>& axes);
 
 }  // namespace nsd::jobs

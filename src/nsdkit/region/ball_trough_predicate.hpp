@@ -12,7 +12,8 @@ namespace nsd::region {
 /// Names the ball-trough model accepts.
 const std::vector<std::string>& ballTroughParameterNames();
 
-/// Predicate over ParameterPoint; unknown names throw InvalidInput.
-ParameterPredicate ballTroughPredicate(const models::BallTroughParameters& base);
+/// The ball's generic Def-11 predicate over its parameters by name (ModelPredicate: bound once
+/// per sweep). An unknown name throws InvalidInput when bound; a non-finite value when called.
+ModelPredicate ballTroughPredicate(const models::BallTroughParameters& base);
 
 }  // namespace nsd::region

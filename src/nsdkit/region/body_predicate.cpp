@@ -8,34 +8,39 @@
 
 namespace nsd::region {
 
-ParameterPredicate bodyPredicate(const body::BodyDescription& body,
-                                 const std::vector<std::string>& names) {
-  // A ParameterPoint is ordered by name: bind in that order so a point maps to values directly.
+ModelPredicate bodyPredicate(const body::BodyDescription& body,
+                             const std::vector<std::string>& names) {
+  auto shared = std::make_shared<const body::BodyDescription>(body);
+  (void)body::bindParameters(*shared, names);  // an unknown name is refused before any work
   std::vector<std::string> sorted = names;
   std::sort(sorted.begin(), sorted.end());
-  auto shared = std::make_shared<const body::BodyDescription>(body);
-  const body::ParameterBinding binding = body::bindParameters(*shared, sorted);
-  return [shared, binding](const ParameterPoint& point) {
-    if (point.size() != binding.names.size()) {
-      throw InvalidInput("body predicate: expected " + std::to_string(binding.names.size()) +
-                         " parameters, got " + std::to_string(point.size()));
+  return ModelPredicate::fromBinder([shared, sorted](const std::vector<std::string>& order) {
+    std::vector<std::string> given = order;
+    std::sort(given.begin(), given.end());
+    if (given != sorted) {
+      throw InvalidInput("body predicate: expected the parameters it was made for (" +
+                         std::to_string(sorted.size()) + "), got " +
+                         std::to_string(order.size()));
     }
-    std::vector<double> values;
-    values.reserve(point.size());
-    std::size_t k = 0;
-    for (const auto& [name, value] : point) {
-      if (name != binding.names[k++]) {
-        throw InvalidInput("body predicate: unexpected parameter " + quoteInput(name));
-      }
-      values.push_back(value);
+    // Bound in name order, as the body's parameters have always been applied (the sums of
+    // their effects in that order): `order`'s values are permuted into it.
+    const body::ParameterBinding binding = body::bindParameters(*shared, sorted);
+    std::vector<std::size_t> from(sorted.size());
+    for (std::size_t k = 0; k < sorted.size(); ++k) {
+      from[k] = static_cast<std::size_t>(
+          std::find(order.begin(), order.end(), sorted[k]) - order.begin());
     }
-    const body::BodyVerdict v = body::classify(*shared, binding, values);
-    PointVerdict out;
-    out.realizable = v.realizable;
-    out.escapes = v.escapeSet();
-    out.uncertain = v.uncertain;
-    return out;
-  };
+    return BoundPredicate([shared, binding, from](const std::vector<double>& values) {
+      std::vector<double> by_name(from.size());
+      for (std::size_t k = 0; k < from.size(); ++k) by_name[k] = values[from[k]];
+      const body::BodyVerdict v = body::classify(*shared, binding, by_name);
+      PointVerdict out;
+      out.realizable = v.realizable;
+      out.escapes = v.escapeSet();
+      out.uncertain = v.uncertain;
+      return out;
+    });
+  });
 }
 
 std::vector<std::string> BodySection::names() const {
@@ -104,7 +109,15 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
     }
     names.push_back(name);
   }
-  const ParameterPredicate predicate = bodyPredicate(body, names);
+  const BoundPredicate predicate = bodyPredicate(body, names).bind(names);
+  std::vector<double> fixed_values;
+  for (const auto& [name, value] : fixed) fixed_values.push_back(value);
+  // The values in `names` order: the three axes, then the fixed ones.
+  const auto valuesAt = [fixed_values](const Eigen::Vector3d& x) {
+    std::vector<double> values{x[0], x[1], x[2]};
+    values.insert(values.end(), fixed_values.begin(), fixed_values.end());
+    return values;
+  };
   RealizableSet3 out;
   for (std::size_t k = 0; k < 3; ++k) {
     for (const auto& load : body.loads) {
@@ -115,7 +128,7 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
   // negative coefficient, so the set ends there (its searches step past mu = 0 from inside).
   // Still realizable at the friction laws' largest coefficient, the set is unbounded along it.
   const std::array<AxisEffects, 3> effects = axisEffects(body, axes);
-  out.inside = [fixed, axes, predicate, effects](const Eigen::Vector3d& x) {
+  out.inside = [axes, predicate, effects, valuesAt](const Eigen::Vector3d& x) {
     for (std::size_t k = 0; k < 3; ++k) {
       if (effects[k].friction_scale == 0.0) continue;
       const double mu = effects[k].friction_scale * x[static_cast<Eigen::Index>(k)];
@@ -127,21 +140,15 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
                            "); fix " + axes[k] + " or choose other axes");
       }
     }
-    ParameterPoint point = fixed;
-    for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
-    return predicate(point).realizable;
+    return predicate(valuesAt(x)).realizable;
   };
-  out.piece = [fixed, axes, predicate](const Eigen::Vector3d& x) {
-    ParameterPoint point = fixed;
-    for (std::size_t k = 0; k < 3; ++k) point[axes[k]] = x[static_cast<Eigen::Index>(k)];
-    return boundaryPiece(predicate(point));
+  out.piece = [predicate, valuesAt](const Eigen::Vector3d& x) {
+    return boundaryPiece(predicate(valuesAt(x)));
   };
   const bool axes_are_loads = std::all_of(effects.begin(), effects.end(),
                                           [](const AxisEffects& e) { return e.load_only; });
   if (body.contacts.size() == 2 && axes_are_loads) {
     const body::ParameterBinding binding = body::bindParameters(body, names);
-    std::vector<double> fixed_values;
-    for (const auto& [name, value] : fixed) fixed_values.push_back(value);
     out.two_contact_dynamics = [body, binding, fixed_values](const Eigen::Vector3d& x) {
       std::vector<double> values{x[0], x[1], x[2]};
       values.insert(values.end(), fixed_values.begin(), fixed_values.end());

@@ -14,11 +14,12 @@
 
 namespace nsd::region {
 
-/// Predicate over points naming exactly `names` (the swept and fixed parameters, resolved
-/// once). Labels: "realizable", the escapes "RS|SR|SS" or "slip", with "|contact_loss" added
-/// when a normal force vanishes. @throws InvalidInput for a name the body does not have.
-ParameterPredicate bodyPredicate(const body::BodyDescription& body,
-                                 const std::vector<std::string>& names);
+/// The body's Def 11 / Def 9 predicate over exactly `names` (the swept and fixed parameters, in
+/// any order a sweep binds them). Escapes: RS, SR, SS or slip, with contact loss when a normal
+/// force vanishes. @throws InvalidInput for a name the body does not have (at once), and when
+/// bound to other names.
+ModelPredicate bodyPredicate(const body::BodyDescription& body,
+                             const std::vector<std::string>& names);
 
 /// The body's default values of the load parameters not in `names`, recorded in outputs.
 ParameterPoint bodyMetadata(const body::BodyDescription& body,

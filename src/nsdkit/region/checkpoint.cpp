@@ -35,12 +35,13 @@ void runAgreed(const WorkSharing& sharing, const std::function<void()>& step) {
 }
 
 CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                                       const ParameterPredicate& predicate,
+                                       const ModelPredicate& model,
                                        const SweepOptions& options,
                                        const CheckpointOptions& checkpoint,
                                        const ParameterPoint& model_metadata,
                                        const WorkSharing& sharing) {
-  const std::size_t total = detail::validateSweep(axes, fixed, predicate, options.refine_tolerance);
+  const std::size_t total = detail::validateSweep(axes, fixed, model, options.refine_tolerance);
+  const BoundPredicate predicate = detail::bindToSweep(axes, fixed, model);
   if (checkpoint.directory.empty()) throw InvalidInput("checkpoint folder not given");
   if (checkpoint.block_points == 0 || checkpoint.block_edges == 0) {
     throw InvalidInput("checkpoint block sizes must be positive");
@@ -67,8 +68,7 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
         [&](std::size_t k) {
           std::vector<PointVerdict> verdicts(grid.size(k));
           parallelFor(verdicts.size(), options.threads, [&](std::size_t i) {
-            verdicts[i] = detail::evaluateAt(axes, fixed, predicate,
-                                             detail::gridValues(axes, grid.begin(k) + i));
+            verdicts[i] = predicate(detail::gridValues(axes, grid.begin(k) + i));
           });
           detail::writeGridBlock(blockPath(dir, kGrid, k), k, verdicts, digest);
         },
@@ -113,7 +113,7 @@ CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const Para
           [&](std::size_t k) {
             std::vector<RefinedEdge> refined(edge_blocks.size(k));
             parallelFor(refined.size(), options.threads, [&](std::size_t i) {
-              refined[i].point = detail::refineEdge(axes, fixed, predicate, points,
+              refined[i].point = detail::refineEdge(predicate, points,
                                                     edges[edge_blocks.begin(k) + i],
                                                     options.refine_tolerance, refined[i].calls);
             });

@@ -74,7 +74,7 @@ struct CheckpointedSweep {
 /// @throws InvalidInput for the errors of sweep(), a folder that already holds a checkpoint when
 ///         `resume` is off, a manifest that does not match, or a corrupt block.
 CheckpointedSweep sweepWithCheckpoints(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                                       const ParameterPredicate& predicate,
+                                       const ModelPredicate& predicate,
                                        const SweepOptions& options,
                                        const CheckpointOptions& checkpoint,
                                        const ParameterPoint& model_metadata,

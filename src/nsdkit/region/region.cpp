@@ -52,10 +52,41 @@ Axis parseAxis(const std::string& text) {
   return a;
 }
 
+ModelPredicate ModelPredicate::fromBinder(Binder binder) {
+  ModelPredicate m;
+  m.binder_ = std::move(binder);
+  return m;
+}
+
+ModelPredicate::Binder ModelPredicate::byNameBinder(ParameterPredicate by_name) {
+  return [by_name = std::move(by_name)](const std::vector<std::string>& names) -> BoundPredicate {
+    return [by_name, names](const std::vector<double>& values) {
+      ParameterPoint point;
+      for (std::size_t k = 0; k < names.size(); ++k) point[names[k]] = values[k];
+      return by_name(point);
+    };
+  };
+}
+
+BoundPredicate ModelPredicate::bind(const std::vector<std::string>& names) const {
+  if (!binder_) throw InvalidInput("region predicate is empty");
+  return binder_(names);
+}
+
+PointVerdict ModelPredicate::operator()(const ParameterPoint& point) const {
+  std::vector<std::string> names;
+  std::vector<double> values;
+  for (const auto& [name, value] : point) {
+    names.push_back(name);
+    values.push_back(value);
+  }
+  return bind(names)(values);
+}
+
 namespace detail {
 
 std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                          const ParameterPredicate& predicate, double refine_tolerance,
+                          const ModelPredicate& predicate, double refine_tolerance,
                           std::size_t max_points) {
   if (axes.empty()) throw InvalidInput("a sweep needs at least one axis");
   if (!predicate) throw InvalidInput("region predicate is empty");
@@ -108,11 +139,22 @@ std::vector<double> gridValues(const std::vector<Axis>& axes, std::size_t index)
   return values;
 }
 
-PointVerdict evaluateAt(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                        const ParameterPredicate& predicate, const std::vector<double>& values) {
-  ParameterPoint p = fixed;
-  for (std::size_t d = 0; d < axes.size(); ++d) p[axes[d].name] = values[d];
-  return predicate(p);
+BoundPredicate bindToSweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                           const ModelPredicate& model) {
+  std::vector<std::string> names;
+  for (const Axis& a : axes) names.push_back(a.name);
+  std::vector<double> fixed_values;
+  for (const auto& [name, value] : fixed) {
+    names.push_back(name);
+    fixed_values.push_back(value);
+  }
+  BoundPredicate bound = model.bind(names);
+  if (fixed_values.empty()) return bound;
+  return [bound = std::move(bound), fixed_values](const std::vector<double>& axis_values) {
+    std::vector<double> values = axis_values;
+    values.insert(values.end(), fixed_values.begin(), fixed_values.end());
+    return bound(values);
+  };
 }
 
 std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
@@ -139,18 +181,16 @@ std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
   return boundaryEdges(axes, realizable);
 }
 
-BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                         const ParameterPredicate& predicate, const std::vector<SweepPoint>& points,
+BoundaryPoint refineEdge(const BoundPredicate& predicate, const std::vector<SweepPoint>& points,
                          const GridEdge& edge, double tolerance, std::size_t& calls) {
   const bool a_inside = points[edge.a].verdict.realizable;
   const SweepPoint& inside = a_inside ? points[edge.a] : points[edge.b];
   const SweepPoint& outside = a_inside ? points[edge.b] : points[edge.a];
-  return refineEdge(axes, fixed, predicate, inside.values, outside.values, outside.verdict.escapes,
+  return refineEdge(predicate, inside.values, outside.values, outside.verdict.escapes,
                     edge.axis, tolerance, calls);
 }
 
-BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                         const ParameterPredicate& predicate, std::vector<double> inside,
+BoundaryPoint refineEdge(const BoundPredicate& predicate, std::vector<double> inside,
                          std::vector<double> outside, contact::EscapeSet outside_escapes, std::size_t axis,
                          double tolerance, std::size_t& calls) {
   // Bisection along the edge's axis; the label of the last point found outside is kept.
@@ -158,7 +198,7 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
   const BisectionResult bisection = bisect(
       [&](double x) {
         point[axis] = x;
-        const PointVerdict v = evaluateAt(axes, fixed, predicate, point);
+        const PointVerdict v = predicate(point);
         if (!v.realizable) outside_escapes = v.escapes;
         return v.realizable;
       },
@@ -178,8 +218,9 @@ BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fi
 }  // namespace detail
 
 SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                  const ParameterPredicate& predicate, const SweepOptions& options) {
-  const std::size_t total = detail::validateSweep(axes, fixed, predicate, options.refine_tolerance);
+                  const ModelPredicate& model, const SweepOptions& options) {
+  const std::size_t total = detail::validateSweep(axes, fixed, model, options.refine_tolerance);
+  const BoundPredicate predicate = detail::bindToSweep(axes, fixed, model);
   const auto t0 = std::chrono::steady_clock::now();
   SweepResult r;
   r.axes = axes;
@@ -189,7 +230,7 @@ SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
       total, options.threads,
       [&](std::size_t i) {
         r.points[i].values = detail::gridValues(axes, i);
-        r.points[i].verdict = detail::evaluateAt(axes, fixed, predicate, r.points[i].values);
+        r.points[i].verdict = predicate(r.points[i].values);
       },
       options.progress);
   r.predicate_calls = total;
@@ -199,7 +240,7 @@ SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
     r.boundary.resize(edges.size());
     std::vector<std::size_t> calls(edges.size(), 0);
     nsd::parallelFor(edges.size(), options.threads, [&](std::size_t e) {
-      r.boundary[e] = detail::refineEdge(axes, fixed, predicate, r.points, edges[e],
+      r.boundary[e] = detail::refineEdge(predicate, r.points, edges[e],
                                          options.refine_tolerance, calls[e]);
     });
     for (std::size_t c : calls) r.predicate_calls += c;

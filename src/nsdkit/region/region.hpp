@@ -4,9 +4,10 @@
 /// any number of named parameters) through a realizability predicate, with adaptive boundary
 /// refinement by bisection, escape-mode labels, deterministic multi-threading and progress
 /// reporting. Model-independent: a model exposes its parameters by name through a
-/// ParameterPredicate.
+/// ModelPredicate.
 
 #include <functional>
+#include <type_traits>
 #include <map>
 #include <string>
 #include <vector>
@@ -34,8 +35,41 @@ int boundaryPiece(const PointVerdict& verdict);
 /// A named parameter vector (values in the parameter's own unit).
 using ParameterPoint = std::map<std::string, double>;
 
-/// Predicate over parameter points; must be thread-safe (called concurrently).
+/// Predicate over parameter points by name; must be thread-safe (called concurrently). A map is
+/// built for every call: fine for tests and simple models; a model gives a ModelPredicate.
 using ParameterPredicate = std::function<PointVerdict(const ParameterPoint&)>;
+
+/// A predicate bound to an order of parameters: called with their values in that order.
+/// Thread-safe (called concurrently).
+using BoundPredicate = std::function<PointVerdict(const std::vector<double>& values)>;
+
+/// A model's predicate over its named parameters, bound once per sweep to the order of the
+/// sweep's parameters (the axes, then the fixed ones by name) and then called with values only:
+/// no names, maps or name checks per point.
+class ModelPredicate {
+ public:
+  /// Binds an order of names. @throws InvalidInput for a name the model does not have.
+  using Binder = std::function<BoundPredicate(const std::vector<std::string>& names)>;
+
+  ModelPredicate() = default;
+  /// A model's binder.
+  static ModelPredicate fromBinder(Binder binder);
+  /// A predicate over ParameterPoints (a map per call), e.g. a lambda of a test.
+  template <class F, class = std::enable_if_t<
+                         std::is_invocable_r_v<PointVerdict, const F&, const ParameterPoint&>>>
+  ModelPredicate(F by_name)  // NOLINT(google-explicit-constructor): lambdas convert
+      : binder_(byNameBinder(ParameterPredicate(std::move(by_name)))) {}
+
+  /// The predicate over `names`' values. @throws InvalidInput as the binder.
+  BoundPredicate bind(const std::vector<std::string>& names) const;
+  /// One point by name (binds its names first: for single points, not for sweeps).
+  PointVerdict operator()(const ParameterPoint& point) const;
+  explicit operator bool() const { return static_cast<bool>(binder_); }
+
+ private:
+  static Binder byNameBinder(ParameterPredicate by_name);
+  Binder binder_;
+};
 
 /// One swept axis: `count` equally spaced values from `lower` to `upper` (count >= 1).
 struct Axis {
@@ -90,7 +124,7 @@ struct SweepResult {
 /// Sweeps the grid spanned by `axes` (fixed parameters in `fixed`).
 /// @throws InvalidInput for no axis, count < 1, non-finite bounds, or an axis also fixed.
 SweepResult sweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                  const ParameterPredicate& predicate, const SweepOptions& options = {});
+                  const ModelPredicate& predicate, const SweepOptions& options = {});
 
 /// Writes the result as CSV with '#'-prefixed metadata lines (model, parameters, axes).
 void writeCsv(std::ostream& out, const SweepResult& result, const ParameterPoint& metadata);

@@ -64,7 +64,7 @@ GridBlock codedBlock(std::size_t begin, const std::vector<PointVerdict>& verdict
 struct StreamedSweep {
   const std::vector<Axis>& axes;
   const ParameterPoint& fixed;
-  const ParameterPredicate& predicate;
+  BoundPredicate predicate;  ///< bound to the axes (fixed values appended)
   const SweepOptions& options;
   const CheckpointOptions& checkpoint;
   const WorkSharing& sharing;
@@ -84,8 +84,7 @@ struct StreamedSweep {
   std::vector<PointVerdict> computeGridBlock(std::size_t k) const {
     std::vector<PointVerdict> verdicts(grid.end(k) - grid.begin(k));
     parallelFor(verdicts.size(), options.threads, [&](std::size_t i) {
-      verdicts[i] =
-          detail::evaluateAt(axes, fixed, predicate, detail::gridValues(axes, grid.begin(k) + i));
+      verdicts[i] = predicate(detail::gridValues(axes, grid.begin(k) + i));
     });
     return verdicts;
   }
@@ -169,7 +168,7 @@ struct StreamedSweep {
       const detail::GridEdge& e = edges[blocks.begin(k) + i];
       const bool a_inside = realizable[e.a] != 0;
       const std::size_t in = a_inside ? e.a : e.b, out = a_inside ? e.b : e.a;
-      refined[i].point = detail::refineEdge(axes, fixed, predicate, detail::gridValues(axes, in),
+      refined[i].point = detail::refineEdge(predicate, detail::gridValues(axes, in),
                                             detail::gridValues(axes, out),
                                             contact::EscapeSet::fromBits(escapes[out]), e.axis,
                                             options.refine_tolerance, refined[i].calls);
@@ -238,13 +237,14 @@ struct StreamedSweep {
 }  // namespace
 
 StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                                  const ParameterPredicate& predicate, const SweepOptions& options,
+                                  const ModelPredicate& model, const SweepOptions& options,
                                   const CheckpointOptions& checkpoint,
                                   const ParameterPoint& model_metadata, const WorkSharing& sharing,
                                   SweepSink& sink) {
   const auto t0 = std::chrono::steady_clock::now();
-  const std::size_t total = detail::validateSweep(axes, fixed, predicate, options.refine_tolerance,
+  const std::size_t total = detail::validateSweep(axes, fixed, model, options.refine_tolerance,
                                                   detail::kMaxStreamedPoints);
+  const BoundPredicate predicate = detail::bindToSweep(axes, fixed, model);
   if (checkpoint.block_points == 0 || checkpoint.block_edges == 0) {
     throw InvalidInput("checkpoint block sizes must be positive");
   }

@@ -92,7 +92,7 @@ struct StreamedSweepReport {
 /// @throws InvalidInput for the errors of sweep() (without its in-memory cap) and of
 ///         sweepWithCheckpoints(), and for an escape code outside the five bits.
 StreamedSweepReport sweepIntoSink(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                                  const ParameterPredicate& predicate, const SweepOptions& options,
+                                  const ModelPredicate& predicate, const SweepOptions& options,
                                   const CheckpointOptions& checkpoint,
                                   const ParameterPoint& model_metadata, const WorkSharing& sharing,
                                   SweepSink& sink);

@@ -21,15 +21,16 @@ constexpr std::size_t kMaxStreamedPoints = 10000000000000ull;  // 1e13
 /// Checks axes, fixed parameters and predicate; returns the number of grid points.
 /// @throws InvalidInput also for a grid of more than `max_points` points.
 std::size_t validateSweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                          const ParameterPredicate& predicate, double refine_tolerance,
+                          const ModelPredicate& predicate, double refine_tolerance,
                           std::size_t max_points = kMaxInMemoryPoints);
 
 /// Axis values of grid point `index` (row-major, last axis fastest).
 std::vector<double> gridValues(const std::vector<Axis>& axes, std::size_t index);
 
-/// The predicate at the axis values `values` with the fixed parameters.
-PointVerdict evaluateAt(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                        const ParameterPredicate& predicate, const std::vector<double>& values);
+/// The model bound to a sweep: called with the axis values of a point (the fixed values are
+/// appended in name order). @throws InvalidInput as the model's binder.
+BoundPredicate bindToSweep(const std::vector<Axis>& axes, const ParameterPoint& fixed,
+                           const ModelPredicate& model);
 
 /// A grid edge whose ends differ in realizability.
 struct GridEdge {
@@ -44,13 +45,11 @@ std::vector<GridEdge> boundaryEdges(const std::vector<Axis>& axes,
                                     const std::vector<std::uint8_t>& realizable);
 
 /// Bisects one edge down to `tolerance`; `calls` receives the predicate calls it made.
-BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                         const ParameterPredicate& predicate, const std::vector<SweepPoint>& points,
+BoundaryPoint refineEdge(const BoundPredicate& predicate, const std::vector<SweepPoint>& points,
                          const GridEdge& edge, double tolerance, std::size_t& calls);
 /// The same from the edge's ends: the realizable one (`inside`), the other one (`outside`) and
 /// the label found there.
-BoundaryPoint refineEdge(const std::vector<Axis>& axes, const ParameterPoint& fixed,
-                         const ParameterPredicate& predicate, std::vector<double> inside,
+BoundaryPoint refineEdge(const BoundPredicate& predicate, std::vector<double> inside,
                          std::vector<double> outside, contact::EscapeSet outside_escapes, std::size_t axis,
                          double tolerance, std::size_t& calls);
 
