@@ -47,6 +47,7 @@ struct ContactDescription {
   /// a body of revolution rolling about its axis); curvature of the path of C adds them.
   Eigen::Vector3d bias_W = Eigen::Vector3d::Zero();
   Eigen::Vector3d bias_per_rate_squared_W = Eigen::Vector3d::Zero();  ///< [m/rad^2]
+  /// The contact's friction law (mu = 0.3 Coulomb by default; load effects `mu` change it).
   contact::FrictionLaw friction = contact::FrictionLaw::coulomb(0.3);
   /// Format 2: the body's surface near the contact as a shape (pose relative to C, in W). Then
   /// the point is the shape's contact with the plane of `normal_W` (after the load effects;
@@ -54,13 +55,29 @@ struct ContactDescription {
   /// contact_shapes.hpp: omega x (omega x r) + omega x dp/dt); point_W, bias_W and
   /// bias_per_rate_squared_W are not used.
   bool has_shape = false;
+  /// Format 2: the surface near the contact (used when has_shape).
   contact::ContactShape shape;
   contact::CounterSurface counter;  ///< the fixed surface the shape touches (default: a plane)
 };
 
 /// What one unit amount of a load parameter does (see the file comment).
 struct LoadEffect {
+  /// The kinds of effect (the file comment's list).
   enum class Kind { kForce, kTorque, kFriction, kRotateGravity, kRotateNormal, kShiftPoint };
+  /** @var Kind::kForce
+      force e: F_e += x vector [N]. */
+  /** @var Kind::kTorque
+      torque e: M_e += x vector [N m]. */
+  /** @var Kind::kFriction
+      mu {i}: the friction coefficient of `contacts` is x. */
+  /** @var Kind::kRotateGravity
+      rotate_gravity e: gravity rotated by x [rad] about the unit axis `vector`. */
+  /** @var Kind::kRotateNormal
+      rotate_normal (i, e): the normal of contact i rotated by x [rad] about the unit axis `vector`.
+      */
+  /** @var Kind::kShiftPoint
+      shift_point (i, d): the point of contact i moved by x `vector` [m]. */
+  /// What the effect does.
   Kind kind = Kind::kForce;
   Eigen::Vector3d vector = Eigen::Vector3d::Zero();  ///< force/torque per unit, axis, direction
   std::vector<int> contacts;                         ///< contacts acted on (0-based)
@@ -68,30 +85,42 @@ struct LoadEffect {
 
 /// A named parameter a user sweeps.
 struct LoadParameter {
+  /// The parameter's name, as sweeps and the CLI name it.
   std::string name;
   std::string unit;    ///< unit of the value, for reports ("-" when dimensionless)
   double value = 0.0;  ///< default value
   double scale = 1.0;  ///< amount per unit value
+  /// Its effects, applied in this order.
   std::vector<LoadEffect> effects;
 };
 
 /// A section of the realizable set drawn by `nsdkit bodies`: axes "name:lower:upper:count".
 struct SectionHint {
   std::string x_axis, y_axis;
+  /** @var x_axis
+      The horizontal axis, "name:lower:upper:count". */
+  /** @var y_axis
+      The vertical axis, "name:lower:upper:count". */
+  /// The other parameters' values on the section (name, value).
   std::vector<std::pair<std::string, double>> fixed;
 };
 
 /// The constant description of a body with one or two contacts.
 struct BodyDescription {
+  /// The body's name.
   std::string name;
+  /// A description in words, for reports.
   std::string description;
+  /// Mass m [kg] (> 0).
   double mass_kg = 1.0;
   Eigen::Matrix3d inertia_C_W = Eigen::Matrix3d::Identity();  ///< J about C [kg m^2], SPD
   Eigen::Vector3d gravity_W = Eigen::Vector3d::Zero();        ///< g [m/s^2]
   Eigen::Vector3d force_W = Eigen::Vector3d::Zero();   ///< applied force at C besides m g [N]
   Eigen::Vector3d torque_W = Eigen::Vector3d::Zero();  ///< applied torque about C [N m]
   std::vector<ContactDescription> contacts;            ///< one or two
+  /// The named load parameters.
   std::vector<LoadParameter> loads;
+  /// The section `nsdkit bodies` draws.
   SectionHint section;
 };
 
@@ -101,6 +130,7 @@ std::vector<std::string> stateParameterNames(int contacts);
 /// Parameter names resolved once against a body (load parameters and state names), so that
 /// classifying many points does not look names up.
 struct ParameterBinding {
+  /// The bound names, in the caller's order (one value each in configure()).
   std::vector<std::string> names;
   std::vector<int> slots;  ///< load index >= 0, or -1 - state index
 };
@@ -109,6 +139,7 @@ ParameterBinding bindParameters(const BodyDescription& body, const std::vector<s
 
 /// The body at given parameter values, ready for the contact analyses.
 struct ConfiguredBody {
+  /// 1 or 2: which of `one` and `two` holds the body.
   int contact_count = 2;
   contact::TwoContactBody two;     ///< when contact_count == 2
   double omega_a_rad_per_s = 0.0;  ///< rolling rate (two contacts)
@@ -121,10 +152,12 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
 
 /// Realizability of rolling/sticking at one parameter point.
 struct BodyVerdict {
+  /// True when rolling (two contacts, Def 11) or sticking (one contact, Def 9) is realizable.
   bool realizable = false;
   /// Two contacts: the failing modes RS, SR, SS (Def 11). One contact: empty.
   std::vector<contact::EscapeMode> escapes;
   bool slips = false;  ///< one contact: Def 9 fails (the sticking point is not attracting)
+  /// A normal force <= 0 in a field of the analysis.
   bool contact_loss = false;
   bool uncertain = false;  ///< the limit-direction search reported possibly incomplete
   /// The limit-direction search behind the verdict (SS for two contacts, the sticking point's
@@ -147,6 +180,8 @@ struct ClassifyOptions {
 
 /// Def 11 (two contacts) or Def 9 (one contact) at the configured body.
 BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& options = {});
+/// The same for the body at bound parameter values (configure(), then classify()).
+/// @throws InvalidInput as configure.
 BodyVerdict classify(const BodyDescription& body, const ParameterBinding& binding,
                      const std::vector<double>& values, const ClassifyOptions& options = {});
 
@@ -158,6 +193,7 @@ struct RollingMotion {
   double domega_a = 0.0;                               ///< two contacts: dOmega_a/dt [rad/s^2]
   std::vector<Eigen::Vector3d> contact_forces_W;       ///< per contact [N] (RR: minimum norm)
 };
+/// The rolling motion of the configured body.
 RollingMotion rollingMotion(const ConfiguredBody& body);
 
 }  // namespace nsd::body

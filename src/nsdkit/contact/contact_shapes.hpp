@@ -65,10 +65,10 @@ struct ContactShape {
 struct CounterSurface {
   /// The kind of counter surface.
   enum class Kind { kPlane, kCylinder };
-  /// @var Kind::kPlane
-  /// A plane.
-  /// @var Kind::kCylinder
-  /// A cylinder of radius radius_m about axis_B (a rail head).
+  /** @var Kind::kPlane
+      A plane. */
+  /** @var Kind::kCylinder
+      A cylinder of radius radius_m about axis_B (a rail head). */
   /// Which counter surface it is.
   Kind kind = Kind::kPlane;
   double radius_m = 0.0;                              ///< kCylinder: its radius (a rail head)
@@ -82,8 +82,8 @@ struct ShapeContact {
   Eigen::Vector3d point_B;         ///< contact point p [m]
   Eigen::Vector3d normal_B;        ///< N_B: the plane's normal into the body (= -outward normal)
   Eigen::Vector3d t1_B, t2_B;      ///< tangent basis, t2 = N x t1
-  /// @var t1_B
-  /// First unit tangent at the contact point, ⊥ N (t2 = N x t1 completes the basis).
+  /** @var t1_B
+      First unit tangent at the contact point, ⊥ N (t2 = N x t1 completes the basis). */
   Eigen::Matrix2d shape_operator;  ///< S in (t1, t2) [1/m]: d(outward normal) = S dp
   /// S_c of the counter surface in (t1, t2) [1/m] (zero for a plane)
   Eigen::Matrix2d counter_shape_operator = Eigen::Matrix2d::Zero();

@@ -58,14 +58,14 @@ struct ContactBases {
   /// a = (r+ - r-)/|r+ - r-|, the unit vector from P- to P+ (eq. (1)).
   Eigen::Vector3d a_W;
   Eigen::Vector3d t1_plus_W, t2_plus_W, t1_minus_W, t2_minus_W;
-  /// @var t1_plus_W
-  /// t1+ = a x n+ / |a x n+| (eq. (2)).
-  /// @var t2_plus_W
-  /// t2+ = n+ x t1+ (eq. (3)).
-  /// @var t1_minus_W
-  /// t1- = a x n- / |a x n-| (eq. (2)).
-  /// @var t2_minus_W
-  /// t2- = n- x t1- (eq. (3) with ERRATA item 1).
+  /** @var t1_plus_W
+      t1+ = a x n+ / |a x n+| (eq. (2)). */
+  /** @var t2_plus_W
+      t2+ = n+ x t1+ (eq. (3)). */
+  /** @var t1_minus_W
+      t1- = a x n- / |a x n-| (eq. (2)). */
+  /** @var t2_minus_W
+      t2- = n- x t1- (eq. (3) with ERRATA item 1). */
   double c_plus = 1.0;   ///< 1/<t2+, a> [-], >= 1.
   double c_minus = 1.0;  ///< 1/<t2-, a> [-], >= 1.
 };
@@ -104,13 +104,13 @@ struct RollingRollingResult {
 
 /// One escape mode from two-point rolling (Def 11), in the CLI order RS, SR, SS.
 enum class EscapeMode { kRS, kSR, kSS };
+/** @var EscapeMode::kRS
+    Rolling at P+, slipping at P-. */
+/** @var EscapeMode::kSR
+    Slipping at P+, rolling at P-. */
+/** @var EscapeMode::kSS
+    Slipping at both points. */
 /// "RS", "SR" or "SS".
-/// @var EscapeMode::kRS
-/// Rolling at P+, slipping at P-.
-/// @var EscapeMode::kSR
-/// Slipping at P+, rolling at P-.
-/// @var EscapeMode::kSS
-/// Slipping at both points.
 std::string toString(EscapeMode mode);
 
 /// How the SS limit directions at Sigma# are searched.
@@ -191,12 +191,12 @@ struct TwoPointRealizability {
   filippov::Codim1Classification rs;
   filippov::Codim1Classification sr;                        ///< SR: switching variable u1+.
   QuasiAccelerations rs_plus, rs_minus, sr_plus, sr_minus;  ///< the four one-point-slip fields.
-  /// @var rs_plus
-  /// The RS field for u1- -> 0+ (F1* of rs).
-  /// @var rs_minus
-  /// The RS field for u1- -> 0- (F2* of rs).
-  /// @var sr_plus
-  /// The SR field for u1+ -> 0+ (F1* of sr).
+  /** @var rs_plus
+      The RS field for u1- -> 0+ (F1* of rs). */
+  /** @var rs_minus
+      The RS field for u1- -> 0- (F2* of rs). */
+  /** @var sr_plus
+      The SR field for u1+ -> 0+ (F1* of sr). */
   filippov::Codim3Result ss;  ///< SS limit directions at Sigma# (Def 10).
   /// SS limit directions that are not attracting (repelling or neutral), or along which the
   /// slip loses contact: the escapes.

@@ -46,6 +46,7 @@ class ScratchFile {
  public:
   /// @throws InvalidInput if the file cannot be created or written (nothing is left behind).
   ScratchFile(const std::string& beside, const std::function<void(std::ostream&)>& write);
+  /// Removes the file.
   ~ScratchFile();
   ScratchFile(const ScratchFile&) = delete;
   ScratchFile& operator=(const ScratchFile&) = delete;

@@ -14,11 +14,14 @@ namespace nsd {
 /// the concatenation.
 class Fnv1a64 {
  public:
+  /// Feeds `size` bytes from `data`.
   void add(const void* data, std::size_t size) {
     const auto* bytes = static_cast<const unsigned char*>(data);
     for (std::size_t i = 0; i < size; ++i) value_ = (value_ ^ bytes[i]) * kPrime;
   }
+  /// Feeds the bytes of `text`.
   void add(std::string_view text) { add(text.data(), text.size()); }
+  /// The hash of every byte fed so far (the FNV offset basis when nothing was fed).
   std::uint64_t value() const { return value_; }
 
  private:

@@ -22,7 +22,9 @@ std::vector<std::vector<double>> readNumericCsv(const std::string& path,
 
 /// A numeric table: its header names and rows.
 struct NumericTable {
+  /// The column names, in file order.
   std::vector<std::string> header;
+  /// The rows, each with one finite number per column.
   std::vector<std::vector<double>> rows;
 };
 /// Reads a CSV of finite numbers whose header names its columns (non-empty, distinct names);

@@ -18,6 +18,9 @@
 
 namespace nsd {
 
+/// Calls f(i) for every i in [0, n) on min(threads, n) threads (at least one), each index exactly
+/// once, and returns when all are done; rethrows f's first exception, with `progress(done, n)`
+/// called on this thread about every 100 ms if given.
 template <class F>
 void parallelFor(std::size_t n, unsigned threads, F&& f,
                  const std::function<void(std::size_t, std::size_t)>& progress = {}) {

@@ -11,13 +11,18 @@
 
 namespace nsd {
 
+/// Captures what is written to one std::ostream while this object lives (see the file comment).
+/// Not copyable.
 class StreamCapture {
  public:
+  /// Starts capturing `stream`: its buffer is replaced by the capture's until destruction.
   explicit StreamCapture(std::ostream& stream)
       : stream_(stream), old_(stream.rdbuf(captured_.rdbuf())) {}
+  /// Gives `stream` its own buffer back.
   ~StreamCapture() { stream_.rdbuf(old_); }
   StreamCapture(const StreamCapture&) = delete;
   StreamCapture& operator=(const StreamCapture&) = delete;
+  /// Everything written to the stream since the capture began.
   std::string text() const { return captured_.str(); }
 
  private:

@@ -15,6 +15,7 @@ struct ProcessOutcome {
   int exit_status = -1;    ///< its exit status when it exited, else -1
   int signal = 0;          ///< the signal that ended it, else 0
   std::string failure;     ///< why it did not start or did not exit 0, in words ("" on success)
+  /// True when the program started, was not killed for the time limit and exited with status 0.
   bool succeeded() const { return started && !timed_out && exit_status == 0; }
 };
 
@@ -29,7 +30,7 @@ ProcessOutcome runProcess(const std::vector<std::string>& argv, const std::strin
 std::string findOnPath(const std::string& program);
 
 /// True when the process `pid` of this machine has ended: no such process (kill(pid, 0) fails
-/// with ESRCH), or it is a zombie or dead (state Z or X in /proc/<pid>/stat: killed, not yet
+/// with ESRCH), or it is a zombie or dead (state Z or X in `/proc/<pid>/stat`: killed, not yet
 /// reaped, e.g. an MPI rank whose launcher was killed with SIGKILL). Used to tell a killed run's
 /// temporary files from a live run's.
 bool processHasEnded(long pid);
@@ -39,10 +40,13 @@ bool processHasEnded(long pid);
 /// everything in it on destruction. Not copyable. @throws InvalidInput if it cannot be created.
 class TemporaryFolder {
  public:
+  /// Creates the folder; `purpose` becomes part of its name.
   explicit TemporaryFolder(const std::string& purpose);
+  /// Removes the folder and everything in it (errors ignored).
   ~TemporaryFolder();
   TemporaryFolder(const TemporaryFolder&) = delete;
   TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  /// The folder's path (in the system's temporary folder).
   const std::string& path() const { return path_; }
 
  private:

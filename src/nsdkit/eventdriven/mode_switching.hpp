@@ -35,23 +35,42 @@ namespace nsd::eventdriven {
 
 /// The kinematic mode.
 enum class Mode { kSS, kRS, kSR, kRR };
+/** @var Mode::kSS
+    Slipping at P+ and at P-. */
+/** @var Mode::kRS
+    Rolling at P+, slipping at P-. */
+/** @var Mode::kSR
+    Slipping at P+, rolling at P-. */
+/** @var Mode::kRR
+    Rolling at both points (on Sigma#). */
+/// "SS", "RS", "SR" or "RR".
 std::string toString(Mode mode);
 
 /// Options of the integrator.
 struct ModeSwitchingOptions {
   double absolute_tolerance = 1e-10;  ///< ODE tolerances
+  /// Relative tolerance of the Dormand-Prince 5(4) steps.
   double relative_tolerance = 1e-10;
   double sample_spacing = 1e-3;   ///< output spacing [s]
   double stick_threshold = 1e-9;  ///< slip speed treated as zero [m/s]
   double escape_speed = 1e-8;     ///< slip speed given to a contact that starts slipping [m/s]
+  /// Mode transitions allowed before the run fails with SolverFailure.
   int max_events = 10000;
 };
 
 /// A sample of the trajectory.
 struct ModeSample {
+  /// Time [s].
   double t;
+  /// The mode at t.
   Mode mode;
   double u1_plus, u1_minus, u_a, omega_a;  ///< quasi-velocities (25)
+  /** @var u1_plus
+      u1+ = <v+, t1+>, slip velocity at P+ along t1+ [m/s] (eq. (25)). */
+  /** @var u1_minus
+      u1- = <v-, t1->, slip velocity at P- along t1- [m/s] (eq. (25)). */
+  /** @var u_a
+      u_a [m/s] (eq. (25)): the slip velocities along t2± are u2± = c± u_a ((7), ERRATA item 5). */
   Eigen::Vector3d v_C_W;                   ///< centre velocity [m/s]
   double kinetic_energy;                   ///< [J]
   double dissipated;                       ///< friction work so far (>= 0) [J]
@@ -60,15 +79,24 @@ struct ModeSample {
 
 /// A mode transition.
 struct ModeEvent {
+  /// Time of the transition [s].
   double t;
   Mode from, to;
+  /** @var from
+      The mode before the transition. */
+  /** @var to
+      The mode after it. */
+  /// Why the mode changed, in words (the event or the realizability verdict).
   std::string reason;
 };
 
 /// The simulated trajectory.
 struct ModeTrajectory {
+  /// Samples every sample_spacing seconds.
   std::vector<ModeSample> samples;
+  /// The mode transitions, the first being the initial mode decision at t = 0.
   std::vector<ModeEvent> events;
+  /// Integrator steps taken.
   int steps = 0;
 };
 

@@ -46,10 +46,16 @@ namespace nsd::eventdriven {
 
 /// The contact mode of a one-contact body.
 enum class ContactMode { kRolling, kSlipping };
+/** @var ContactMode::kRolling
+    Rolling (sticking): the contact point's velocity is zero. */
+/** @var ContactMode::kSlipping
+    Slipping: the contact point slides on the plane. */
+/// "rolling" or "slipping".
 std::string toString(ContactMode mode);
 
 /// A rigid body touching the plane z = 0 of W with a convex surface.
 struct ShapedBodyOnPlane {
+  /// Mass m [kg] (> 0).
   double mass_kg = 1.0;
   Eigen::Matrix3d inertia_G_B = Eigen::Matrix3d::Identity();  ///< about G, body axes [kg m^2]
   contact::ContactShape surface;  ///< the surface near the contact; its pose relative to G in B
@@ -77,23 +83,28 @@ struct ShapedBodyState {
 /// Options of the integrator.
 struct StickSlipOptions {
   double absolute_tolerance = 1e-10;  ///< Dormand–Prince 5(4) tolerances
+  /// Relative tolerance of the Dormand–Prince 5(4) steps.
   double relative_tolerance = 1e-10;
   double sample_spacing_s = 1e-3;          ///< output spacing [s]
   double stick_threshold_m_s = 1e-9;       ///< slip speed treated as zero [m/s]
   double escape_speed_m_s = 1e-8;          ///< slip speed given to a contact that starts slipping
   double transition_tolerance_s = 1e-7;    ///< bisection width of a loss of realizability [s]
+  /// Mode transitions allowed before the run fails with SolverFailure.
   int max_events = 10000;
 };
 
 /// A sample of the trajectory.
 struct StickSlipSample {
+  /// Time [s].
   double t_s = 0.0;
+  /// The contact mode at t_s.
   ContactMode mode = ContactMode::kRolling;
   Eigen::Vector3d omega_B = Eigen::Vector3d::Zero();       ///< [rad/s]
   Eigen::Vector3d velocity_G_W = Eigen::Vector3d::Zero();  ///< [m/s]
   Eigen::Vector3d position_G_W = Eigen::Vector3d::Zero();  ///< G, its height from the orientation [m]
   Eigen::Quaterniond orientation_WB = Eigen::Quaterniond::Identity();  ///< rotates B into W
   double slip_speed_m_s = 0.0;                             ///< |u| tangential
+  /// Normal contact force N [N] (> 0 while in contact).
   double normal_force_N = 0.0;
   double friction_ratio = 0.0;                        ///< |F_t| / N
   /// Kinetic + potential of gravity and the applied force (the applied torque's work is not
@@ -103,17 +114,25 @@ struct StickSlipSample {
 
 /// A mode transition.
 struct StickSlipEvent {
+  /// Time of the transition [s].
   double t_s = 0.0;
   ContactMode from = ContactMode::kRolling, to = ContactMode::kRolling;
+  /** @var from
+      The mode before the transition. */
+  /** @var to
+      The mode after it. */
+  /// Why the mode changed, in words (e.g. "Def 9 holds: rolling").
   std::string reason;
 };
 
 /// The simulated trajectory.
 struct StickSlipTrajectory {
+  /// Samples every sample_spacing_s seconds.
   std::vector<StickSlipSample> samples;
   std::vector<StickSlipEvent> events;  ///< the first one is the initial decision at t = 0
   double first_slip_s = -1.0;          ///< first instant of slipping (-1: it never slips)
   double max_normal_velocity_drift_m_s = 0.0;  ///< max |u . n| (the constraint's drift)
+  /// Integrator steps taken.
   int steps = 0;
 };
 
@@ -152,6 +171,7 @@ ShapedBodyState kaneLevinsonState(const rattleback::KaneLevinsonParameters& p,
 /// form: stops at |u| m / (mu N - F_t . u/|u|) when that is positive, then sticks or slides
 /// from rest along F_t with (|F_t| - mu N) / m. A non-parallel start (a curved path) is refused.
 struct FaceOnPlane {
+  /// Mass m [kg] (> 0).
   double mass_kg = 1.0;
   double mu = 0.3;                                            ///< Coulomb coefficient (>= 0)
   Eigen::Vector3d gravity_W = Eigen::Vector3d(0, 0, -9.81);  ///< [m/s^2], z < 0
@@ -160,12 +180,14 @@ struct FaceOnPlane {
 
 /// A sample of a sliding face: displacement of G from its start and velocity (z = 0), W.
 struct FaceSlidingSample {
+  /// Time [s].
   double t_s = 0.0;
   ContactMode mode = ContactMode::kRolling;  ///< kRolling: sticking (at rest)
   Eigen::Vector3d displacement_W = Eigen::Vector3d::Zero();  ///< [m]
   Eigen::Vector3d velocity_W = Eigen::Vector3d::Zero();      ///< [m/s]
 };
 
+/// The sliding face's trajectory: samples and mode transitions.
 struct FaceSlidingTrajectory {
   std::vector<FaceSlidingSample> samples;  ///< every sample_spacing_s from t = 0 to t_end
   std::vector<StickSlipEvent> events;      ///< the first one is the initial decision

@@ -25,6 +25,7 @@ struct Codim1LimitVectors {
 
 /// Classification of a point of Sigma (Def 4).
 struct Codim1Classification {
+  /// The point's type (Def 4) from the signs of the two normal components below.
   Codim1PointType type = Codim1PointType::kTangency;
   double normal_component_1 = 0.0;  ///< <F1*, n1> = (F1*)_k.
   double normal_component_2 = 0.0;  ///< <F2*, n2> = -(F2*)_k.

@@ -31,7 +31,9 @@ using NormalPlaneField = std::function<Eigen::Vector2d(double phi)>;
 /// A direction n(phi) = (cos phi, sin phi) of the normal plane (eq. (42)). The search carries
 /// cos/sin exactly and evaluates no trigonometric function; phi() is computed on demand.
 struct PlaneDirection {
+  /// cos phi, the component of n along the first normal direction (x_i).
   double cos_phi = 1.0;
+  /// sin phi, the component of n along the second normal direction (x_j).
   double sin_phi = 0.0;
   /// The angle [rad] in [0, 2 pi) (one atan2).
   double phi() const;
@@ -65,6 +67,7 @@ struct Codim2Options {
 /// One limit direction at a codimension-2 point.
 struct Codim2LimitDirection {
   double phi_rad = 0.0;  ///< direction angle in [0, 2 pi).
+  /// Attracting, repelling or neutral by the sign of R beyond the value tolerance (Def 7).
   LimitDirectionType type = LimitDirectionType::kNeutral;
   double radial = 0.0;  ///< R(phi) [field units].
   /// dV/dphi at phi [field units/rad]: 0 at a double root, NaN unless compute_slopes is set.
@@ -76,6 +79,7 @@ struct Codim2LimitDirection {
 struct Codim2Result {
   std::vector<Codim2LimitDirection> directions;  ///< all limit directions, sorted by phi.
   SlidingPointType type = SlidingPointType::kNoLimitDirection;  ///< Def 8.
+  /// How the search ran and how it knows the directions are all (completeness, evaluations).
   SearchReport report;
   /// For numerically computed limits: the largest extrapolation error estimate seen.
   double limit_error_estimate = 0.0;

@@ -38,12 +38,21 @@ namespace nsd::filippov {
 /// angles phi± = atan2(n_c, n_a), atan2(n_c, n_b) in [0, 2 pi) (eq. (50)/(84)). On the equator
 /// arcs phi± are 0 or pi and n carries the position along the arc.
 struct SphereDirection {
+  /// The unit normal direction (n_a, n_b, n_c) in Sigma#'s normal space (x_a, x_b, x_c).
   Eigen::Vector3d n = Eigen::Vector3d::UnitZ();
+  /// phi+ = atan2(n_c, n_a) [rad] in [0, 2 pi).
   double phi_plus = 0.5 * kPi;
+  /// phi- = atan2(n_c, n_b) [rad] in [0, 2 pi).
   double phi_minus = 0.5 * kPi;
   /// cos/sin of phi± (filled by the searches and by sphereDirection(); fields may use them
   /// instead of recomputing the trigonometric functions).
   double cos_phi_plus = 0.0, sin_phi_plus = 1.0, cos_phi_minus = 0.0, sin_phi_minus = 1.0;
+  /** @var sin_phi_plus
+      sin phi+ (see cos_phi_plus). */
+  /** @var cos_phi_minus
+      cos phi- (see cos_phi_plus). */
+  /** @var sin_phi_minus
+      sin phi- (see cos_phi_plus). */
 
   /// Builds a direction from n and the angles, computing the cached cos/sin.
   static SphereDirection make(const Eigen::Vector3d& n, double phi_plus, double phi_minus);
@@ -68,6 +77,7 @@ struct SampledCodim3Options {
   double value_tolerance_relative = 1e-10;  ///< zero tests relative to max |G|.
   bool verify_degree = false;               ///< also check the Brouwer degree on each square.
   int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
+  /// How limit directions on the equator arcs (x_c = 0) are decided.
   ArcRule arc_rule = ArcRule::kExactTangency;
   /// Without a caller's bound and without verify_degree: first try the bilinear fit route. G is
   /// sampled at 4 x 4 interior points of each parameter square and fitted by least squares with
@@ -99,6 +109,7 @@ struct RationalCodim3Options {
   int max_depth = 24;
   double value_tolerance_relative = 1e-10;  ///< zero tests relative to the field's scale.
   int max_evaluations = 200000;             ///< hard cap; exceeding it marks the search incomplete.
+  /// How limit directions on the equator arcs (x_c = 0) are decided.
   ArcRule arc_rule = ArcRule::kExactTangency;
   /// Re-check a complete search with outward-rounded interval arithmetic: Completeness::
   /// kCertified only then; kFloatingPointBounds without it or when the re-check cannot decide
@@ -112,6 +123,7 @@ struct Codim3LimitDirection {
   double phi_plus = 0.0;                        ///< [rad]
   double phi_minus = 0.0;                       ///< [rad]
   Eigen::Vector3d n = Eigen::Vector3d::Zero();  ///< unit normal direction (x_a, x_b, x_c).
+  /// Attracting, repelling or neutral by the sign of R beyond the value tolerance (Def 10).
   LimitDirectionType type = LimitDirectionType::kNeutral;
   double radial = 0.0;          ///< R = <G, n> [field units].
   bool on_equator_arc = false;  ///< found on a singular arc (x_c = 0).
@@ -126,8 +138,11 @@ struct Codim3LimitDirection {
 
 /// Result of the codimension-3 analysis at one point of Sigma#.
 struct Codim3Result {
+  /// Every limit direction found on the normal sphere (both hemispheres and the equator arcs).
   std::vector<Codim3LimitDirection> directions;
+  /// The point's type from its limit directions (Def 8).
   SlidingPointType type = SlidingPointType::kNoLimitDirection;
+  /// How the search ran and how it knows the directions are all (completeness, evaluations).
   SearchReport report;
   int roots_at_excluded_points = 0;  ///< roots on square edges (sphere ∩ Sigma±), not counted.
   bool degree_checked = false;       ///< verify_degree ran on both squares.
@@ -152,11 +167,17 @@ SphereDirection sphereDirection(const Eigen::Vector3d& n);
 
 /// R, V+, V- of eq. (60) and V~ of eq. (63) for a normal-space limit vector g at direction d.
 struct Codim3Components {
+  /// R = <g, n>, the radial component (eq. (60)) [field units].
   double radial = 0.0;
+  /// V+ = -g_a sin phi+ + g_c cos phi+ (eq. (60)) [field units].
   double v_plus = 0.0;
+  /// V- = -g_b sin phi- + g_c cos phi- (eq. (60)) [field units].
   double v_minus = 0.0;
+  /// V~ = g_c, the component along x_c that decides the equator arcs (eq. (63)) [field units].
   double v_tilde = 0.0;
 };
+/// R, V+, V- and V~ of g (components along x_a, x_b, x_c) at the direction d, from d's n and
+/// cached cos/sin of phi± (no trigonometric function).
 Codim3Components codim3Components(const Eigen::Vector3d& g, const SphereDirection& d);
 
 /// Finds all limit directions of G on the normal sphere of Sigma# and classifies the point.

@@ -67,6 +67,7 @@ struct Root1D {
 /// All zeros found, and how completeness is known.
 struct RootSearch1DResult {
   std::vector<Root1D> roots;  ///< sorted by x, merged when closer than min_interval.
+  /// How the search ran and how it knows the roots are all (completeness, evaluations).
   SearchReport report;
   /// Sub-intervals on which |f| <= value_tolerance throughout the samples (continuum of zeros).
   std::vector<std::pair<double, double>> continuum;
@@ -75,7 +76,9 @@ struct RootSearch1DResult {
 /// A sample of the function: its value and a magnitude that sets the scale of roundoff (for
 /// V(phi) this is |G(phi)|, since V is a component of G).
 struct Sample1D {
+  /// f(x) [function units].
   double value = 0.0;
+  /// The scale of roundoff in `value` [function units]: zero tests are relative to it.
   double magnitude = 0.0;
   /// A second quantity carried to the roots without re-evaluation (e.g. R(phi) for f = V).
   double companion = 0.0;

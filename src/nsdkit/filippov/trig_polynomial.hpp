@@ -18,7 +18,12 @@ namespace nsd::filippov {
 /// A point of the torus carried as cos/sin of both angles (no trigonometric function needed).
 struct AnglePair {
   double cos1 = 1.0, sin1 = 0.0;  ///< cos/sin of theta1.
+  /** @var cos1
+      cos theta1 (with sin1: theta1 carried without trigonometric functions). */
   double cos2 = 1.0, sin2 = 0.0;  ///< cos/sin of theta2.
+  /** @var cos2
+      cos theta2 (with sin2: theta2 carried without trigonometric functions). */
+  /// The pair with cos/sin of the two angles [rad].
   static AnglePair fromAngles(double theta1_rad, double theta2_rad);
 };
 
@@ -29,6 +34,7 @@ void trigBasis(int degree, double cos_t, double sin_t, double* f, double* df);
 
 /// Value and exact gradient of a trigonometric polynomial at one point.
 struct TrigValueGradient {
+  /// p at the point.
   double value = 0.0;
   double d1 = 0.0;  ///< d p / d theta1
   double d2 = 0.0;  ///< d p / d theta2
@@ -37,6 +43,12 @@ struct TrigValueGradient {
 /// Bounds on the second partial derivatives over the whole torus (see file comment).
 struct SecondDerivativeBounds {
   double b11 = 0.0, b12 = 0.0, b22 = 0.0;
+  /** @var b11
+      Bound on |d^2 p / dtheta1^2| over the torus: sum |P(i,j)| k_i^2. */
+  /** @var b12
+      Bound on |d^2 p / dtheta1 dtheta2| over the torus: sum |P(i,j)| k_i l_j. */
+  /** @var b22
+      Bound on |d^2 p / dtheta2^2| over the torus: sum |P(i,j)| l_j^2. */
   /// Bound on the Frobenius norm of the Hessian: Lipschitz constant of the gradient (2-norm).
   double hessianNorm() const;
 };
@@ -45,7 +57,10 @@ struct SecondDerivativeBounds {
 /// coefficients are stored inline (no heap allocation).
 class TrigPoly2 {
  public:
+  /// The largest degree in each angle that the inline storage holds.
   static constexpr int kMaxDegree = 4;
+  /// The coefficient matrix P, (2 d1 + 1) x (2 d2 + 1) in the bases f (rows) and g (columns),
+  /// stored inline up to kMaxDegree.
   using Coefficients = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
                                      2 * kMaxDegree + 1, 2 * kMaxDegree + 1>;
 
@@ -59,12 +74,18 @@ class TrigPoly2 {
   /// @throws InvalidInput if f is not finite at a sample.
   static TrigPoly2 fit(int degree1, int degree2, const std::function<double(const AnglePair&)>& f);
 
+  /// d1, the degree in theta1.
   int degree1() const { return degree1_; }
+  /// d2, the degree in theta2.
   int degree2() const { return degree2_; }
+  /// The coefficients P(i, j).
   const Coefficients& coefficients() const { return coefficients_; }
 
+  /// p at the point x.
   double value(const AnglePair& x) const;
+  /// p and its exact gradient (dp/dtheta1, dp/dtheta2) at x.
   TrigValueGradient valueGradient(const AnglePair& x) const;
+  /// The bounds of the file comment on the second partial derivatives, over the whole torus.
   SecondDerivativeBounds secondDerivativeBounds() const;
   /// Largest |coefficient| (the polynomial vanishes identically iff this is 0).
   double maxAbsCoefficient() const;
@@ -76,11 +97,15 @@ class TrigPoly2 {
   /// p(theta1, theta2) * cos(theta1), sin(theta1), cos(theta2), sin(theta2): exact products,
   /// of degree one higher in that angle.
   TrigPoly2 timesCos1() const;
+  /// p sin(theta1) (see timesCos1).
   TrigPoly2 timesSin1() const;
+  /// p cos(theta2) (see timesCos1).
   TrigPoly2 timesCos2() const;
+  /// p sin(theta2) (see timesCos1).
   TrigPoly2 timesSin2() const;
   /// Sum and scaling (the sum has the larger degrees of the two).
   TrigPoly2 operator+(const TrigPoly2& other) const;
+  /// p times a number.
   TrigPoly2 operator*(double factor) const;
   /// Product f(theta1) g(theta2) of one-angle polynomials given by their coefficient vectors
   /// (1, cos, sin, ...): the outer product of the coefficients.
@@ -109,13 +134,17 @@ inline TrigCoefficients1 trigCoefficients1(std::initializer_list<double> values)
 /// p(t) cos t and p(t) sin t, exactly (one degree higher). @throws InvalidInput if the result
 /// would exceed the storage (degree TrigPoly2::kMaxDegree + 1).
 TrigCoefficients1 trigTimesCos(const TrigCoefficients1& p);
+/// p(t) sin t, exactly (one degree higher). @throws InvalidInput as trigTimesCos.
 TrigCoefficients1 trigTimesSin(const TrigCoefficients1& p);
 
 /// p(t) and dp/dt from cos/sin of t.
 struct TrigValueDerivative {
+  /// p(t).
   double value = 0.0;
+  /// dp/dt [per rad].
   double derivative = 0.0;
 };
+/// p(t) and dp/dt of the one-angle polynomial p at t given by cos t and sin t.
 TrigValueDerivative trigValueDerivative(const TrigCoefficients1& p, double cos_t, double sin_t);
 
 }  // namespace nsd::filippov

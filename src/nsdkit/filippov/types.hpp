@@ -67,12 +67,16 @@ enum class Completeness {
 
 /// Human-readable names (stable; used in CSV/JSON output).
 std::string toString(LimitDirectionType type);
+/// The name of a codimension-1 point type.
 std::string toString(Codim1PointType type);
+/// The name of a point type of Def 8.
 std::string toString(SlidingPointType type);
+/// The name of a completeness level.
 std::string toString(Completeness completeness);
 
 /// Statistics and completeness evidence of one root search.
 struct SearchReport {
+  /// How the search knows its list of roots is complete.
   Completeness completeness = Completeness::kEstimatedBounds;
   /// Second-derivative bound [field units / rad^2] used for exclusion, per component.
   double second_derivative_bound = 0.0;

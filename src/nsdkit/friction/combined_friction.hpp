@@ -28,6 +28,7 @@ namespace nsd::friction {
 /// A radial pressure distribution sigma(r), r in [0, 1], with integral 1 over the unit disk.
 struct PressureDistribution {
   std::function<double(double)> sigma;  ///< dimensionless sigma(r) >= 0.
+  /// A name for reports ("hertz", "uniform" or the caller's).
   std::string name;
 };
 
@@ -95,9 +96,14 @@ FrictionResultant padeFriction(const CombinedMotion& motion, const PadeCoefficie
 /// Rolling torque (7)-(9): M_par = -M_r cos beta, M_perp = -M_r sin beta with M_r = s k_r N;
 /// returned per unit (R N).
 struct RollingTorque {
+  /// M_par / (R N) = -s k_r cos beta, the component along the slip direction (7).
   double m_par = 0.0;
+  /// M_perp / (R N) = -s k_r sin beta, the component across it (7).
   double m_perp = 0.0;
 };
+/// The rolling torque (7)-(9) for the rolling asymmetry coefficient k_r and the rolling
+/// direction beta [rad], with s from the Pade coefficients c. @throws InvalidInput if k_r or
+/// beta is not finite.
 RollingTorque rollingTorque(double k_r, double beta, const PadeCoefficients& c);
 
 }  // namespace nsd::friction

@@ -34,20 +34,43 @@ struct HeavyBallParameters {
   bool exact_model = false;           ///< exact integrals (6) instead of the Pade model (10)
   double exact_tolerance = 1e-7;      ///< relative quadrature tolerance of the exact model
   double absolute_tolerance = 1e-10;  ///< ODE error tolerances
+  /// Relative ODE error tolerance.
   double relative_tolerance = 1e-10;
   double stop_fraction = 1e-7;  ///< slip and whirl "vanished" below this fraction
+  /// @throws InvalidInput naming the field: non-positive m, R_b, g or R, f < 0, R > R_b,
+  ///         k_r0 outside [0, 1], or a non-positive tolerance or stop fraction.
   void validate() const;
 };
 
 /// Initial conditions of Fig. 6-7: v(0) along X, whirl u(0), no rolling.
 struct HeavyBallInitial {
+  /// v(0): slip speed along X [speed units] (>= 0).
   double v0 = 1.0;
+  /// u(0) = omega_z(0) R: whirl [speed units] (v0 and u0 not both 0).
   double u0 = 3.0;
 };
 
 /// One output sample.
 struct HeavyBallSample {
   double t, x, y, v, u, alpha, omega_x, omega_y, omega_z;
+  /** @var t
+      Time. */
+  /** @var x
+      Centre position X. */
+  /** @var y
+      Centre position Y. */
+  /** @var v
+      Slip speed |(v_x, v_y)| of the contact centre (13). */
+  /** @var u
+      Whirl u = omega_z R. */
+  /** @var alpha
+      Direction of the slip velocity [rad] (14). */
+  /** @var omega_x
+      Angular velocity about X. */
+  /** @var omega_y
+      Angular velocity about Y. */
+  /** @var omega_z
+      Angular velocity about Z. */
 };
 
 /// A simulated trajectory.
@@ -55,8 +78,10 @@ struct HeavyBallTrajectory {
   std::vector<HeavyBallSample> samples;  ///< at the requested spacing, plus the final state
   double slip_stop_time = -1.0;          ///< first time v < stop threshold (-1: not reached)
   double whirl_stop_time = -1.0;         ///< first time |u| < stop threshold (-1: not reached)
+  /// Integrator steps taken.
   int steps = 0;
   double energy_initial = 0.0;  ///< kinetic energy at t = 0
+  /// Kinetic energy at t_end.
   double energy_final = 0.0;
 };
 

@@ -37,11 +37,15 @@ namespace nsd::hdf5 {
 
 /// What a sweep file records besides the results.
 struct SweepFileHeader {
+  /// The swept axes, in grid order (name, lower, upper, count).
   std::vector<region::Axis> axes;
+  /// The parameters held constant.
   region::ParameterPoint fixed;
+  /// The model's parameters (as in the CSV header).
   region::ParameterPoint model_parameters;
   std::string model_name;      ///< "ball-trough", or "body" for a body file
   std::string body_file_text;  ///< the body file, when model_name is "body"
+  /// The boundary refinement's bisection tolerance (0: no refinement), as region::SweepOptions.
   double refine_tolerance = 0.0;
   std::size_t block_points = 4096;  ///< grid points per block (chunk), region::chunkedGrid
   std::size_t block_edges = 64;     ///< boundary points per chunk
@@ -62,14 +66,39 @@ std::unique_ptr<region::SweepSink> createParallelSweepFile(const std::string& pa
 /// A sweep file read back whole (serial library).
 struct SweepFileContents {
   std::string format, nsdkit_version, model_name, body_file_text;
+  /** @var format
+      The format attribute ("nsdkit-sweep-hdf5/1"). */
+  /** @var nsdkit_version
+      The version of nsdkit that wrote the file. */
+  /** @var model_name
+      "ball-trough", or "body" for a body file. */
+  /** @var body_file_text
+      The body file's text ("" unless model_name is "body"). */
+  /// The swept axes, in grid order.
   std::vector<region::Axis> axes;
+  /// The values of each axis (/axes/NAME), in grid order.
   std::vector<std::vector<double>> axis_values;
   region::ParameterPoint fixed, model_parameters;
+  /** @var fixed
+      The parameters held constant (/fixed). */
+  /** @var model_parameters
+      The model's parameters (/model). */
+  /// The boundary refinement's bisection tolerance (0: no refinement).
   double refine_tolerance = 0.0;
   std::vector<std::uint8_t> realizable, escapes, uncertain;  ///< grid order
+  /** @var realizable
+      1 where rolling is realizable (/grid/realizable), grid order. */
+  /** @var escapes
+      Escape codes (/grid/escapes), grid order. */
   std::vector<double> boundary_values;                       ///< m x k, row-major
+  /// Final bisection bracket of each boundary point (/boundary/bracket_width).
   std::vector<double> boundary_bracket_width;
   std::vector<std::uint8_t> boundary_axis, boundary_outside_escapes;
+  /** @var boundary_axis
+      The axis of each bisected edge (/boundary/axis). */
+  /** @var boundary_outside_escapes
+      The escape code just outside each boundary point (/boundary/outside_escapes). */
+  /// Predicate calls spent on each boundary point (/boundary/predicate_calls).
   std::vector<std::uint64_t> boundary_predicate_calls;
 };
 

@@ -19,9 +19,19 @@ namespace nsd::rattleback {
 /// Body parameters (defaults: Section 3 of the paper).
 struct KaneLevinsonParameters {
   double a = 0.20, b = 0.03, c = 0.02;  ///< ellipsoid semi-axes [m], a > b > c > 0
+  /** @var a
+      Semi-axis along r1 [m] (the longest). */
+  /** @var b
+      Semi-axis along r2 [m]. */
   double mass = 1.0;                    ///< M [kg]
   double h = 0.01;                      ///< distance of the mass centre from O along X3 [m]
   double A = 2e-4, B = 1.6e-3, C = 1.7e-3, D = -2e-5;  ///< inertia dyadic (2) about R* [kg m^2]
+  /** @var A
+      Moment of inertia A of the dyadic (2) about R* [kg m^2]. */
+  /** @var B
+      Moment of inertia B of the dyadic (2) [kg m^2]. */
+  /** @var C
+      Moment of inertia C of the dyadic (2) [kg m^2]. */
   double sigma = 0.0;                                  ///< air-drag coefficient of (4) [N m s]
   double gravity = 9.81;                               ///< g [m/s^2]
   /// @throws InvalidInput for non-positive sizes/mass, h outside [0, c), non-positive-definite
@@ -32,7 +42,15 @@ struct KaneLevinsonParameters {
 /// Initial conditions (gamma(0) = 0 in the paper).
 struct KaneLevinsonInitial {
   double alpha = 0.0, beta = 0.0, gamma = 0.0;      ///< [rad]
+  /** @var alpha
+      Angle alpha(0) of the rotation about r1 [rad]. */
+  /** @var beta
+      Angle beta(0) of the rotation about r2 [rad]. */
   double omega1 = 0.0, omega2 = 0.0, omega3 = 0.0;  ///< [rad/s]
+  /** @var omega1
+      omega1(0) = omega . r1 [rad/s]. */
+  /** @var omega2
+      omega2(0) = omega . r2 [rad/s]. */
 };
 
 /// State vector (alpha, beta, gamma, omega1, omega2, omega3).
@@ -44,6 +62,7 @@ struct ContactKinematics {
   Eigen::Vector3d contact;   ///< (x1, x2, x3) of the contact point (17)-(18) [m]
   Eigen::Vector3d velocity;  ///< (v1, v2, v3) of R* in body components (26) [m/s]
 };
+/// mu, the contact point and the mass-centre velocity of the body p at state s (Table 1).
 ContactKinematics contactKinematics(const KaneLevinsonParameters& p, const KaneLevinsonState& s);
 
 /// Right-hand side: (40)-(42) and (71).
@@ -55,6 +74,7 @@ double mechanicalEnergy(const KaneLevinsonParameters& p, const KaneLevinsonState
 /// Integration options: Dormand-Prince 5(4) with dense output (Boost.Odeint).
 struct IntegrationOptions {
   double absolute_tolerance = 1e-10;  ///< default converges the reversal time to < 1 ms
+  /// Relative ODE error tolerance.
   double relative_tolerance = 1e-10;
   double sample_spacing = 1e-3;  ///< output every 1 ms [s]
 };
@@ -62,10 +82,29 @@ struct IntegrationOptions {
 /// A sample of the trajectory.
 struct KaneLevinsonSample {
   double t, alpha, beta, gamma, delta, omega1, omega2, omega3, energy;
+  /** @var t
+      Time [s]. */
+  /** @var alpha
+      alpha [rad]. */
+  /** @var beta
+      beta [rad]. */
+  /** @var gamma
+      gamma, the heading [rad]. */
+  /** @var delta
+      Wobble delta = acos(mu3) [rad] (39). */
+  /** @var omega1
+      omega1 = omega . r1 [rad/s]. */
+  /** @var omega2
+      omega2 = omega . r2 [rad/s]. */
+  /** @var omega3
+      omega3 = omega . r3 [rad/s]. */
+  /** @var energy
+      Mechanical energy (mechanicalEnergy) [J]. */
 };
 
 /// Simulated trajectory.
 struct KaneLevinsonTrajectory {
+  /// Samples every sample_spacing seconds.
   std::vector<KaneLevinsonSample> samples;
   /// Every sign change of d gamma/dt, located on the dense output to 1e-6 s (while the body
   /// rattles there are many).
@@ -74,6 +113,7 @@ struct KaneLevinsonTrajectory {
   /// `reversal_hysteresis_rad` before turning again (the sustained changes of rotation sense of
   /// Figs. 3-5), at the sample of the extremum.
   std::vector<double> spin_reversals;
+  /// Integrator steps taken.
   int steps = 0;
 };
 

@@ -30,9 +30,23 @@ namespace nsd::rattleback {
 /// Parameters in SI units.
 struct PadeRattlebackParameters {
   double a1 = 0.110, a2 = 0.025, a3 = 0.025;  ///< ellipsoid semi-axes [m]
+  /** @var a1
+      Semi-axis along x1 [m]. */
+  /** @var a2
+      Semi-axis along x2 [m]. */
   double mass = 0.5436;                       ///< m [kg]
   /// Inertia about C: B = [[B1, -B12, -B13], [-B12, B2, -B23], [-B13, -B23, B3]] [kg m^2].
   double B1 = 247.4e-6, B2 = 1358.9e-6, B3 = 1374.7e-6, B12 = 159.1e-6, B13 = 0, B23 = 0;
+  /** @var B2
+      B2 of the inertia matrix B [kg m^2]. */
+  /** @var B3
+      B3 of the inertia matrix B [kg m^2]. */
+  /** @var B12
+      B12 of the inertia matrix B (entered as -B12) [kg m^2]. */
+  /** @var B13
+      B13 of the inertia matrix B (entered as -B13) [kg m^2]. */
+  /** @var B23
+      B23 of the inertia matrix B (entered as -B23) [kg m^2]. */
   Eigen::Vector3d k = Eigen::Vector3d(0, 0, 4.46e-3);  ///< from C to O [m]
   double mu = 0.231;                                   ///< friction coefficient
   double f = 0.482e-3;                                 ///< rolling resistance coefficient [m]
@@ -40,9 +54,13 @@ struct PadeRattlebackParameters {
   double b2 = 2.46e-3;                                 ///< [m]
   double b3 = 0.667e3;                                 ///< [1/m]
   double b4 = 2.27, b5 = 9.46;                         ///< [-]
+  /** @var b4
+      Rolling-resistance parameter b4 of (14) [-] (Table 1). */
   double eps1 = 1e-5;                                  ///< [m/s]
   double eps2 = 0.0530;                                ///< [m/s]
   double gravity = 9.81;                               ///< [m/s^2]
+  /// @throws InvalidInput naming the field: non-positive sizes, mass, eps1, eps2 or gravity,
+  ///         negative mu, f or b_i, non-finite k, or an inertia B that is not positive definite.
   void validate() const;
 };
 
@@ -57,6 +75,22 @@ PadeRattlebackParameters fromKaneLevinson(const KaneLevinsonParameters& kl, doub
 /// Sample of a trajectory (Kane-Levinson conventions, see the file comment) plus contact data.
 struct PadeRattlebackSample {
   double t, alpha, beta, gamma, delta, omega1, omega2, omega3;
+  /** @var t
+      Time [s]. */
+  /** @var alpha
+      alpha = theta [rad]. */
+  /** @var beta
+      beta = -phi [rad]. */
+  /** @var gamma
+      gamma = -psi, the heading [rad]. */
+  /** @var delta
+      Wobble delta = acos(cos theta cos phi) [rad]. */
+  /** @var omega1
+      omega1 = w1 [rad/s] (Kane-Levinson convention). */
+  /** @var omega2
+      omega2 = -w2 [rad/s]. */
+  /** @var omega3
+      omega3 = -w3 [rad/s]. */
   double normal_force;  ///< N [N]
   double slip_speed;    ///< |v_AC| [m/s]
   double height_error;  ///< (r_C + r + k) . n, the drift of the contact constraint [m]
@@ -65,8 +99,11 @@ struct PadeRattlebackSample {
 
 /// Trajectory, with spin reversals detected as for Kane-Levinson.
 struct PadeRattlebackTrajectory {
+  /// Samples every sample_spacing seconds from t = 0.
   std::vector<PadeRattlebackSample> samples;
+  /// Spin reversals: turning points of gamma with hysteresis reversal_hysteresis_rad [s].
   std::vector<double> spin_reversals;
+  /// Integrator steps taken.
   int steps = 0;
 };
 

@@ -27,6 +27,8 @@ struct BrushContactParameters {
   double shear_modulus = 8.0e10;    ///< equivalent modulus of rigidity G [Pa] (Appendix B)
   double mu = 0.1;                  ///< local friction coefficient [-]
   int grid = 40;                    ///< cells per patch diameter (resolution)
+  /// @throws InvalidInput naming the field: non-positive R, W, E_e or G, negative mu, or grid
+  ///         outside [4, 2000].
   void validate() const;
 };
 
@@ -35,12 +37,24 @@ struct HertzPatch {
   double a = 0.0;                       ///< contact radius [m]
   double p0 = 0.0;                      ///< peak pressure [Pa]
   double L1 = 0.0, L2 = 0.0, L3 = 0.0;  ///< [m/Pa], (27)-(29)
+  /** @var L1
+      Longitudinal flexibility L1 = 8 a / (3 G 4.34) [m/Pa] (27). */
+  /** @var L2
+      Lateral flexibility L2 = 8 a / (3 G 3.73) [m/Pa] (28). */
 };
+/// The Hertz patch of p: a from (1), p0 from (2), L1-L3 from (27)-(29).
+/// @throws InvalidInput for invalid parameters.
 HertzPatch hertzPatch(const BrushContactParameters& p);
 
 /// Resultant tractions on the sphere (11)-(13) [N, N, N m].
 struct TractionResultant {
   double fx = 0.0, fy = 0.0, mz = 0.0;
+  /** @var fx
+      Tangential force on the sphere along x [N] (11). */
+  /** @var fy
+      Tangential force on the sphere along y [N] (12). */
+  /** @var mz
+      Spin moment on the sphere about the patch centre's normal z [N m] (13). */
   double sliding_fraction = 0.0;  ///< share of patch cells at the traction bound
 };
 
@@ -59,8 +73,11 @@ class BrushContact {
   /// traction bound. `field(x, y)` returns (u, v) [m].
   void setDisplacement(const std::function<Eigen::Vector2d(double x, double y)>& field);
 
+  /// The resultant of the current traction field (11)-(13), by the midpoint rule over the cells.
   TractionResultant resultant() const;
+  /// The Hertz patch and flexibilities of the parameters.
   const HertzPatch& patch() const { return patch_; }
+  /// Cells per patch diameter (the grid is cells() x cells()).
   int cells() const { return n_; }
 
  private:

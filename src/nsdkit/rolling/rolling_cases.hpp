@@ -21,17 +21,34 @@ struct RollingCaseParameters {
   double radius = 0.005;                                 ///< R [m]
   double load = 100.0;                                   ///< W [N] per contact
   double elastic_modulus = 1.1538e11;                    ///< E [Pa] (equivalent)
+  /// Poisson's ratio nu [-] in (-1, 0.5): G = E / (2 (1 + nu)) for the brush.
   double poisson = 0.3;
   double density = 7830.0;  ///< [kg/m^3] (m = 0.0041 kg)
+  /// Local friction coefficient [-].
   double mu = 0.5;
   int grid = 30;  ///< brush cells per patch diameter
+  /// @throws InvalidInput naming the field: unknown system, groove angle outside (0, pi),
+  ///         non-positive R, W, E or density, negative mu, Poisson's ratio outside (-1, 0.5).
   void validate() const;
 };
 
 /// Sect. 2.4 scales.
 struct Scales {
   double a, p0, inertia, mass, time, force;
+  /** @var a
+      Hertz contact radius a (1) [m]: the length unit. */
+  /** @var p0
+      Peak Hertz pressure p0 (2) [Pa]. */
+  /** @var inertia
+      Moment of inertia I = (2/5) m R^2 of the solid sphere [kg m^2]. */
+  /** @var mass
+      Mass unit I / a^2 [kg]. */
+  /** @var time
+      Time unit sqrt(I / (p0 a^3)) [s]. */
+  /** @var force
+      Force unit p0 a^2 [N]. */
 };
+/// The Sect. 2.4 scales of p. @throws InvalidInput for invalid parameters.
 Scales scales(const RollingCaseParameters& p);
 
 /// A time series sample (dimensionless, Sect. 2.4 units).
@@ -69,6 +86,8 @@ struct NaturalFrequencies {
   double omega1 = 0.0;  ///< translation, eqs. (23)/(25); 0 for the single plate (no translation)
   double omega2 = 0.0;  ///< rotation
 };
+/// omega1 and omega2 of a step response's samples (see NaturalFrequencies), searched on
+/// (0, w_max] (dimensionless).
 NaturalFrequencies identifyFrequencies(const std::vector<RollingSample>& samples, double w_max);
 
 /// Describing-function parameters of the hysteresis loop (driven-plate force on the sphere
@@ -89,6 +108,7 @@ struct HysteresisParameters {
   double loop_area = 0.0;      ///< mean over the periods
   int periods = 0;             ///< steady periods averaged
 };
+/// The loop parameters of simulateSine's samples at the sine's frequency (dimensionless).
 HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, double frequency);
 
 /// Break frequency f_s of the stepped-sine response (Sect. 3.2, Fig. 7(b)): the frequency at
@@ -99,8 +119,10 @@ HysteresisParameters hysteresis(const std::vector<RollingSample>& samples, doubl
 struct BreakFrequency {
   double frequency = 0.0;      ///< f_s (dimensionless)
   double bracket_width = 0.0;  ///< final bisection bracket, the error bound
+  /// Stepped-sine points simulated.
   int probes = 0;
 };
+/// f_s of the 1-DOF plate case for the sine amplitude (dimensionless), to within `tolerance`.
 BreakFrequency breakFrequency(const RollingCaseParameters& p, double amplitude, double f_low,
                               double f_high, double tolerance, int periods = 4, double dt = 2e-4,
                               double saturation = 0.99);

@@ -34,23 +34,35 @@ namespace nsd::sim {
 
 /// The body's shape; its frame S is centred at the mass centre G.
 enum class OnePlaneShape { kSphere, kBox, kEllipsoid };
+/** @var OnePlaneShape::kSphere
+    A sphere of radius radius_m: one contact at its lowest point. */
+/** @var OnePlaneShape::kBox
+    A box of half extents half_extents_m: four contacts, the corners of the face towards the plane.
+    */
+/** @var OnePlaneShape::kEllipsoid
+    An ellipsoid of semi-axes half_extents_m: one contact at its support point towards -n. */
 
 /// One body on the plane {p : <n, p> = offset} (n unit, towards the body), in one frame W.
 struct OnePlaneScene {
+  /// Which shape the body has.
   OnePlaneShape shape = OnePlaneShape::kSphere;
   double radius_m = 0.05;  ///< sphere radius [m]
   Eigen::Vector3d half_extents_m = Eigen::Vector3d::Constant(0.05);  ///< box / ellipsoid [m]
   Eigen::Vector3d shape_offset_S = Eigen::Vector3d::Zero();  ///< shape centre from G, in S [m]
+  /// Mass m [kg] (> 0).
   double mass_kg = 1.0;
   Eigen::Matrix3d inertia_C_W = Eigen::Matrix3d::Identity() * 1e-3;  ///< about G at t = 0 [kg m^2]
   Eigen::Vector3d gravity_W = Eigen::Vector3d(0, 0, -9.81);  ///< [m/s^2]
   Eigen::Vector3d force_W = Eigen::Vector3d::Zero();         ///< constant, at G [N]
   Eigen::Vector3d torque_W = Eigen::Vector3d::Zero();        ///< constant, in W [N m]
+  /// Initial orientation: rotates S into W.
   Eigen::Quaterniond q0_WS = Eigen::Quaterniond::Identity();
   Eigen::Vector3d centre0_W = Eigen::Vector3d::Zero();   ///< [m]
   Eigen::Vector3d v_C0_W = Eigen::Vector3d::Zero();      ///< [m/s]
   Eigen::Vector3d omega0_W = Eigen::Vector3d::Zero();    ///< [rad/s]
+  /// The plane's unit normal n, towards the body.
   Eigen::Vector3d plane_normal_W = Eigen::Vector3d::UnitZ();
+  /// The plane's offset: its points p satisfy <n, p> = offset [m].
   double plane_offset_m = 0.0;
   double mu = 0.3;  ///< Coulomb coefficient [-]
 };

@@ -30,27 +30,37 @@ struct SiconosOptions {
   double step = 1e-3;                  ///< h [s]
   double t_end = 0.5;                  ///< [s]; must be >= t0 + 2h (Debian's assertions)
   double activation_threshold = 1e-7;  ///< MoreauJeanOSI::setConstraintActivationThreshold
+  /// Tolerance of the FrictionContact(3) solver.
   double solver_tolerance = 1e-10;
+  /// Iteration limit of the FrictionContact(3) solver.
   int solver_iterations = 1000;
   double slip_threshold = 1e-6;  ///< slip speed below which a contact counts as rolling
 };
 
 /// One time step's record.
 struct SiconosSample {
+  /// Time at the end of the step [s].
   double t = 0.0;
   double slip_plus = 0.0, slip_minus = 0.0;               ///< tangential speeds at P± [m/s]
+  /** @var slip_plus
+      Tangential slip speed at P+ [m/s]. */
   Eigen::Vector3d force_plus = Eigen::Vector3d::Zero();   ///< (N, T1, T2) at P+ [N] = lambda/h
   Eigen::Vector3d force_minus = Eigen::Vector3d::Zero();  ///< (N, T1, T2) at P- [N]
   Eigen::Vector3d v_C_W = Eigen::Vector3d::Zero();        ///< centre velocity [m/s]
   Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();      ///< angular velocity [rad/s]
   /// Slip velocities and tangential contact forces at P+- in W [m/s], [N] (T1 t1 + T2 t2).
   Eigen::Vector3d slip_plus_W = Eigen::Vector3d::Zero(), slip_minus_W = Eigen::Vector3d::Zero();
+  /** @var slip_minus_W
+      Slip velocity at P- in W [m/s] (u1 t1- + u2 t2-). */
+  /// Tangential contact force at P+ in W [N]: (T1 t1+ + T2 t2+) = impulse / h.
   Eigen::Vector3d friction_plus_W = Eigen::Vector3d::Zero();
+  /// Tangential contact force at P- in W [N]: (T1 t1- + T2 t2-) = impulse / h.
   Eigen::Vector3d friction_minus_W = Eigen::Vector3d::Zero();
 };
 
 /// A Siconos run and its classification from the slip at the end of the run.
 struct SiconosRun {
+  /// One record per time step, t = h, 2h, ...
   std::vector<SiconosSample> samples;
   std::string observed_mode;      ///< "RR", "RS", "SR" or "SS" (R = slip speed below threshold)
   double slip_onset_time = -1.0;  ///< first time a contact exceeds the slip threshold (-1: never)
@@ -72,6 +82,7 @@ struct SiconosEventDrivenRun {
   std::vector<double> t;                 ///< event/output times [s]
   std::vector<Eigen::Vector3d> omega_W;  ///< angular velocity [rad/s]
   std::vector<Eigen::Vector3d> v_C_W;    ///< centre velocity [m/s]
+  /// Wall time of the run [s].
   double seconds = 0.0;
 };
 

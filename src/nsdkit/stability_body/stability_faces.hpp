@@ -54,21 +54,33 @@ std::string toString(BoundingCondition condition);
 
 /// A plane of the boundary: outward_normal . x = offset on it, < offset inside (unit normal).
 struct BoundaryPlane {
+  /// Unit normal pointing out of the realizable side.
   Eigen::Vector3d outward_normal = Eigen::Vector3d::UnitZ();
+  /// The plane's offset: outward_normal . x = offset on it.
   double offset = 0.0;
   std::string condition;  ///< e.g. "RS (u1- > 0): du1- = 0"
   BoundingCondition bounding = BoundingCondition::kRollSlip;  ///< RS or SR
+  /// outward_normal . x - offset: < 0 inside, > 0 outside (in the units of x).
   double signedDistance(const Eigen::Vector3d& x) const { return outward_normal.dot(x) - offset; }
 };
 
 /// A rectangle of slip angles (theta+, theta-) [rad].
 struct SlipAngleRectangle {
   double plus_lower = 0.0, plus_upper = 0.0, minus_lower = 0.0, minus_upper = 0.0;
+  /** @var plus_lower
+      Lower end of the theta+ interval [rad]. */
+  /** @var plus_upper
+      Upper end of the theta+ interval [rad]. */
+  /** @var minus_lower
+      Lower end of the theta- interval [rad]. */
+  /** @var minus_upper
+      Upper end of the theta- interval [rad]. */
 };
 
 /// A curved face: a sheet over a rectangle of slip angles.
 struct SheetRectangle {
   int sheet = 0;  ///< 0: in (0, pi)^2, 1: in (pi, 2 pi)^2
+  /// The rectangle of slip angles the face spans.
   SlipAngleRectangle angles;
   /// The plane each side lies on: theta+ = lower, theta- = lower, theta+ = upper,
   /// theta- = upper.
@@ -86,6 +98,7 @@ struct StabilityBodyFaces {
   std::vector<SheetRectangle> curved;
   /// The SS numerators at x = 0, e0, e1, e2 and the dynamics there (normal forces).
   std::array<filippov::TrigRationalSphereField, 4> ss_fields;
+  /// The dynamics at the same four points x = 0, e0, e1, e2.
   std::vector<contact::TwoContactDynamics> dynamics;
   double diameter = 0.0;  ///< bounding-box diagonal of the curved faces' samples
 };
@@ -99,7 +112,15 @@ Eigen::Vector3d slipSlipBoundaryPoint(const StabilityBodyFaces& faces, double th
 /// numerators' gradients, x_theta = -A^-1 (A_theta x + h0_theta)).
 struct SurfacePoint {
   Eigen::Vector3d x, dx_dtheta_plus, dx_dtheta_minus;
+  /** @var x
+      The boundary point x(theta+, theta-). */
+  /** @var dx_dtheta_plus
+      dx/dtheta+ [units of x per rad]. */
+  /** @var dx_dtheta_minus
+      dx/dtheta- [units of x per rad]. */
 };
+/// The boundary point at slip angles (theta+, theta-) [rad] with its partial derivatives.
+/// @throws SolverFailure where A is singular, as slipSlipBoundaryPoint.
 SurfacePoint slipSlipBoundaryPointWithPartials(const StabilityBodyFaces& faces, double theta_plus,
                                                double theta_minus);
 

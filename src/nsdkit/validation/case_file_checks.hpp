@@ -23,6 +23,7 @@ class CheckedFile {
  public:
   /// @throws InvalidInput naming the file and the problem.
   CheckedFile(const std::string& dir, const std::string& name, std::uintmax_t max_bytes);
+  /// Closes the file.
   ~CheckedFile();
   CheckedFile(const CheckedFile&) = delete;
   CheckedFile& operator=(const CheckedFile&) = delete;
@@ -53,11 +54,16 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& label);
 
 /// Field access with errors naming the file (label) and the field.
 struct FieldReader {
+  /// The file as messages name it.
   std::string label;
+  /// The field `key` of the object j. @throws InvalidInput naming the file and the field when j
+  /// is not an object or has no such field.
   const nlohmann::json& at(const nlohmann::json& j, const std::string& key) const;
   /// A finite number (or NaN for null when allow_null).
   double number(const nlohmann::json& j, const std::string& key, bool allow_null = false) const;
+  /// An array of three finite numbers. @throws InvalidInput naming the file and the field.
   Eigen::Vector3d vector3(const nlohmann::json& j, const std::string& key) const;
+  /// A string. @throws InvalidInput naming the file and the field.
   std::string string(const nlohmann::json& j, const std::string& key) const;
 };
 

@@ -57,6 +57,7 @@ std::vector<ValidationCase> importCases(const std::string& dir);
 
 /// Largest trajectory CSV [bytes] and line [characters] read.
 inline constexpr std::uintmax_t kMaxTrajectoryBytes = 256u << 20;
+/// Longest line of a trajectory CSV [characters].
 inline constexpr std::size_t kMaxTrajectoryLineChars = 4096;
 /// Largest spacing of trajectory samples accepted [s].
 inline constexpr double kMaxSampleSpacing_s = 0.01;
@@ -94,10 +95,12 @@ void requireReportableSolverName(const std::string& name, const std::string& fie
 /// step sets the 3 h part of the onset tolerances; a case declared not representable is a row
 /// counted apart (neither pass nor fail), with the solver's reason.
 struct SolverManifest {
+  /// True when the folder has a solver.json.
   bool present = false;
   std::string name;     ///< "" when not given
   std::string version;  ///< "" when not given
   double step_s = 0.0;  ///< 0: adaptive or not given
+  /// Its declared settings, each with its reason.
   std::vector<engines::SettingNote> settings;
   std::vector<std::pair<std::string, std::string>> not_representable;  ///< (case name, reason)
 };

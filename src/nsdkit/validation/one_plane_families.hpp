@@ -56,6 +56,7 @@ enum class CaseFamily {
   kBlock,    ///< a box sliding on a horizontal plane, or at rest on an incline.
   kRattleback,  ///< the Kane-Levinson rattleback rolling on a horizontal plane: spin reversal.
 };
+/// "trough", "incline", "launch", "creep", "block" or "rattleback".
 std::string toString(CaseFamily family);
 /// @throws InvalidInput naming the unknown value.
 CaseFamily caseFamilyFromString(const std::string& name);
@@ -80,6 +81,7 @@ struct OnePlaneModel {
   Eigen::Vector3d box_half_extents_m = Eigen::Vector3d(0.05, 0.05, 0.025);
   /// Rattleback: Kane and Levinson's body and initial state (gamma(0) = 0).
   rattleback::KaneLevinsonParameters rattleback;
+  /// Rattleback: Kane and Levinson's initial state (gamma(0) = 0).
   rattleback::KaneLevinsonInitial rattleback_initial;
   /// @throws InvalidInput naming the bad field.
   void validate() const;
@@ -88,7 +90,14 @@ struct OnePlaneModel {
 /// The frame of the model: unit normal n, downhill tangent e and rolling axis a (see the file).
 struct OnePlaneFrame {
   Eigen::Vector3d n_W, e_W, a_W;
+  /** @var n_W
+      Unit normal n = cos s z + sin s h, with h the heading's horizontal direction. */
+  /** @var e_W
+      Unit downhill tangent e = cos s h - sin s z. */
+  /** @var a_W
+      Rolling axis a = n x e. */
 };
+/// The frame of the model from its slope s and heading theta.
 OnePlaneFrame frameOf(const OnePlaneModel& model);
 
 /// The analytic answer of a model.
@@ -109,7 +118,9 @@ struct OnePlaneReference {
   /// sign change of the spin averaged over 0.5 s [s], the angle turned before it [rad, signed],
   /// and the spin rate over the last second [rad/s].
   double mean_spin_reversal_s = NAN;
+  /// Rattleback: the signed angle turned before that sign change [rad].
   double turned_angle_rad = NAN;
+  /// Rattleback: the spin rate over the last second [rad/s].
   double spin_after_reversal_rad_s = NAN;
   double threshold_tan_slope = NAN;  ///< tan s at which the verdict changes (NaN: launch).
 };
@@ -126,8 +137,16 @@ engines::SphereScene sceneOf(const OnePlaneModel& model);
 /// The exact state at time t [s]: centre, velocity, angular velocity (W).
 struct BodyState {
   Eigen::Vector3d x_C_W, v_C_W, omega_W;
+  /** @var x_C_W
+      Centre position [m]. */
+  /** @var v_C_W
+      Centre velocity [m/s]. */
+  /** @var omega_W
+      Angular velocity [rad/s]. */
+  /// Orientation: rotates S into W.
   Eigen::Quaterniond q_WS = Eigen::Quaterniond::Identity();
 };
+/// The model's exact state at t_s [s]. @throws InvalidInput for an invalid model.
 BodyState exactStateAt(const OnePlaneModel& model, double t_s);
 
 /// The rattleback's rolling motion by Kane and Levinson's equations, sampled every spacing_s from

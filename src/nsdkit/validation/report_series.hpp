@@ -23,7 +23,12 @@ ReportSeries reportSeries(const ValidationCase& c, const SolverTrajectory& traje
 /// rolling motion.
 struct ReferenceSpeeds {
   std::vector<double> speed_m_s, spin_rad_s;
+  /** @var speed_m_s
+      |v_C| at each time [m/s] (NaN: no reference). */
+  /** @var spin_rad_s
+      |Omega| at each time [rad/s] (NaN: no reference). */
 };
+/// The reference speeds of case c at the times t_s [s].
 ReferenceSpeeds referenceSpeeds(const ValidationCase& c, const std::vector<double>& t_s);
 
 /// Channels of one frame in series.bin, in order; the per-contact block repeats for each contact.
@@ -32,6 +37,7 @@ inline constexpr const char* kFrameChannels[] = {
     "qx",           "qy",            "qz",            "vx_m_s",       "vy_m_s",
     "vz_m_s",       "wx_rad_s",      "wy_rad_s",      "wz_rad_s",     "reference_speed_m_s",
     "reference_spin_rad_s"};
+/// Channels of one contact's block in series.bin, in order.
 inline constexpr const char* kContactChannels[] = {
     "px_m",     "py_m",     "pz_m",     "slip_x_m_s", "slip_y_m_s",
     "slip_z_m_s", "ftx_N",  "fty_N",    "ftz_N",      "normal_force_N"};

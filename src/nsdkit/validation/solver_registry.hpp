@@ -16,6 +16,7 @@ namespace nsd::validation {
 /// One solver: its settings and steps in the report, what it can run, and the run itself.
 class SolverAdapter {
  public:
+  /// Destroys the adapter.
   virtual ~SolverAdapter() = default;
   /// The name in SolverSpec::name ("mujoco", ...).
   virtual std::string name() const = 0;

@@ -28,11 +28,15 @@ struct ValidationCase;
 /// (position-based stabilization: Rapier, Jolt) move the body along the planes' normals without
 /// a velocity, legitimately.
 inline constexpr double kConsistencyFloor_m = 4e-6;
+/// The result of checkPositionsAgainstVelocities.
 struct KinematicConsistency {
+  /// True when no window's mismatch exceeds its allowance.
   bool consistent = true;
   double mismatch_m = 0.0;   ///< |displacement - integrated velocity| in the worst window [m]
   double allowance_m = 0.0;  ///< what that window allowed [m]
   double from_s = 0.0, to_s = 0.0;  ///< the worst window [s]
+  /** @var from_s
+      Start of the worst window [s]. */
 };
 /// Checks windows of `window_s` starting at every sample, and the whole run, for the motion
 /// orthogonal to every normal in `plane_normals_W` (unit vectors).
@@ -47,11 +51,15 @@ std::string describe(const KinematicConsistency& k);
 /// kHeadingFloor_m (a body that stopped), never from a displacement below kHeadingFloor_m
 /// (1 cm: a contact's rest jitter of 1e-5 m then turns it by at most 0.06 degree).
 inline constexpr double kHeadingFloor_m = 1e-2;
+/// The result of headingDrift.
 struct HeadingMeasure {
+  /// False when the displacement was below kHeadingFloor_m or the initial velocity zero.
   bool measured = false;
   double drift_deg = 0.0;       ///< angle from the initial velocity's direction on the plane
   double displacement_m = 0.0;  ///< length of the displacement it was taken from [m]
 };
+/// The heading drift of a run started with initial_velocity_W, on the plane of unit normal
+/// plane_normal_W, over its last window_s [s].
 HeadingMeasure headingDrift(const std::vector<engines::EngineSample>& samples,
                             const Eigen::Vector3d& initial_velocity_W,
                             const Eigen::Vector3d& plane_normal_W, double window_s);
@@ -62,7 +70,9 @@ HeadingMeasure headingDrift(const std::vector<engines::EngineSample>& samples,
 /// F = m (dv/dt - g) - F_applied, its normal part N = F . n and tangential part F_t; the ratio
 /// |F_t| / N where N exceeds a tenth of the body's weight along n.
 inline constexpr double kFrictionWindow_s = 1e-2;
+/// The friction a body's measured motion needed (frictionEvidence).
 struct FrictionEvidence {
+  /// False when no window had enough normal force (or too few samples).
   bool measured = false;
   double max_ratio = 0.0;       ///< largest |F_t| / N over the windows
   double max_ratio_at_s = 0.0;  ///< the start of that window [s]
@@ -70,10 +80,13 @@ struct FrictionEvidence {
   /// the 4-sided pyramid's mu / (|cos theta| + |sin theta|), theta the slip direction from the
   /// plane's projection of W's x axis: the median relative deviation from each.
   int sliding_windows = 0;
+  /// Median relative deviation of the sliding ratio from the cone's mu.
   double cone_deviation = 0.0;
+  /// Median relative deviation of the sliding ratio from the pyramid's mu / (|cos| + |sin|).
   double pyramid_deviation = 0.0;
   double pyramid_spread = 0.0;  ///< max - min of mu / (|cos| + |sin|) over those windows, / mu
 };
+/// The friction a one-contact case's samples needed (see FrictionEvidence).
 FrictionEvidence frictionEvidence(const ValidationCase& c,
                                   const std::vector<engines::EngineSample>& samples);
 

@@ -38,17 +38,21 @@ enum class ReferenceSource {
   /// rows are not counted as validating it.
   kEventDriven,
 };
+/// "closed form", "predicate only" or "event-driven".
 std::string toString(ReferenceSource source);
 
 /// One reference case.
 struct ValidationCase {
+  /// The solver's name.
   std::string name;    ///< "<family>/<probe>", unique.
   std::string family;  ///< e.g. "mu0.3_j0.4", "angle60_mu0.3/0.5".
+  /// The ball and trough (mu±, j, trough angle) of a trough case.
   models::BallTroughParameters parameters;
   Eigen::Vector3d torque = Eigen::Vector3d::Zero();    ///< dimensionless (79).
   Eigen::Vector3d v_C0_W = Eigen::Vector3d::Zero();    ///< initial centre velocity [m/s].
   Eigen::Vector3d omega0_W = Eigen::Vector3d::Zero();  ///< initial angular velocity [rad/s].
   double t_end_s = 0.2;                                ///< simulated time [s].
+  /// Where the expected modes and acceleration come from.
   ReferenceSource reference = ReferenceSource::kClosedForm;
   bool realizable = false;                 ///< two-point rolling realizable at the torque.
   std::vector<std::string> allowed_modes;  ///< {"RR"}, or the escape modes.
@@ -58,10 +62,12 @@ struct ValidationCase {
   /// Face probed by a ray case: "planes (82)-(83)", "surface (88)", or "" for other cases, with
   /// the signed distance from it as a fraction of the ray's boundary parameter (< 0 inside).
   std::string probed_face;
+  /// The signed distance from the probed face, as a fraction of the ray's boundary parameter.
   double face_distance = NAN;
   /// Sliding family: the ball starts sliding along the trough without spin and must roll at
   /// t = v0 / (sqrt2 mu g (1 + 1/(2j))) with speed v0 / (1 + 2j) ([s], [m/s]; NaN otherwise).
   double expected_rolling_onset_s = NAN;
+  /// Sliding family: the speed v0 / (1 + 2j) once rolling [m/s] (NaN otherwise).
   double expected_final_speed = NAN;
   /// A user's body (validate --body): the two-contact body at the case's loads. When set it
   /// replaces `parameters` and `torque` for every solver; the engines run it only if it is a
@@ -78,8 +84,12 @@ struct ValidationCase {
   /// Omega . spin_axis_W at the end of the run [rad/s] (NaN: not checked) and Omega . n [rad/s]
   /// for a drilling torque (NaN: not checked).
   double expected_spin_rad_s = NAN;
+  /// The unit axis of expected_spin_rad_s, in W.
   Eigen::Vector3d spin_axis_W = Eigen::Vector3d::UnitX();
+  /// Omega . drilling_axis_W at the end of the run for a drilling torque [rad/s] (NaN: not
+  /// checked).
   double expected_drilling_spin_rad_s = NAN;
+  /// The plane's unit normal n of the drilling spin, in W.
   Eigen::Vector3d drilling_axis_W = Eigen::Vector3d::UnitZ();
   /// The exact motion is rest: the mean speed over the second half is reported as creep.
   bool exact_rest = false;
@@ -88,16 +98,21 @@ struct ValidationCase {
   /// Sliding block: the distance to the stop [m] and the time of the stop, v0 / (mu g) [s]
   /// (NaN: not checked). A block's modes are "stick" and "slide", not rolling's "R" and "S".
   double expected_stop_distance_m = NAN;
+  /// Sliding block: the time of the stop, v0 / (mu g) [s] (NaN: not checked).
   double expected_stop_time_s = NAN;
   /// Rattleback: Kane and Levinson's first turning point of gamma [s] (ill-conditioned: reported,
   /// not judged) and the spin rate about the downward vertical over the last second [rad/s]
   /// (NaN: not checked).
   double expected_reversal_s = NAN;
+  /// Rattleback: the spin rate about the downward vertical over the last second [rad/s] (NaN:
+  /// not checked).
   double expected_spin_after_reversal_rad_s = NAN;
   /// Rattleback (rattleback_metric.hpp): the first sign change of the spin about the downward
   /// vertical averaged over 0.5 s [s] and the angle turned before it, signed [rad] (NaN: not
   /// checked).
   double expected_mean_spin_reversal_s = NAN;
+  /// Rattleback: the signed angle turned before the first mean-spin reversal [rad] (NaN: not
+  /// checked).
   double expected_turned_angle_rad = NAN;
   /// Read from a case file: non-empty when the file was refused (its stored scene or
   /// expectation is not its model's, it was edited, it claims the name of one of nsdkit's cases
@@ -116,9 +131,11 @@ struct ValidationCase {
 struct TroughCaseModel {
   std::string group;  ///< e.g. "mu0.3_j0.4"
   std::string probe;  ///< e.g. "low+mz/ray+x/inside"
+  /// The ball and trough (mu±, j, trough angle).
   models::BallTroughParameters parameters;
   Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< dimensionless (79)
   double initial_speed_m_s = 0.0;  ///< > 0: the sliding start (closed-form troughs, no torque)
+  /// Simulated time t_end [s].
   double duration_s = 0.2;
 };
 /// The trough case of a model: the reference (closed form where it applies, else the predicate),
@@ -165,7 +182,9 @@ bool hasScene(const ValidationCase& c);
 
 /// A solver and its settings.
 struct SolverSpec {
+  /// An unnamed solver (fields empty, step 0).
   SolverSpec() = default;
+  /// A solver by name, setting and time step [s].
   SolverSpec(std::string solver_name, std::string solver_setting, double step)
       : name(std::move(solver_name)), setting(std::move(solver_setting)), step_s(step) {}
   std::string name;     ///< "nsdkit-event-driven", "siconos", "mujoco", "bullet", "ode", "dart".
@@ -173,12 +192,15 @@ struct SolverSpec {
   double step_s = 0.0;  ///< time step [s]; 0 for the adaptive event-driven integrator.
   /// A user's solver: what its solver.json declares (shown in the report).
   std::string declared_version;
+  /// A user's solver: the settings its solver.json declares, with their reasons.
   std::vector<engines::SettingNote> declared_settings;
   std::string label() const;  ///< e.g. "mujoco/exact/h=1e-4".
 };
 /// A solver chosen for a run but left out, and why (e.g. a web engine without Node.js).
 struct SkippedSolver {
+  /// The solver's name (as SolverSpec::name).
   std::string name;
+  /// Why it was left out.
   std::string reason;
 };
 
@@ -189,11 +211,17 @@ std::vector<SolverSpec> allSolvers();
 /// The trajectory a solver produced, in the case's frame, and how the run ended. Samples hold
 /// the state (and, where the solver reports them, contact forces).
 struct SolverTrajectory {
+  /// The recorded steps, in the case's frame W.
   std::vector<engines::EngineSample> samples;
+  /// True when the run reached the case's end time.
   bool completed = false;
+  /// What ended the run early (empty when it completed).
   std::string failure;
+  /// Wall time of the run [s].
   double wall_seconds = 0.0;
+  /// Every non-default setting of the run, with its reason.
   std::vector<engines::SettingNote> settings;
+  /// The solver's version as it reports it.
   std::string engine_version;
   /// Non-empty: the solver cannot represent the case (the reason); the row counts as neither
   /// pass nor fail.
@@ -227,7 +255,9 @@ struct ModeRule {
   /// allows here (a slip that started with a jump grows by less than 2).
   double clear_slip_m_s = 1e-2;
   double growth_ratio = 1.5;  ///< s_end / s_mid above which a contact slips
+  /// The final window's share of the run: s_end is the mean slip speed over it.
   double window_fraction = 0.1;
+  /// A contact whose mean gap over the final window exceeds this [m] has lost contact (slips).
   double separation_m = 1e-4;
   /// Slip onset and rolling onset times: the first (last) time a contact's slip speed exceeds
   /// this [m/s] (the sliding family slips at ~1 m/s; creep stays below it).
@@ -236,11 +266,15 @@ struct ModeRule {
 
 /// What a row says.
 enum class RowStatus {
+  /// The observed mode is allowed, every checked quantity within its tolerance, the friction
+  /// within Coulomb's bound.
   kPass,
+  /// The row failed (`reason` says why).
   kFail,
   kNotRepresentable,  ///< the solver cannot build the scene: neither pass nor fail.
   kRefused,           ///< the case (file) was refused: its stored content is not its model's.
 };
+/// "pass", "fail", "not representable" or "refused".
 std::string toString(RowStatus status);
 
 /// One row of the report: a case run by a solver.
@@ -255,6 +289,7 @@ struct ReportContact {
 };
 /// One frame of a run as the report draws it (report_series.hpp).
 struct ReportFrame {
+  /// Time [s].
   double t_s = 0.0;
   Eigen::Vector3d x_C_W = Eigen::Vector3d::Zero();            ///< [m]
   Eigen::Quaterniond q_WS = Eigen::Quaterniond::Identity();   ///< body orientation
@@ -262,20 +297,34 @@ struct ReportFrame {
   Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();          ///< [rad/s]
   double reference_speed_m_s = NAN;   ///< the case's analytic |v_C| at t (NaN: none)
   double reference_spin_rad_s = NAN;  ///< the case's analytic |Omega| at t (NaN: none)
+  /// One per plane of the scene, in its order.
   std::vector<ReportContact> contacts;
 };
 /// A run thinned for the report's plots and 3-D replay: at most kReportSeriesPoints frames, evenly
 /// spaced in the recorded steps, first and last included.
 struct ReportSeries {
+  /// The frames, in time order.
   std::vector<ReportFrame> frames;
 };
+/// The most frames a ReportSeries holds.
 constexpr std::size_t kReportSeriesPoints = 200;
 
+/// The judged result of one case run by one solver: a row of the report.
 struct ValidationResult {
+  /// The case's benchmark family.
   CaseFamily family = CaseFamily::kTrough;
+  /// Pass, fail, not representable or refused.
   RowStatus status = RowStatus::kFail;
   std::string case_name, solver, setting;
+  /** @var case_name
+      The case's name ("<family>/<probe>"). */
+  /** @var solver
+      The solver's name. */
+  /** @var setting
+      The solver's setting ("defaults", "exact" or "-"). */
+  /// The solver's time step [s] (0: adaptive).
   double step_s = 0.0;
+  /// Where the case's expectation comes from.
   ReferenceSource reference = ReferenceSource::kClosedForm;
   bool counts_as_validation = true;  ///< false: nsdkit's integrator on a predicate-only case.
   /// A custom case of a scored folder (ValidationCase::custom): its solver label is
@@ -283,6 +332,8 @@ struct ValidationResult {
   bool custom = false;
   std::string expected;              ///< "RR" or the escapes joined by '|'
   std::string observed;              ///< "RR", "RS", "SR", "SS" or "failed"
+  /// Whether the row passed: the observed mode is allowed, every checked quantity is within its
+  /// tolerance and the friction the motion needed is within Coulomb's bound.
   bool pass = false;
   /// Measured dv/dt along the case's axis: the least-squares slope over the second half [m/s^2].
   double acceleration = NAN;
@@ -296,11 +347,19 @@ struct ValidationResult {
   double rolling_onset = NAN;                ///< sliding family: first time both contacts roll [s]
   double final_speed = NAN;                  ///< |v_C| at the end [m/s]
   double slip_plus = NAN, slip_minus = NAN;  ///< mean slip speeds over the final window [m/s]
+  /** @var slip_plus
+      Mean slip speed at P+ over the final window [m/s]. */
   double slip_growth_plus = NAN, slip_growth_minus = NAN;  ///< s_end / s_mid (see ModeRule)
+  /** @var slip_growth_plus
+      s_end / s_mid at P+ (see ModeRule). */
   double tolerance = 0.0;                                  ///< relative acceleration tolerance used
+  /// Wall time of the run [s].
   double wall_seconds = 0.0;
+  /// Time of the last recorded sample [s].
   double simulated_seconds = 0.0;
   double spin = NAN, spin_error = NAN;  ///< Omega . spin axis at the end [rad/s], relative error
+  /** @var spin
+      Omega . spin axis at the end of the run [rad/s]. */
   double drilling_spin = NAN;           ///< Omega . n at the end [rad/s] (drilling cases)
   /// Angle between the initial velocity and the displacement on the plane over the last 10 % of
   /// the run (the whole run for a body that stopped) [deg]; NaN below kHeadingFloor_m.
@@ -321,6 +380,7 @@ struct ValidationResult {
   /// The solver's version and every non-default setting with its reason, as this run reported
   /// them (report.md's settings section).
   std::string engine_version;
+  /// Every non-default setting of the run, with its reason.
   std::vector<engines::SettingNote> setting_notes;
   double stop_time = NAN;               ///< sliding block: last time its slip exceeds onset speed [s]
   double stop_time_error = NAN;         ///< (observed - analytic stop time) / analytic
@@ -331,11 +391,15 @@ struct ValidationResult {
   /// Rattleback (rattleback_metric.hpp): first sign change of the spin averaged over 0.5 s [s],
   /// the angle turned before it [rad], and their errors relative to the reference's.
   double mean_spin_reversal_time = NAN;
+  /// The mean-spin reversal time's error relative to the reference's.
   double mean_spin_reversal_error = NAN;
+  /// The angle turned before the mean-spin reversal [rad].
   double turned_angle = NAN;
+  /// The turned angle's error relative to the reference's.
   double turned_angle_error = NAN;
   /// The case's headline metric: its name and value (familyMetricName).
   std::string metric;
+  /// The headline metric's value.
   double metric_value = NAN;
   /// For failures: computed reason (including, where rolling was observed but is not
   /// realizable, whether an admissible RR force set inside both friction cones exists).
@@ -346,11 +410,13 @@ struct ValidationResult {
 
 /// Judgement options.
 struct JudgeOptions {
+  /// The rule that decides the observed mode.
   ModeRule rule;
   double acceleration_tolerance = 1e-2;  ///< relative, RR cases (O(h) integration, soft contacts)
   /// Sliding family: rolling onset within max(5 %, 3 h) of the analytic time; final speed within
   /// 1 %.
   double onset_tolerance_relative = 0.05;
+  /// Sliding family: the final speed's relative tolerance.
   double final_speed_tolerance = 1e-2;
   /// Launch family: the heading must stay within this [deg]. Coulomb's isotropic cone keeps it
   /// exactly; a 4-sided pyramid turns a 15-degree launch by degrees (see docs/validation.md).
@@ -379,8 +445,11 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
 /// forces. The forces are f(s) = f0 + s k along the one free direction k; each cone condition is
 /// concave in s, so the admissible s form an interval, found here.
 struct Possibility {
+  /// True when an admissible interval of the squeeze exists (two-point rolling possible).
   bool possible = false;
   double s_low = NAN, s_high = NAN;  ///< the admissible interval of the squeeze [N]
+  /** @var s_low
+      Lower end of the admissible interval of the squeeze s [N]. */
   double best_margin = NAN;          ///< max over s of min(mu N - |T|) at the two contacts [N]
 };
 /// `cone_scale` widens both cones to cone_scale mu (sqrt2: the corners of a 4-sided pyramid).
@@ -388,8 +457,11 @@ Possibility rollingPossibility(const ValidationCase& c, double cone_scale = 1.0)
 
 /// Options of a validation run.
 struct ValidationOptions {
+  /// The solvers to run (all of them by default).
   std::vector<SolverSpec> solvers = allSolvers();
+  /// How rows are judged.
   JudgeOptions judge;
+  /// Worker threads (cases run in parallel; rows keep their order).
   unsigned threads = 1;
   /// Called with (done, total) from the calling thread while running (may be empty).
   std::function<void(std::size_t, std::size_t)> progress;
@@ -399,6 +471,7 @@ struct ValidationOptions {
   std::vector<std::string> series_cases{"mu0.3_j0.4/inside", "mu0.3_j0.4/low+mz/ray+y/outside",
                                         "mu0.3_j0.4/high+mz/ray+x/outside",
                                         "mu0.3_j0.4/sliding_v0=1"};
+  /// The folder of the series CSVs ("": none written).
   std::string series_dir;
 };
 

@@ -37,11 +37,13 @@ enum class ShapeKind {
   kBox,        ///< half sizes `half_extents_m` along S's axes.
   kEllipsoid,  ///< semi-axes `half_extents_m` along S's axes.
 };
+/// "sphere", "box" or "ellipsoid".
 std::string toString(ShapeKind shape);
 
 /// One rigid body (a sphere by default; a box or an ellipsoid) on static planes. The historical
 /// name stays: every adapter began with the sphere.
 struct SphereScene {
+  /// Which shape the body has.
   ShapeKind shape = ShapeKind::kSphere;
   double radius_m = 0.05;  ///< r [m] > 0 (sphere; for other shapes the largest half extent).
   Eigen::Vector3d half_extents_m = Eigen::Vector3d::Constant(0.05);  ///< box / ellipsoid [m]
@@ -72,12 +74,14 @@ enum class EngineSetting {
   kDefaults,  ///< the engine's defaults (what most users run), only the step size set.
   kExact,     ///< the most exact settings the engine offers for this problem.
 };
+/// "defaults" or "exact".
 std::string toString(EngineSetting setting);
 
 /// Step size, duration and setting of one run.
 struct EngineRunOptions {
   double step_s = 1e-3;  ///< h [s] > 0.
   double t_end_s = 0.2;  ///< simulated time [s] >= h.
+  /// The engine's defaults or its most exact settings.
   EngineSetting setting = EngineSetting::kDefaults;
 };
 
@@ -92,22 +96,28 @@ struct ContactRecord {
   /// Contact force on the sphere, as the engine reports it, split into the normal component [N]
   /// and the tangential vector [N]; zero when the engine has no contact there.
   double normal_force_N = 0.0;
+  /// Tangential part of that force [N], in W.
   Eigen::Vector3d tangential_force_W = Eigen::Vector3d::Zero();
 };
 
 /// One recorded step.
 struct EngineSample {
   double t = 0.0;  ///< [s]
+  /// Centre-of-mass position [m].
   Eigen::Vector3d x_C_W = Eigen::Vector3d::Zero();
   Eigen::Quaterniond q_WS = Eigen::Quaterniond::Identity();  ///< body orientation
+  /// Centre-of-mass velocity [m/s].
   Eigen::Vector3d v_C_W = Eigen::Vector3d::Zero();
+  /// Angular velocity in W [rad/s].
   Eigen::Vector3d omega_W = Eigen::Vector3d::Zero();
   std::vector<ContactRecord> contacts;  ///< one per plane, in the scene's order.
 };
 
 /// A non-default setting of a run and why it was chosen.
 struct SettingNote {
+  /// The setting as written to the engine (e.g. cone="elliptic").
   std::string setting;
+  /// Why it was chosen.
   std::string reason;
 };
 
@@ -118,12 +128,15 @@ struct EngineRun {
   std::string engine;                 ///< "mujoco", "bullet", "ode", "dart"
   std::string engine_version;         ///< as the library reports it (or its package version).
   std::vector<EngineSample> samples;  ///< every step, t = h, 2h, ...
+  /// True when every step ran; false when a failure ended the run early.
   bool completed = false;
+  /// What ended the run early (empty when it completed).
   std::string failure;
   std::vector<SettingNote> settings;  ///< every non-default setting, with its reason.
   std::string engine_messages;        ///< what the engine printed (warnings), captured.
   /// Non-empty when the engine cannot represent the scene (the reason); nothing was run.
   std::string not_representable;
+  /// Wall time of the stepping loop [s].
   double wall_seconds = 0.0;
 };
 
@@ -157,9 +170,11 @@ Eigen::Vector3d supportPointTowards(const SphereScene& scene, const Eigen::Quate
 /// Principal axes of the inertia tensor: inertia_C_W = R diag(moments) R^T with R a rotation
 /// (det +1); for engines that take diagonal inertia in a body frame.
 struct PrincipalInertia {
+  /// R: the principal axes as columns, in W (a rotation, det +1).
   Eigen::Matrix3d rotation_W_body = Eigen::Matrix3d::Identity();
   Eigen::Vector3d moments = Eigen::Vector3d::Ones();  ///< [kg m^2]
 };
+/// The principal moments and axes of a symmetric inertia tensor [kg m^2] (eigen-decomposition).
 PrincipalInertia principalInertia(const Eigen::Matrix3d& inertia_C_W);
 
 /// True when the sample's state is finite; otherwise `what` names the first bad quantity.
@@ -225,10 +240,14 @@ void stepAndRecord(const SphereScene& scene, const EngineRunOptions& options, En
 /// Means of one contact's record over the samples with t >= from_time_s (soft-contact engines
 /// chatter from step to step, so single steps are not read).
 struct ContactSummary {
+  /// Mean of |slip_W| [m/s].
   double mean_slip_speed_m_s = 0.0;
+  /// Mean normal force [N].
   double mean_normal_force_N = 0.0;
   double mean_tangential_force_N = 0.0;  ///< mean of |T|.
+  /// Mean gap [m] (negative: penetration).
   double mean_gap_m = 0.0;
+  /// Samples in the window.
   std::size_t samples = 0;
 };
 /// @throws InvalidInput for a plane index out of range or no sample in the window.
