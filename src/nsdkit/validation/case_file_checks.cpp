@@ -19,26 +19,9 @@ namespace nsd::validation {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string quoteForMessage(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && out.size() < 80; ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte < 0x20 || byte >= 0x7f) {
-      static const char* kHex = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    } else {
-      out += static_cast<char>(byte);
-    }
-  }
-  if (out.size() >= 80 && text.size() > 80) out += "...";
-  return out;
-}
-
 CheckedFile::CheckedFile(const std::string& dir, const std::string& name,
                          std::uintmax_t max_bytes)
-    : shown_(quoteForMessage((fs::path(dir) / name).string())) {
+    : shown_(quoteInput((fs::path(dir) / name).string())) {
   const fs::path path = fs::path(dir) / name;
   std::error_code ec;
   const fs::file_status link = fs::symlink_status(path, ec);
@@ -131,10 +114,10 @@ json parseJsonText(const std::string& text, const std::string& label) {
   try {
     j = json::parse(text, callback);
   } catch (const json::exception& e) {
-    throw InvalidInput(label + ": not valid JSON (" + quoteForMessage(e.what()) + ")");
+    throw InvalidInput(label + ": not valid JSON (" + quoteInput(e.what()) + ")");
   }
   if (!duplicate.empty()) {
-    throw InvalidInput(label + ": duplicate key '" + quoteForMessage(duplicate) + "'");
+    throw InvalidInput(label + ": duplicate key " + quoteInput(duplicate));
   }
   return j;
 }

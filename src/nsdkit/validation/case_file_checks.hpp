@@ -12,9 +12,6 @@
 
 namespace nsd::validation {
 
-/// At most 80 characters of `text` for a message, control and non-ASCII bytes as `\\xNN`.
-std::string quoteForMessage(const std::string& text);
-
 /// A scorer input opened for reading: `<dir>/<name>`, which must be a regular file inside
 /// `dir` (a symlink is followed only when its target stays inside `dir`) with one link only (a
 /// hard link would bring in a file from anywhere) and at most `max_bytes`. Opened without
@@ -29,7 +26,7 @@ class CheckedFile {
   CheckedFile& operator=(const CheckedFile&) = delete;
   /// Its size when opened [bytes].
   std::uintmax_t size() const { return size_; }
-  /// The path as messages show it (quoteForMessage).
+  /// The path as messages show it (quoteInput).
   const std::string& shown() const { return shown_; }
   /// Reads at most `capacity` bytes into `buffer`; returns their count, 0 at the end.
   std::size_t read(char* buffer, std::size_t capacity);

@@ -153,11 +153,11 @@ void compareWithCanonical(ValidationCase& c, const ValidationCase& canonical,
     c.custom = true;  // same case over another duration: scored, never counted
     return;
   }
-  c.refusal = label + ": '" + quoteForMessage(c.name) + "' is the name of one of nsdkit " +
+  c.refusal = label + ": " + quoteInput(c.name) + " is the name of one of nsdkit " +
               kVersion + "'s cases, but this file's case differs from it (" + key +
               "): a forged or edited case is never scored";
   if (version != kVersion) {
-    c.refusal += " (written by nsdkit " + quoteForMessage(version) + ": export the cases again)";
+    c.refusal += " (written by nsdkit " + quoteInput(version) + ": export the cases again)";
   }
 }
 
@@ -176,14 +176,14 @@ ValidationCase caseFromJsonText(const std::string& text, const std::string& labe
   const bool v1 = schema == kSchemaV1;
   if (!v1 && schema != kCaseSchema) {
     throw InvalidInput(label + ": schema must be '" + std::string(kCaseSchema) + "' (or '" +
-                       kSchemaV1 + "'), got '" + quoteForMessage(schema) + "'");
+                       kSchemaV1 + "'), got " + quoteInput(schema));
   }
   const json& model = r.at(j, "model");
   const std::string name = r.string(j, "name");
   const bool trough = v1 || r.string(model, "family") == "trough";
   ValidationCase c = trough ? rebuildTrough(r, model, j, v1) : rebuildOnePlane(r, model, name);
   if (c.name != name) {
-    c.refusal = label + ": name '" + quoteForMessage(name) + "' differs from the model's ('" +
+    c.refusal = label + ": name " + quoteInput(name) + " differs from the model's ('" +
                 c.name + "')";
     return c;
   }
@@ -205,7 +205,7 @@ ValidationCase caseFromJsonText(const std::string& text, const std::string& labe
                                         : "");
     if (version != kVersion)
       c.refusal +=
-          " (written by nsdkit " + quoteForMessage(version) + ", rebuilt by " + kVersion + ")";
+          " (written by nsdkit " + quoteInput(version) + ", rebuilt by " + kVersion + ")";
     return c;
   }
   if (!v1) {
@@ -292,22 +292,22 @@ std::vector<IndexEntry> readIndexEntries(const json& list, const std::string& in
     const json& number = r.at(list[i], "index");
     if (!number.is_number_unsigned() || number.get<std::size_t>() > 10000000) {
       throw InvalidInput(r.label + ".index must be a case number (0 to 1e7), got " +
-                         quoteForMessage(number.dump()));
+                         quoteInput(number.dump()));
     }
     IndexEntry e{number.get<std::size_t>(), r.string(list[i], "name")};
     const std::string file = std::to_string(e.number) + ".json";
     if (list[i].contains("file") &&
         (!list[i]["file"].is_string() || list[i]["file"].get<std::string>() != file)) {
-      throw InvalidInput(r.label + ".file must be '" + file + "', got '" +
-                         quoteForMessage(list[i]["file"].dump()) + "'");
+      throw InvalidInput(r.label + ".file must be '" + file + "', got " +
+                         quoteInput(list[i]["file"].dump()));
     }
     if (const auto [it, fresh] = numbers.emplace(e.number, i); !fresh) {
       throw InvalidInput(r.label + ": case number " + std::to_string(e.number) +
                          " is listed twice (also cases[" + std::to_string(it->second) + "])");
     }
     if (const auto [it, fresh] = names.emplace(e.name, i); !fresh) {
-      throw InvalidInput(r.label + ": case '" + quoteForMessage(e.name) +
-                         "' is listed twice (also cases[" + std::to_string(it->second) + "])");
+      throw InvalidInput(r.label + ": case " + quoteInput(e.name) +
+                         " is listed twice (also cases[" + std::to_string(it->second) + "])");
     }
     entries.push_back(std::move(e));
   }
@@ -323,12 +323,12 @@ void checkAgainstIndex(ValidationCase& c, const json& file, const IndexEntry& e,
       !file.contains("index") ||
       (file["index"].is_number_unsigned() && file["index"].get<std::size_t>() == e.number);
   if (!names_agree || !numbers_agree) {
-    c.refusal = label + ": holds case '" + quoteForMessage(c.name) + "' (number " +
-                quoteForMessage(file.contains("index") ? file["index"].dump() : "?") +
-                "), index.json lists '" + quoteForMessage(e.name) + "' (number " +
+    c.refusal = label + ": holds case " + quoteInput(c.name) + " (number " +
+                quoteInput(file.contains("index") ? file["index"].dump() : "?") +
+                "), index.json lists " + quoteInput(e.name) + " (number " +
                 std::to_string(e.number) + "): a file copied or moved over another";
   } else if (!c.custom && c.case_index != e.number) {
-    c.refusal = label + ": nsdkit numbers case '" + quoteForMessage(c.name) + "' " +
+    c.refusal = label + ": nsdkit numbers case " + quoteInput(c.name) + " " +
                 std::to_string(c.case_index) + ", not " + std::to_string(e.number) +
                 " (export the cases again)";
   }
@@ -344,8 +344,8 @@ std::vector<ValidationCase> importCases(const std::string& dir) {
   const FieldReader top{index_file};
   const std::string schema = top.string(index, "schema");
   if (schema != kCaseSchema && schema != kSchemaV1) {
-    throw InvalidInput(index_file + ": schema must be '" + std::string(kCaseSchema) + "', got '" +
-                       quoteForMessage(schema) + "'");
+    throw InvalidInput(index_file + ": schema must be '" + std::string(kCaseSchema) + "', got " +
+                       quoteInput(schema));
   }
   const json& list = top.at(index, "cases");
   if (!list.is_array() || list.empty())

@@ -169,8 +169,8 @@ SolverManifest readSolverManifest(const std::string& trajectory_dir) {
     (void)value;
     if (key != "name" && key != "version" && key != "step_s" && key != "settings" &&
         key != "not_representable") {
-      throw InvalidInput(label + ": unknown field '" + quoteForMessage(key) +
-                         "' (name, version, step_s, settings, not_representable)");
+      throw InvalidInput(label + ": unknown field " + quoteInput(key) +
+                         " (name, version, step_s, settings, not_representable)");
     }
   }
   m.present = true;
@@ -238,8 +238,8 @@ void requireDeclaredCasesExist(const SolverManifest& m, const std::vector<Valida
                                    [&](const ValidationCase& c) { return c.name == name; });
     if (!known) {
       throw InvalidInput(quoteInput(trajectory_dir + "/solver.json") +
-                         ": not_representable names '" +
-                         quoteForMessage(name) + "', which is no case of the case folder");
+                         ": not_representable names " +
+                         quoteInput(name) + ", which is no case of the case folder");
     }
   }
 }
