@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # nsdkit set-up, build, run and test wrapper. Idempotent; needs root (or sudo) only to install
 # missing Debian packages.
-#   ./nsdkit.sh run    install, build, run the ball-in-trough analysis (outputs in out/)
+#   ./nsdkit.sh run    install what it needs, build nsdkit, nsdkit-mpi and the Python module, run
+#                      the ball-in-trough analysis (outputs in out/)
 #   ./nsdkit.sh test   install, build, run the test suite (ctest)
 #   ./nsdkit.sh asan   install, build and test under AddressSanitizer + UBSan
 #   ./nsdkit.sh asan-unit  the same for the unit tests only (what CI runs besides `test`)
@@ -13,33 +14,54 @@
 #   ./nsdkit.sh bodies  install, build, summary and cross-section of each shipped body -> out/bodies
 #   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets, run each for 60 s (FUZZ_SECONDS)
 #   ./nsdkit.sh mutants  install, build, the mutation check of tests/mutation (every listed mutant caught)
-#   ./nsdkit.sh docs   install, build, the documentation site (Sphinx, warnings are errors) -> build/docs/html
+#   ./nsdkit.sh docs   install, build the Python module, the documentation site (Sphinx, warnings
+#                      are errors) -> build/docs/html
 #   ./nsdkit.sh deps   install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(cmake ninja-build g++ ccache pkg-config
+# What `run` needs: the compilers, the libraries nsdkit links (the release preset also finds
+# GoogleTest and Google Benchmark when it configures), and the main job's figures and page.
+RUN_PACKAGES=(cmake ninja-build g++ ccache pkg-config
   libeigen3-dev libboost-dev libcli11-dev nlohmann-json3-dev
   libcgal-dev libgmp-dev libmpfr-dev
   libsiconos-kernel-dev libsiconos-numerics-dev libsiconos-mechanics-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libmujoco-dev libqhull-dev libbullet-dev libode-dev libdart-dev libdart-collision-ode-dev
-  libopenmpi-dev openmpi-bin
-  libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py
-  python3-plotly libjs-jquery libjs-jquery-datatables libjs-three chromium chromium-driver python3-selenium
-  python3-venv python3-pip python3-sphinx python3-breathe python3-myst-parser python3-sphinx-rtd-theme
-  doxygen python3-nbconvert python3-nbformat python3-ipykernel python3-jsonschema
-  python3 python3-dev python3-numpy python3-matplotlib pybind11-dev python3-pybind11 python3-pytest)
+  libopenmpi-dev openmpi-bin libhdf5-dev libhdf5-openmpi-dev
+  python3 python3-dev python3-numpy python3-matplotlib python3-plotly pybind11-dev
+  python3-pybind11)
+# What the test suite adds: the browser test (Chromium, Selenium), HDF5's tools and h5py, pytest,
+# the pip-install test, the case schema, the report pages' scripts, the notebook, and Node and npm
+# for the web engines (added by deps when missing).
+TEST_PACKAGES=(hdf5-tools python3-h5py libjs-jquery libjs-jquery-datatables libjs-three
+  chromium chromium-driver python3-selenium python3-venv python3-pip python3-jsonschema
+  python3-pytest python3-nbconvert python3-nbformat python3-ipykernel)
+# What the documentation site adds: Doxygen, Sphinx with Breathe and MyST, the notebook's renderer.
+DOCS_PACKAGES=(doxygen python3-sphinx python3-breathe python3-myst-parser python3-sphinx-rtd-theme
+  python3-nbconvert python3-nbformat python3-ipykernel)
 
+# deps [run|docs|all] [extra packages...]: installs the missing Debian packages of that use
+# (all: run, test and docs, with Node and npm and the web engines' npm packages).
 deps() {
+  local use=${1:-all}
+  shift || true
+  local wanted=("${RUN_PACKAGES[@]}")
+  case "$use" in
+    run) ;;
+    docs) wanted+=("${DOCS_PACKAGES[@]}") ;;
+    *) wanted+=("${TEST_PACKAGES[@]}" "${DOCS_PACKAGES[@]}") ;;
+  esac
   local missing=()
-  for p in "${PACKAGES[@]}" "$@"; do
+  for p in "${wanted[@]}" "$@"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
       missing+=("$p")
     fi
   done
   # Node and npm (Debian's nodejs and npm) unless the machine already has them (e.g. NodeSource's).
-  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then missing+=(nodejs npm); fi
+  if [ "$use" = all ] && { ! command -v node >/dev/null || ! command -v npm >/dev/null; }; then
+    missing+=(nodejs npm)
+  fi
   if ((${#missing[@]})); then
     echo "nsdkit.sh: installing ${missing[*]}" >&2
     local sudo=""
@@ -51,6 +73,7 @@ deps() {
   # The WebAssembly/JS engines (engines/web/<engine>) and the report pages' plotly bundle
   # (engines/web/report-assets), each pinned by its lock file: npm ci where node_modules is
   # missing or older than the lock file.
+  [ "$use" = all ] || return 0
   local folder
   for folder in engines/web/*/; do
     folder=${folder%/}
@@ -66,11 +89,21 @@ deps() {
   done
 }
 
+# build PRESET [TARGET...]: configures and builds the targets (all when none is named).
 build() {
   local preset=$1
+  shift
   cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset" -j "$(nproc)"
+  if (($#)); then
+    cmake --build --preset "$preset" -j "$(nproc)" --target "$@"
+  else
+    cmake --build --preset "$preset" -j "$(nproc)"
+  fi
 }
+
+# What a user runs after `run`: the two executables and the Python module (the README's next
+# line puts them on PATH and PYTHONPATH), not the tests, examples and benchmarks.
+USER_TARGETS=(nsdkit nsdkit-mpi nsdkit_python)
 
 # The documentation site: Doxygen's XML of the headers, then Sphinx with -W (warnings are errors),
 # then the check that every public header and Python function is in the API reference.
@@ -87,13 +120,13 @@ export OPENBLAS_NUM_THREADS=1
 case "${1:-help}" in
   deps) deps ;;
   docs)
-    deps
-    build release
+    deps docs
+    build release nsdkit_python  # the Python reference is read from the module
     docs
     ;;
   run)
-    deps
-    build release
+    deps run
+    build release "${USER_TARGETS[@]}"
     mkdir -p out/ball_trough
     ./build/release/src/cli/nsdkit ball-trough --output-dir out/ball_trough "${@:2}"
     /usr/bin/python3 analysis/plot_ball_trough.py out/ball_trough
@@ -111,8 +144,8 @@ case "${1:-help}" in
     ctest --preset asan -j "$(nproc)"
     ;;
   friction)
-    deps
-    build release
+    deps run
+    build release "${USER_TARGETS[@]}"
     mkdir -p out/friction
     ./build/release/src/cli/nsdkit friction-map --output-dir out/friction
     ./build/release/src/cli/nsdkit heavy-ball --v0 1 --u0 3 --t-end 10 --dt 0.001 \
@@ -130,7 +163,7 @@ case "${1:-help}" in
     ctest --preset asan -L unit -j "$(nproc)"
     ;;
   fuzz)
-    deps clang libclang-rt-14-dev
+    deps all clang libclang-rt-14-dev
     cmake --preset fuzz >/dev/null
     cmake --build --preset fuzz -j "$(nproc)" \
       --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz case_file_fuzz \
@@ -160,14 +193,14 @@ case "${1:-help}" in
     ;;
   validate)
     deps
-    build release
+    build release "${USER_TARGETS[@]}"
     mkdir -p out/validation
     ./build/release/src/cli/nsdkit validate --output out/validation "${@:2}"
     /usr/bin/python3 analysis/plot_validation.py out/validation
     ;;
   bodies)
-    deps
-    build release
+    deps run
+    build release "${USER_TARGETS[@]}"
     for f in examples/bodies/*.json; do
       dir=out/bodies/$(basename "$f" .json)
       ./build/release/src/cli/nsdkit body --body "$f" --output-dir "$dir" --quiet
@@ -176,14 +209,14 @@ case "${1:-help}" in
     done
     ;;
   rolling)
-    deps
-    build release
+    deps run
+    build release "${USER_TARGETS[@]}"
     mkdir -p out/rolling
     /usr/bin/python3 analysis/plot_rolling.py ./build/release/src/cli/nsdkit out/rolling
     ;;
   rattleback)
-    deps
-    build release
+    deps run
+    build release "${USER_TARGETS[@]}"
     mkdir -p out/rattleback
     nsd=./build/release/src/cli/nsdkit
     $nsd rattleback --model kane-levinson --t-end 20 --output out/rattleback/fig34.csv
