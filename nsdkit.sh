@@ -105,12 +105,16 @@ build() {
 # line puts them on PATH and PYTHONPATH), not the tests, examples and benchmarks.
 USER_TARGETS=(nsdkit nsdkit-mpi nsdkit_python)
 
-# The documentation site: Doxygen's XML of the headers, then Sphinx with -W (warnings are errors),
-# then the check that every public header and Python function is in the API reference.
+# The documentation site: Doxygen's XML of the headers, the notebook rendered, then Sphinx with -W
+# (warnings are errors; the C++ pages per namespace and class are generated when it starts), then
+# the check that every public declaration is documented and every header and Python function is
+# in the API reference.
 docs() {
   rm -rf build/docs && mkdir -p build/docs
   { cat docs/Doxyfile; echo "OUTPUT_DIRECTORY = build/docs/doxygen"
     echo "INPUT = $(/usr/bin/python3 docs/conf.py)"; } | doxygen -
+  # The tour notebook, executed and rendered into docs/_generated (docs/tour.md includes it).
+  PYTHONPATH=build/release/src/python /usr/bin/python3 docs/render_notebook.py
   PYTHONPATH=build/release/src/python NSDKIT_DOXYGEN_XML="$PWD/build/docs/doxygen/xml" \
     /usr/bin/python3 -m sphinx -W --keep-going -q -b html docs build/docs/html
   PYTHONPATH=build/release/src/python /usr/bin/python3 docs/check_api_reference.py build/docs/html
