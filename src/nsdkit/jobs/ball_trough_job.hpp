@@ -34,7 +34,9 @@ struct BallTroughJobOptions {
 /// route (bisection on the Def-11 predicate; the maximum of the generic F_RR over m_z = 0).
 struct SpecialFigures {
   models::SpecialValues closed_form;               ///< (90), dimensionless torques (79)
-  BisectionResult mz1, mz2, mz3;                   ///< generic m_z1, m_z2, m_z3
+  BisectionResult mz1;  ///< generic m_z1 (dimensionless torque (79)), bisection to 1e-6
+  BisectionResult mz2;  ///< generic m_z2 (dimensionless torque (79)), bisection to 1e-6
+  BisectionResult mz3;  ///< generic m_z3 (dimensionless torque (79)), bisection to 1e-9
   models::MaxAccelerationResult max_acceleration;  ///< generic, [m/s^2]
 };
 
@@ -48,17 +50,18 @@ struct TroughSection {
 /// One sample of the two-point-slip surface (88): the slip angles phi+, phi- [rad] and the
 /// torque (m_x, m_y, m_z) at which both contacts slip in those directions.
 struct SlipSurfaceSample {
-  double phi_plus = 0.0, phi_minus = 0.0;
-  Eigen::Vector3d torque = Eigen::Vector3d::Zero();
+  double phi_plus = 0.0;   ///< slip angle phi+ at P+ [rad]
+  double phi_minus = 0.0;  ///< slip angle phi- at P- [rad]
+  Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< (m_x, m_y, m_z) of (88), as in (79)
 };
 
 /// Everything the main job computed.
 struct BallTroughJobResult {
-  models::BallTroughParameters parameters;
+  models::BallTroughParameters parameters;  ///< the checked parameters (checkBallTroughJob)
   region::ParameterPoint metadata;  ///< the model's parameters as the section CSVs record them
   int grid = 0;                     ///< torques per axis of the classified grid
-  SpecialFigures special;
-  models::TorqueGridClassification grid_classification;
+  SpecialFigures special;  ///< (90) and (91): closed forms and the generic route
+  models::TorqueGridClassification grid_classification;  ///< Def-11 verdicts of the grid^3 torques
   std::vector<SlipSurfaceSample> slip_surface;  ///< (88) over both parameter squares
   models::EdgeExtent max_acceleration_edge;     ///< the realizable part of the edge of (91)
   std::vector<TroughSection> sections;          ///< at m_z = 0, m_z1, m_z2, 0.97 m_z3
@@ -84,7 +87,7 @@ std::vector<std::string> writeBallTroughJobFiles(const BallTroughJobResult& resu
 
 /// The job and its files, as both front ends run it.
 struct BallTroughJobRun {
-  BallTroughJobResult result;
+  BallTroughJobResult result;      ///< what runBallTroughJob computed
   std::vector<std::string> files;  ///< the names written into the folder, in order
 };
 /// checkBallTroughJob, then `dir` created (before any work), runBallTroughJob and

@@ -24,12 +24,12 @@ struct ClassifyJobOptions {
   std::string output;          ///< CSV: the input columns, realizable, escapes ("-": stdout)
   std::string method = "generic";  ///< generic | generic-sampled | closed-form (model only)
   unsigned threads = 1;        ///< worker threads, in [1, 1024]
-  bool certify = false;        ///< re-check each SS search in interval arithmetic (column certified)
+  bool certify = false;  ///< re-check each SS search in interval arithmetic (column certified)
 };
 
 /// One point's verdict.
 struct ClassifiedPoint {
-  bool realizable = false;
+  bool realizable = false;  ///< the point passes Def 11 (two contacts) or Def 9 (one contact)
   std::string escapes;      ///< "RS|SR|SS"-style label of the escaping modes ("" : none)
   bool incomplete = false;  ///< the SS search reported possibly incomplete
   bool certified = false;   ///< the SS search was proved in interval arithmetic
@@ -37,10 +37,12 @@ struct ClassifiedPoint {
 
 /// The table and its verdicts.
 struct ClassifyJobResult {
-  NumericTable table;
+  NumericTable table;                   ///< the input CSV as read (header and rows)
   std::vector<ClassifiedPoint> points;  ///< one per row of the table
   double seconds = 0.0;                 ///< reading and classifying
-  std::size_t realizable = 0, incomplete = 0, certified = 0;
+  std::size_t realizable = 0;           ///< points found realizable
+  std::size_t incomplete = 0;           ///< points whose SS search was possibly incomplete
+  std::size_t certified = 0;            ///< points whose SS search was certified
 };
 
 /// Reads the table, classifies every row and writes the output CSV (the input columns, then

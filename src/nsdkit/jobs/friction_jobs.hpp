@@ -43,13 +43,16 @@ struct FrictionMapJobOptions {
 };
 /// One point of the map, both models.
 struct FrictionMapPoint {
-  double k_r = 0.0, u = 0.0, v = 0.0;
-  friction::FrictionResultant exact, pade;
+  double k_r = 0.0;                    ///< rolling asymmetry coefficient (0, 0.5 or 1)
+  double u = 0.0;                      ///< whirling speed u = omega R, in [0, 3]
+  double v = 0.0;                      ///< sliding speed, in [0, 3]
+  friction::FrictionResultant exact;   ///< by the exact integrals (6), beta = pi/4
+  friction::FrictionResultant pade;    ///< by the Pade model (10), beta = pi/4
 };
 /// The map and its largest differences |exact - Pade| of F_par, F_perp and M_c.
 struct FrictionMapJobResult {
-  std::vector<FrictionMapPoint> points;
-  double max_difference[3] = {0.0, 0.0, 0.0};
+  std::vector<FrictionMapPoint> points;  ///< k_r slowest, then u, v (u = v = 0 left out)
+  double max_difference[3] = {0.0, 0.0, 0.0};  ///< max |exact - Pade| of F_par, F_perp, M_c
 };
 /// Computes the map and writes DIR/friction_error_map.csv. @throws InvalidInput naming the
 /// option.
@@ -62,7 +65,8 @@ void printFrictionMapJob(const FrictionMapJobOptions& options, const FrictionMap
 struct HeavyBallJobOptions {
   friction::HeavyBallParameters ball;  ///< exact_model is set from `model`
   std::string model = "pade";          ///< "pade" (10) or "exact" (6)
-  double v0 = 1.0, u0 = 3.0;           ///< initial sliding and whirling speeds
+  double v0 = 1.0;                     ///< initial sliding speed v(0) along X, >= 0
+  double u0 = 3.0;                     ///< initial whirling speed u(0) = omega_z(0) R
   double t_end = 10.0;                 ///< end time, > 0
   double dt = 1e-3;                    ///< output spacing, > 0, t_end / dt <= 1e7
   std::string output;                  ///< CSV t,x,y,v,u,alpha,omega_x,omega_y,omega_z

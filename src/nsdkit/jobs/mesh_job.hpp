@@ -45,7 +45,8 @@ struct MeshJobResult {
   mesh::BodyMesh body;  ///< the mesh and its measures (report.seconds: the whole job)
   mesh::MeshRoute route = mesh::MeshRoute::kImplicit;  ///< the route that made it
   std::string format;                                  ///< the file format written
-  std::string exact_route_refused, shaped_route_refused;  ///< auto route: why not those
+  std::string exact_route_refused;   ///< auto route: why the exact route was not used
+  std::string shaped_route_refused;  ///< auto route: why the shaped route was not used
   std::optional<region::VolumeEstimate> monte_carlo;      ///< with mc_samples > 0
   std::optional<double> tetrahedron_volume;  ///< the paper's case: (16/3) mu^2 (1 + 2j)
   std::string body_name;                     ///< body file: its name

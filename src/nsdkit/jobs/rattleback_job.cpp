@@ -29,7 +29,9 @@ void refuseUnusedOptions(const RattlebackJobOptions& o) {
         {"--preset", o.preset.has_value()}, {"--eps1", o.eps1.has_value()},
         {"--tolerance", o.tolerance.has_value()}};
     for (const auto& [option, given] : unused) {
-      if (given) refuse(option, "by --realizability (the Kane-Levinson rolling motion; Def 9 at --mu)");
+      if (given) {
+        refuse(option, "by --realizability (the Kane-Levinson rolling motion; Def 9 at --mu)");
+      }
     }
     return;
   }

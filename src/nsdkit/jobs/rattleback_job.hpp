@@ -30,10 +30,12 @@ struct RattlebackJobOptions {
   std::optional<double> eps1;   ///< Pade: the regularization eps1 [m/s]
   std::optional<double> sigma;  ///< the Kane-Levinson body's air-drag coefficient [N m s]
   double omega3 = -5.0;         ///< initial spin omega3 [rad/s]
-  double alpha0_deg = 0.5, beta0_deg = 0.5;  ///< initial tilt [deg]
+  double alpha0_deg = 0.5;                   ///< initial tilt alpha(0) (about r1) [deg]
+  double beta0_deg = 0.5;                    ///< initial tilt beta(0) (about r2) [deg]
   double t_end = 20.0;                       ///< end time [s]
   double dt = 1e-3;                          ///< output spacing [s], in (0, 0.001]
-  std::optional<double> tolerance;  ///< ODE tolerance in [1e-14, 1e-3] (default 1e-10 KL, 1e-8 Pade)
+  /// ODE tolerance in [1e-14, 1e-3] (default 1e-10 Kane-Levinson, 1e-8 Pade)
+  std::optional<double> tolerance;
   bool realizability = false;       ///< Def 9 along the Kane-Levinson rolling motion
   std::optional<double> stick_slip_margin;  ///< realizability: the cross-check's relative margin
                                             ///< in [1e-6, 0.5]
@@ -42,11 +44,11 @@ struct RattlebackJobOptions {
 
 /// What a simulation did (realizability: summary is set instead).
 struct RattlebackJobResult {
-  std::size_t samples = 0;
-  int steps = 0;
-  double seconds = 0.0;
+  std::size_t samples = 0;  ///< rows written to the CSV (one per dt)
+  int steps = 0;            ///< integrator steps taken
+  double seconds = 0.0;     ///< wall time of the simulation and the CSV [s]
   std::vector<double> spin_reversals_s;  ///< times at which omega3 changes sign [s]
-  double final_gamma_rad = 0.0;
+  double final_gamma_rad = 0.0;          ///< heading gamma at t_end [rad]
   nlohmann::json realizability_summary;  ///< realizability: the JSON line the CLI prints
 };
 

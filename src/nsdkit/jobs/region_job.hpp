@@ -49,7 +49,7 @@ struct RegionJobOptions {
   std::vector<region::Axis> axes;     ///< the swept parameters (region::parseAxis)
   region::ParameterPoint fixed;       ///< parameters held at these values
   double refine_tolerance = 0.0;      ///< boundary edges bisected to this width (0: off)
-  SweepFileFormat format = SweepFileFormat::kCsv;
+  SweepFileFormat format = SweepFileFormat::kCsv;  ///< the output file's format
   std::string output;                 ///< the output file ("-": standard output, CSV/JSON)
   unsigned threads = 1;               ///< worker threads per process, >= 1
   std::string checkpoint;             ///< folder of finished blocks ("": in memory)
@@ -64,9 +64,10 @@ struct RegionJobReport {
   std::size_t realizable = 0;       ///< realizable grid points (HDF5: among this process' blocks)
   std::size_t boundary_points = 0;  ///< refined boundary points
   std::size_t predicate_calls = 0;  ///< in-memory and checkpointed sweeps
-  double seconds = 0.0;
+  double seconds = 0.0;             ///< wall time of the sweep [s]
   bool checkpointed = false;  ///< blocks counted below
-  std::size_t blocks_computed = 0, blocks_reused = 0;
+  std::size_t blocks_computed = 0;  ///< blocks this process computed
+  std::size_t blocks_reused = 0;    ///< blocks found finished in the checkpoint folder (resume)
 };
 
 /// The checks made before any work (model, checkpoint and resume, output vs checkpoint folder,
@@ -95,7 +96,7 @@ struct BodyJobOptions {
 
 /// What the body job computed.
 struct BodyJobResult {
-  body::BodyDescription body;
+  body::BodyDescription body;        ///< the body file as read
   region::BodySection section_spec;  ///< the section named in the file
   region::SweepResult section;       ///< its sweep
   std::size_t realizable = 0;        ///< realizable points of the section

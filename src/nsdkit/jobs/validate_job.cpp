@@ -125,8 +125,8 @@ val::ReportMaps reportMaps(const ValidateJobOptions& o,
     maps.trough.push_back(val::simulateModeMap(s, 0.0, "mz=0", o.map_grid, o.threads));
     maps.trough.push_back(val::simulateModeMap(s, m_z2, "mz=mz2", o.map_grid, o.threads));
     if (o.log && !o.quiet) {
-      *o.log << "map " << s.label() << ": agreement " << maps.trough[maps.trough.size() - 2].agreement
-             << " (mz=0), " << maps.trough.back().agreement << " (mz=mz2)" << std::endl;
+      const double at_zero = maps.trough[maps.trough.size() - 2].agreement;
+      *o.log << "map " << s.label() << ": agreement " << at_zero << " (mz=0), " << maps.trough.back().agreement << " (mz=mz2)" << std::endl;
     }
   }
   for (const auto& s : map_solvers) {
@@ -147,7 +147,8 @@ ValidateJobResult runReport(const ValidateJobOptions& o, std::vector<val::CaseFa
     throw InvalidInput("--map-grid must be in [2, 201], got " + std::to_string(o.map_grid));
   }
   std::vector<val::SkippedSolver> skipped;  // chosen before anything is written
-  const std::vector<val::SolverSpec> chosen = val::selectSolvers(o.engines.value_or("all"), skipped);
+  const std::vector<val::SolverSpec> chosen =
+      val::selectSolvers(o.engines.value_or("all"), skipped);
   std::filesystem::create_directories(o.output);
   val::ValidationOptions options;
   options.threads = o.threads;

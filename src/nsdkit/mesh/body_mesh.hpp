@@ -47,8 +47,8 @@ using stability_body::TwoContactFamily;
 
 /// A triangle surface: vertices [dimensionless torque units] and outward-oriented triangles.
 struct TriangleMesh {
-  std::vector<Eigen::Vector3d> vertices;
-  std::vector<std::array<int, 3>> triangles;
+  std::vector<Eigen::Vector3d> vertices;  ///< points in the three parameters' coordinates
+  std::vector<std::array<int, 3>> triangles;  ///< indices into `vertices`, oriented outward
   /// Exact route: 0, 1 the curved (two-point-slip, SS) faces on sheet 0 and 1, 2..5 the planes
   /// RS (u1- > 0), RS (u1- < 0), SR (u1+ > 0), SR (u1+ < 0); implicit route: -1.
   std::vector<int> face_of_triangle;
@@ -72,9 +72,13 @@ struct BodyMeshOptions {
 
 /// Accuracy and validity, measured on the produced mesh.
 struct BodyMeshReport {
-  std::size_t vertices = 0, faces = 0;
-  double volume = 0.0, area = 0.0;  ///< CGAL PMP::volume and PMP::area
-  bool closed = false, manifold = false, outward = false;
+  std::size_t vertices = 0;  ///< vertices of the mesh
+  std::size_t faces = 0;     ///< triangles of the mesh
+  double volume = 0.0;       ///< CGAL PMP::volume (0 unless closed)
+  double area = 0.0;         ///< CGAL PMP::area (0 unless manifold)
+  bool closed = false;       ///< CGAL::is_closed: no border edge
+  bool manifold = false;     ///< the triangles form a 2-manifold (a CGAL polygon mesh)
+  bool outward = false;      ///< CGAL PMP::is_outward_oriented (checked only when closed)
   double diameter = 0.0;                         ///< bounding-box diagonal of the body
   double max_vertex_distance = 0.0;              ///< max distance of vertices from their exact face
   double max_face_distance = 0.0;                ///< sampled over triangle interiors (upper bound)
@@ -98,13 +102,13 @@ struct BodyMeshReport {
   /// u = x / axis_scale: (1, 1, 1), or the box's extents over the longest when the longest is
   /// over 20 times the shortest. The angles are those of the triangles in u.
   Eigen::Vector3d axis_scale = Eigen::Vector3d::Ones();
-  double seconds = 0.0;
+  double seconds = 0.0;  ///< wall time of the meshing [s]
 };
 
 /// A mesh and its report.
 struct BodyMesh {
-  TriangleMesh mesh;
-  BodyMeshReport report;
+  TriangleMesh mesh;      ///< the surface
+  BodyMeshReport report;  ///< its measures
   /// Exact route, per vertex: the slip angles (theta+, theta-) [rad] and the sheet (0, 1) of a
   /// curved-face vertex, NaN for a vertex inside a planar face or on a straight edge.
   std::vector<Eigen::Vector3d> slip_angles;
@@ -124,10 +128,10 @@ BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOption
 /// Options of the generic (implicit) route.
 struct ImplicitMeshOptions {
   Eigen::Vector3d box_lower = Eigen::Vector3d::Constant(-1.0);  ///< must enclose the region
-  Eigen::Vector3d box_upper = Eigen::Vector3d::Constant(1.0);
+  Eigen::Vector3d box_upper = Eigen::Vector3d::Constant(1.0);   ///< the box's upper corner
   int resolution = 32;                ///< grid cells per axis
   double bisection_tolerance = 1e-6;  ///< crossing points located to this distance
-  unsigned threads = 1;
+  unsigned threads = 1;               ///< worker threads (labels, crossings, distances)
   /// A point inside the region (e.g. the point the box was probed from): boundary samples are
   /// found on rays from it. NaN: the boundary -> mesh side is not sampled.
   Eigen::Vector3d interior_point = Eigen::Vector3d::Constant(NAN);
@@ -166,7 +170,7 @@ using BoundaryPieceLabel = std::function<int(const Eigen::Vector3d&)>;
 
 /// The shaped route's seed resolutions (cells per axis): ShapedMeshOptions::seed_resolution.
 inline constexpr int kShapedSeedResolutionMin = 8;
-inline constexpr int kShapedSeedResolutionMax = 200;
+inline constexpr int kShapedSeedResolutionMax = 200;  ///< the largest seed resolution
 
 /// Options of the shaped implicit route (meshRegionShaped). Lengths are relative to the
 /// diagonal of the body's bounding box.
@@ -222,7 +226,7 @@ enum class MeshRoute {
 
 /// A realizable set over three parameters, meshed by the route chosen.
 struct RealizableSetMesh {
-  BodyMesh body;
+  BodyMesh body;                           ///< the mesh and its report
   MeshRoute route = MeshRoute::kImplicit;  ///< the route that made the mesh
   /// kAuto only: why the exact route was not used (the message of its refusal, or that no
   /// two-contact family was given); empty when it was.
@@ -248,6 +252,7 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
 
 /// "auto", "exact", "implicit", "shaped". @throws InvalidInput for another name.
 MeshRoute parseMeshRoute(const std::string& name);
+/// The name parseMeshRoute reads: "auto", "exact", "implicit" or "shaped".
 std::string toString(MeshRoute route);
 
 /// Writes OFF, PLY, OBJ or STL (by `format`). @throws InvalidInput for an unknown format or an

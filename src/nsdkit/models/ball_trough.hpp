@@ -61,8 +61,8 @@ double rollingAcceleration(const BallTroughParameters& p, const Eigen::Vector3d&
 /// One-point-slip limit vectors in (du1+, du1-, du2, dv) [m/s^2] for slip sign sigma = ±1,
 /// with the normal force of the slipping contact [N].
 struct OnePointSlipField {
-  Eigen::Vector4d rates = Eigen::Vector4d::Zero();
-  double slipping_normal_force = 0.0;
+  Eigen::Vector4d rates = Eigen::Vector4d::Zero();  ///< (du1+, du1-, du2, dv) [m/s^2]
+  double slipping_normal_force = 0.0;  ///< N- (RS) or N+ (SR) [N]
 };
 /// Eqs. (80)-(81) as corrected in ERRATA item 6 (rolling at P+, slipping at P-, sigma = sign u1-).
 OnePointSlipField rollSlipField(const BallTroughParameters& p, const Eigen::Vector3d& m, int sigma);
@@ -100,6 +100,7 @@ struct SpecialValues {
   double m_z2 = 0.0;  ///< (mu^2 + mu) / (2 mu^2 - mu + 1)
   double m_z3 = 0.0;  ///< 2 mu / (1 + mu^2)
 };
+/// Eq. (90) at `mu` (dimensionless torques (79)). @throws InvalidInput for mu <= 0 or NaN.
 SpecialValues specialValues(double mu);
 
 /// Eq. (91): the largest realizable rolling acceleration sqrt2 mu g [m/s^2].
@@ -107,10 +108,10 @@ double maxRealizableAcceleration(const BallTroughParameters& p);
 
 /// Classification of one torque point.
 struct BallTroughClassification {
-  bool realizable = false;
+  bool realizable = false;                   ///< rolling is realizable: no escape mode
   std::vector<contact::EscapeMode> escapes;  ///< ordered RS, SR, SS.
   filippov::Codim3Result ss;                 ///< SS limit directions (in the route's coordinates).
-  bool contact_loss = false;
+  bool contact_loss = false;                 ///< a normal force <= 0 (RS, SR or an SS direction)
 };
 
 /// "RS|SR|SS"-style label of the escapes (empty when realizable).
@@ -142,6 +143,7 @@ enum class ClassificationMethod {
 /// "generic", "generic-sampled", "closed-form". @throws InvalidInput naming `field` and the value.
 ClassificationMethod parseClassificationMethod(const std::string& name,
                                                const std::string& field = "method");
+/// The name parseClassificationMethod reads.
 std::string toString(ClassificationMethod method);
 
 /// Classification of one torque point by `method`; `certify` asks the rational SS search for a

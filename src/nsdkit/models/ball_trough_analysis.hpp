@@ -44,6 +44,8 @@ struct MaxAccelerationResult {
   Eigen::Vector3d torque = Eigen::Vector3d::Zero();  ///< dimensionless, at the boundary.
   double bracket_width = 0.0;  ///< of the last radial bisection [dimensionless torque].
 };
+/// The MaxAccelerationResult of the section at `m_z` (radial bisections to `tolerance`).
+/// @throws InvalidInput if (0, 0, m_z) is not realizable or tolerance is not positive.
 MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, double m_z = 0.0,
                                                double tolerance = 1e-10);
 
@@ -51,20 +53,23 @@ MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, do
 /// m_x + m_y = -2 mu m_z; Fig. 11's red edge), probed 1e-7 inside the edge: both ends of the
 /// realizable m_z interval by bisection on the generic Def-11 predicate, each bracket checked
 /// (m_z = 0 realizable, +-m_z3 not). For the paper's ball the ends are +-m_z1.
-/// @throws SolverFailure if a bracket does not hold (the edge is not realizable at m_z = 0).
 struct EdgeExtent {
-  BisectionResult lower, upper;  ///< the realizable m_z range [lower.last_true, upper.last_true]
+  BisectionResult lower;  ///< lower end: the realizable m_z range starts at lower.last_true
+  BisectionResult upper;  ///< upper end: the range ends at upper.last_true
 };
+/// The EdgeExtent of `p`, each end bisected to `tolerance`. @throws InvalidInput if a bracket
+/// does not hold (the edge is not realizable at m_z = 0, or is at +-m_z3), or from p.mu().
 EdgeExtent maxAccelerationEdgeExtent(const BallTroughParameters& p, double tolerance = 1e-9);
 
 /// Def-11 verdicts of a grid of torques over the tetrahedron's bounding box (|m_x|, |m_y| <=
 /// 2.1 mu (1 + 2j), |m_z| <= 1.05 m_z3), points_per_axis^3 points, by the generic route on
 /// `threads` workers (the result does not depend on the thread count).
 struct TorqueGridClassification {
-  int points_per_axis = 0;
-  double half_width_xy = 0.0, half_width_z = 0.0;
-  std::vector<Eigen::Vector3d> torques;  ///< x fastest... z: the order of the loops a, b, c
-  std::vector<char> realizable;
+  int points_per_axis = 0;    ///< grid points per axis, in [2, 400]
+  double half_width_xy = 0.0;  ///< |m_x|, |m_y| <= this: 2.1 mu (1 + 2j)
+  double half_width_z = 0.0;   ///< |m_z| <= this: 1.05 m_z3
+  std::vector<Eigen::Vector3d> torques;  ///< dimensionless (79); m_x slowest, m_z fastest
+  std::vector<char> realizable;           ///< 1 where torques[i] is realizable (Def 11)
   std::vector<std::string> escapes;           ///< "RS|SR|SS"-style labels ("" if realizable)
   std::map<std::string, std::size_t> counts;  ///< "realizable" or the escape label -> points
   double seconds = 0.0;                       ///< wall time of the classification

@@ -46,7 +46,7 @@ struct RollingInstant {
 
 /// The motion's instants and what they add up to.
 struct RollingRealizabilityReport {
-  std::vector<RollingInstant> instants;
+  std::vector<RollingInstant> instants;  ///< one per sample of the motion, every sample_spacing_s
   /// max over the motion of def9_minimal_mu: rolls throughout; the sampled maximum is refined
   /// between the samples around it (1/100 of the spacing)
   double minimal_mu = 0.0;

@@ -20,11 +20,16 @@ namespace nsd::mpi {
 /// sweepWithCheckpoints on every rank.
 class BlockCounters {
  public:
+  /// Collective: allocates the counters on rank 0 (zeroed). @throws SolverFailure if
+  /// MPI_Win_allocate fails.
   explicit BlockCounters(MPI_Comm communicator);
+  /// Collective: frees the window (skipped while an exception unwinds).
   ~BlockCounters();
   BlockCounters(const BlockCounters&) = delete;
   BlockCounters& operator=(const BlockCounters&) = delete;
 
+  /// This rank's WorkSharing: next_block from the shared counters, barrier and any_failed on
+  /// the communicator. Valid while this object lives.
   region::WorkSharing sharing();
 
  private:

@@ -27,8 +27,8 @@ ParameterPoint bodyMetadata(const body::BodyDescription& body,
 
 /// The cross-section a body file names (its `section`): the two axes and the fixed values.
 struct BodySection {
-  std::vector<Axis> axes;
-  ParameterPoint fixed;
+  std::vector<Axis> axes;  ///< the section's two swept parameters
+  ParameterPoint fixed;    ///< parameters held at these values
   /// The axes' names, then the fixed ones (every parameter a sweep of the section sets).
   std::vector<std::string> names() const;
 };
@@ -44,6 +44,7 @@ struct RealizableSet3 {
   /// The boundary piece a point outside lies beyond (boundaryPiece of its verdict;
   /// mesh::BoundaryPieceLabel); thread-safe.
   std::function<int(const Eigen::Vector3d&)> piece;
+  /// The three parameters' default values (realizable): where meshes start.
   Eigen::Vector3d default_point = Eigen::Vector3d::Zero();
   /// Two-contact bodies over three loads (parameters that only add forces and torques): the
   /// dynamics at x (the body configured there, at its rolling rate), from which the exact faces

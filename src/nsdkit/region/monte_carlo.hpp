@@ -12,9 +12,10 @@ namespace nsd::region {
 
 /// A volume estimate [product of the parameters' units] and its standard error.
 struct VolumeEstimate {
-  double volume = 0.0;
-  double standard_error = 0.0;
-  std::size_t samples = 0, inside = 0;
+  double volume = 0.0;          ///< box volume x inside / samples
+  double standard_error = 0.0;  ///< box volume x sqrt(p (1 - p) / samples), p = inside / samples
+  std::size_t samples = 0;      ///< points drawn
+  std::size_t inside = 0;       ///< points where the predicate held
 };
 
 /// Uniform samples of the box [lower, upper]: volume = box volume x (inside / samples), standard

@@ -19,7 +19,7 @@ namespace nsd::region {
 /// The verdict of the predicate at one parameter point (typed: its label is made only when a
 /// file is written).
 struct PointVerdict {
-  bool realizable = false;
+  bool realizable = false;     ///< rolling is realizable there
   contact::EscapeSet escapes;  ///< how rolling fails there (empty when realizable)
   bool uncertain = false;      ///< the underlying search reported possibly incomplete.
   /// "realizable" or the failing escapes, e.g. "RS|SS" (contact::verdictLabel).
@@ -51,6 +51,7 @@ class ModelPredicate {
   /// Binds an order of names. @throws InvalidInput for a name the model does not have.
   using Binder = std::function<BoundPredicate(const std::vector<std::string>& names)>;
 
+  /// Empty: bind and calls throw InvalidInput, `bool` is false.
   ModelPredicate() = default;
   /// A model's binder.
   static ModelPredicate fromBinder(Binder binder);
@@ -64,6 +65,7 @@ class ModelPredicate {
   BoundPredicate bind(const std::vector<std::string>& names) const;
   /// One point by name (binds its names first: for single points, not for sweeps).
   PointVerdict operator()(const ParameterPoint& point) const;
+  /// Whether a predicate is held (not default-constructed).
   explicit operator bool() const { return static_cast<bool>(binder_); }
 
  private:
@@ -73,10 +75,10 @@ class ModelPredicate {
 
 /// One swept axis: `count` equally spaced values from `lower` to `upper` (count >= 1).
 struct Axis {
-  std::string name;
-  double lower = 0.0;
-  double upper = 0.0;
-  int count = 1;
+  std::string name;    ///< the parameter's name
+  double lower = 0.0;  ///< first value (the parameter's own unit)
+  double upper = 0.0;  ///< last value
+  int count = 1;       ///< number of values, >= 1
 };
 
 /// The k-th grid node of `a` (0 <= k < count): lower + (upper - lower) k / (count - 1), with the
@@ -98,7 +100,7 @@ struct SweepOptions {
 /// A classified grid point.
 struct SweepPoint {
   std::vector<double> values;  ///< one per axis, in axis order
-  PointVerdict verdict;
+  PointVerdict verdict;        ///< the predicate there
 };
 
 /// A boundary point found by bisection between two neighbouring grid points.
@@ -113,12 +115,12 @@ struct BoundaryPoint {
 
 /// Result of a sweep.
 struct SweepResult {
-  std::vector<Axis> axes;
+  std::vector<Axis> axes;               ///< the swept axes
   ParameterPoint fixed;                 ///< parameters held constant
   std::vector<SweepPoint> points;       ///< row-major, last axis fastest
   std::vector<BoundaryPoint> boundary;  ///< sorted deterministically
-  std::size_t predicate_calls = 0;
-  double seconds = 0.0;
+  std::size_t predicate_calls = 0;      ///< grid points plus boundary bisection calls
+  double seconds = 0.0;                 ///< wall time [s]
 };
 
 /// Sweeps the grid spanned by `axes` (fixed parameters in `fixed`).

@@ -36,8 +36,8 @@ struct ChunkedGrid {
   std::size_t per_row = 1;         ///< blocks along axis j
   std::size_t outer = 1;           ///< product of the axes before j
 
-  std::size_t points() const;
-  std::size_t blocks() const { return outer * per_row; }
+  std::size_t points() const;  ///< grid points: the product of dims
+  std::size_t blocks() const { return outer * per_row; }  ///< number of blocks
   std::size_t begin(std::size_t k) const;  ///< first grid index of block k
   std::size_t end(std::size_t k) const;    ///< one past its last
 };
@@ -49,14 +49,16 @@ ChunkedGrid chunkedGrid(const std::vector<Axis>& axes, std::size_t block_points)
 /// The verdicts of one block (empty on a process with no block in this round).
 struct GridBlock {
   std::size_t begin = 0;  ///< first grid index
-  std::vector<std::uint8_t> realizable, escapes, uncertain;
-  std::size_t size() const { return realizable.size(); }
+  std::vector<std::uint8_t> realizable;  ///< 1: realizable, per point
+  std::vector<std::uint8_t> escapes;     ///< escape code (contact::EscapeSet bits), per point
+  std::vector<std::uint8_t> uncertain;   ///< 1: the search was possibly incomplete, per point
+  std::size_t size() const { return realizable.size(); }  ///< points in the block
 };
 
 /// Refined boundary points [begin, begin + size) in edge order.
 struct BoundaryBlock {
-  std::size_t begin = 0;
-  std::vector<BoundaryPoint> points;
+  std::size_t begin = 0;              ///< index of the first point among all boundary points
+  std::vector<BoundaryPoint> points;  ///< the refined points
   std::vector<std::uint64_t> predicate_calls;  ///< bisection calls of each point
 };
 
@@ -65,10 +67,12 @@ struct BoundaryBlock {
 /// a round passes an empty block.
 class SweepSink {
  public:
-  virtual ~SweepSink() = default;
+  virtual ~SweepSink() = default;  ///< destroys the sink
+  /// Writes one grid block (empty on a process with no block in this round).
   virtual void writeGrid(const GridBlock& block) = 0;
   /// Called once, after the grid, with the number of boundary points (0 without refinement).
   virtual void beginBoundary(std::size_t points) = 0;
+  /// Writes one block of boundary points, after beginBoundary (empty: none in this round).
   virtual void writeBoundary(const BoundaryBlock& block) = 0;
   /// Completes the output (e.g. renames the finished file into place).
   virtual void finish() = 0;
@@ -76,12 +80,12 @@ class SweepSink {
 
 /// What a streamed sweep did (on this process).
 struct StreamedSweepReport {
-  std::size_t grid_points = 0;
+  std::size_t grid_points = 0;        ///< points of the whole grid
   std::size_t realizable_points = 0;  ///< among the blocks this process wrote
-  std::size_t boundary_points = 0;
-  std::size_t blocks_computed = 0;
-  std::size_t blocks_reused = 0;
-  double seconds = 0.0;
+  std::size_t boundary_points = 0;    ///< refined boundary points (0 without refinement)
+  std::size_t blocks_computed = 0;    ///< grid and edge blocks this process computed
+  std::size_t blocks_reused = 0;      ///< blocks found finished in the checkpoint folder
+  double seconds = 0.0;               ///< wall time [s]
 };
 
 /// Runs the sweep of `sweep()` into `sink`. Without a checkpoint folder (checkpoint.directory

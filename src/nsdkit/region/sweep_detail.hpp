@@ -50,7 +50,8 @@ BoundaryPoint refineEdge(const BoundPredicate& predicate, const std::vector<Swee
 /// The same from the edge's ends: the realizable one (`inside`), the other one (`outside`) and
 /// the label found there.
 BoundaryPoint refineEdge(const BoundPredicate& predicate, std::vector<double> inside,
-                         std::vector<double> outside, contact::EscapeSet outside_escapes, std::size_t axis,
+                         std::vector<double> outside, contact::EscapeSet outside_escapes,
+                         std::size_t axis,
                          double tolerance, std::size_t& calls);
 
 }  // namespace nsd::region::detail

@@ -44,7 +44,9 @@ std::vector<Command> addFrictionCommands(CLI::App& app) {
       ->check(CLI::IsMember({"exact", "pade"}));
   heavy->add_option("--friction", o->ball.ball.friction, "Coulomb coefficient f");
   heavy->add_option("--contact-radius", o->ball.ball.contact_radius, "contact radius R");
-  heavy->add_option("--kr", o->ball.ball.k_r0, "rolling asymmetry coefficient k_r while rolling, in [0, 1]")
+  heavy
+      ->add_option("--kr", o->ball.ball.k_r0,
+                   "rolling asymmetry coefficient k_r while rolling, in [0, 1]")
       ->check(CLI::Range(0.0, 1.0));
   heavy->add_option("--mass", o->ball.ball.mass, "ball mass");
   heavy->add_option("--radius", o->ball.ball.ball_radius, "ball radius R_b");
