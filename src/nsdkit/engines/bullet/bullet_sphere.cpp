@@ -8,9 +8,34 @@
 #include <btBulletDynamicsCommon.h>
 
 #include <memory>
+#include <mutex>
 
 namespace nsd::engines {
 namespace {
+
+// Bullet 3.24's Dantzig LCP routine (btDantzigLCP.cpp, btSolveDantzigLCP) reports a failed pivot
+// through one process-global flag, `bool s_error`: each call clears it on entry and at every
+// driving index, sets it when the step length is not positive, breaks out of its loop when it
+// reads it set, and returns !s_error. Two worlds solving in two threads read each other's flag:
+// a failed solve is returned as a success (its partly zeroed impulses are applied) and a good one
+// as a failure (btMLCPSolver then falls back to projected Gauss-Seidel), so a run's trajectory,
+// and the mode a map reads from it, depended on thread timing. The flag lives and dies within
+// one call, so serializing the calls makes every run the same as when it runs alone.
+std::mutex& dantzigGlobalFlagMutex() {
+  static std::mutex m;
+  return m;
+}
+
+// Bullet's Dantzig solver, one call of the LCP routine at a time in the process.
+class SerializedDantzigSolver final : public btDantzigSolver {
+ public:
+  bool solveMLCP(const btMatrixXu& A, const btVectorXu& b, btVectorXu& x, const btVectorXu& lo,
+                 const btVectorXu& hi, const btAlignedObjectArray<int>& limit_dependency,
+                 int iterations, bool use_sparsity) override {
+    const std::lock_guard<std::mutex> lock(dantzigGlobalFlagMutex());
+    return btDantzigSolver::solveMLCP(A, b, x, lo, hi, limit_dependency, iterations, use_sparsity);
+  }
+};
 
 btVector3 bt(const Eigen::Vector3d& v) { return btVector3(v.x(), v.y(), v.z()); }
 Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v.z()); }
@@ -116,7 +141,7 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
   btDefaultCollisionConfiguration configuration;
   btCollisionDispatcher dispatcher(&configuration);
   btDbvtBroadphase broadphase;
-  btDantzigSolver dantzig;
+  SerializedDantzigSolver dantzig;
   std::unique_ptr<btConstraintSolver> solver;
   if (exact) {
     solver = std::make_unique<btMLCPSolver>(&dantzig);
