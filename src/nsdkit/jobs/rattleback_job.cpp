@@ -134,6 +134,17 @@ void writeAngles(std::ostream& out, const Sample& s) {
       << formatValue(s.energy);
 }
 
+// What both models' trajectories report.
+template <class Trajectory>
+RattlebackJobResult resultOf(const Trajectory& tr) {
+  RattlebackJobResult r;
+  r.spin_reversals_s = tr.spin_reversals;
+  r.final_gamma_rad = tr.samples.back().gamma;
+  r.samples = tr.samples.size();
+  r.steps = tr.steps;
+  return r;
+}
+
 RattlebackJobResult simulateKaneLevinson(const RattlebackJobOptions& o,
                                          const rattleback::KaneLevinsonInitial& init) {
   rattleback::IntegrationOptions options;
@@ -147,12 +158,7 @@ RattlebackJobResult simulateKaneLevinson(const RattlebackJobOptions& o,
       out << '\n';
     }
   });
-  RattlebackJobResult r;
-  r.spin_reversals_s = tr.spin_reversals;
-  r.final_gamma_rad = tr.samples.back().gamma;
-  r.samples = tr.samples.size();
-  r.steps = tr.steps;
-  return r;
+  return resultOf(tr);
 }
 
 // Preset "kane-levinson": the Kane-Levinson body in the Pade model (rolling resistance and
@@ -178,12 +184,7 @@ RattlebackJobResult simulatePade(const RattlebackJobOptions& o,
       out << ',' << formatValue(s.normal_force) << ',' << formatValue(s.slip_speed) << '\n';
     }
   });
-  RattlebackJobResult r;
-  r.spin_reversals_s = tr.spin_reversals;
-  r.final_gamma_rad = tr.samples.back().gamma;
-  r.samples = tr.samples.size();
-  r.steps = tr.steps;
-  return r;
+  return resultOf(tr);
 }
 
 }  // namespace
