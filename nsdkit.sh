@@ -134,7 +134,7 @@ case "${1:-help}" in
     mkdir -p out/ball_trough
     ./build/release/src/cli/nsdkit ball-trough --output-dir out/ball_trough "${@:2}"
     /usr/bin/python3 analysis/plot_ball_trough.py out/ball_trough
-    echo "figures: out/ball_trough/{fig10_planes_and_surface,fig11_realizable_body,cross_sections}.png," \
+    echo "figures: out/ball_trough/{physical_system,fig10_planes_and_surface,fig11_realizable_body,cross_sections}.png," \
       "out/ball_trough/stability_body.html (Fig. 11 in 3-D)"
     ;;
   test)
