@@ -27,6 +27,23 @@ TEST(Errors, RequireFiniteNamesTheValue) {
   EXPECT_THROW(requireFinite(v, "r"), InvalidInput);
 }
 
+TEST(Errors, QuoteInputEscapesAndKeepsTheTailOfALongText) {
+  EXPECT_EQ(quoteInput("a'b\\c\n"), "'a\\x27b\\x5cc\\x0a'");
+  EXPECT_EQ(quoteInput(std::string(80, 'x')), "'" + std::string(80, 'x') + "'");  // at the limit
+  // A path over 80 bytes (as in a deep checkout): the head, "...", the last 40 bytes and the size, so
+  // the file name is never cut away.
+  const std::string path =
+      "/check/work/main/build/release/tests/bad_input_work/case662/bt/" + std::string(35, 'd') +
+      "/stability_body.html";
+  const std::string shown = quoteInput(path);
+  EXPECT_EQ(shown, "'" + path.substr(0, 40) + "..." + path.substr(path.size() - 40) + "' (" +
+                       std::to_string(path.size()) + " bytes)");
+  EXPECT_NE(shown.find("/stability_body.html'"), std::string::npos);
+  // A multi-byte character cut at the edge is still escaped byte by byte, never passed raw.
+  const std::string cut = std::string(39, 'a') + "\xc3\xa9" + std::string(60, 'b');
+  EXPECT_EQ(quoteInput(cut).substr(0, 47), "'" + std::string(39, 'a') + "\\xc3...");
+}
+
 TEST(Angles, WrapAndDistance) {
   // Exact identities of the wrap map; 1e-15 absorbs one rounding of fmod.
   EXPECT_NEAR(wrapToTwoPi(-0.5), kTwoPi - 0.5, 1e-15);

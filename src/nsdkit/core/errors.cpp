@@ -15,12 +15,12 @@ std::string formatValue(double value) {
   return std::string(buffer, result.ptr);
 }
 
-std::string quoteInput(std::string_view text, std::size_t limit) {
+namespace {
+
+void appendEscaped(std::string& out, std::string_view text) {
   static const char* const kHex = "0123456789abcdef";
-  std::string out = "'";
-  const std::size_t shown = std::min(text.size(), limit);
-  for (std::size_t i = 0; i < shown; ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
     if (byte < 0x20 || byte >= 0x7f || byte == '\\' || byte == '\'') {
       out += "\\x";
       out += kHex[byte >> 4];
@@ -29,9 +29,22 @@ std::string quoteInput(std::string_view text, std::size_t limit) {
       out += static_cast<char>(byte);
     }
   }
-  out += "'";
-  if (shown < text.size()) out += "...(" + std::to_string(text.size()) + " bytes)";
-  return out;
+}
+
+}  // namespace
+
+std::string quoteInput(std::string_view text, std::size_t limit) {
+  std::string out = "'";
+  if (text.size() <= limit) {
+    appendEscaped(out, text);
+    return out + "'";
+  }
+  // Too long: its head and its tail, so that a long path still shows its file name.
+  const std::size_t tail = limit / 2;
+  appendEscaped(out, text.substr(0, limit - tail));
+  out += "...";
+  appendEscaped(out, text.substr(text.size() - tail));
+  return out + "' (" + std::to_string(text.size()) + " bytes)";
 }
 
 void requireFinite(double value, std::string_view name) {

@@ -32,8 +32,9 @@ class SolverFailure : public std::runtime_error {
 std::string formatValue(double value);
 
 /// User input shown in a message: in single quotes, control bytes and bytes >= 0x7f escaped
-/// (as \\xNN), at most `limit` bytes of it (then "...(N bytes)"), so that an error line never
-/// carries terminal escapes, binary or megabytes of a field.
+/// (as \\xNN), at most `limit` bytes of it: a longer text shows its first and last `limit`/2
+/// bytes around "..." and then its size ("' (N bytes)"), so that a long path keeps its file
+/// name and an error line never carries terminal escapes, binary or megabytes of a field.
 std::string quoteInput(std::string_view text, std::size_t limit = 80);
 
 /// Throws InvalidInput("<name> must be finite, got <value>") unless value is finite.

@@ -14,13 +14,19 @@ class _PlotlyMissing(ValueError):
 
 def _quote(text, limit=80):
     """`text` in single quotes, control bytes, non-ASCII, quotes and backslashes as \\xNN (as
-    nsd::quoteInput): safe to print whatever the input holds."""
+    nsd::quoteInput): safe to print whatever the input holds. A text longer than `limit`
+    characters shows its first and last limit/2 around "...", so a long path keeps its name."""
     text = str(text)
-    shown = "".join(c if 0x20 <= ord(c) < 0x7f and c not in "'\\" else
-                    "".join(f"\\x{b:02x}" for b in c.encode("utf-8", "surrogateescape"))
-                    for c in text[:limit])
-    more = f"...({len(text)} characters)" if len(text) > limit else ""
-    return f"'{shown}'{more}"
+
+    def escaped(part):
+        return "".join(c if 0x20 <= ord(c) < 0x7f and c not in "'\\" else
+                       "".join(f"\\x{b:02x}" for b in c.encode("utf-8", "surrogateescape"))
+                       for c in part)
+    if len(text) <= limit:
+        return f"'{escaped(text)}'"
+    tail = limit // 2
+    return (f"'{escaped(text[:limit - tail])}...{escaped(text[len(text) - tail:])}'"
+            f" ({len(text)} characters)")
 
 
 def _write_all(fd, data):
