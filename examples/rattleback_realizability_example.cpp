@@ -12,6 +12,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
+#include <nsdkit/models/rattleback_shaped_body.hpp>
 
 #include "example_checks.hpp"
 
@@ -38,11 +39,11 @@ int main() {
   checks.nearAbsolute("sticking force of the shape's body = force of the rolling motion",
                       r.max_force_consistency_error, 0.0, 1e-7);
   checks.that("one spin reversal", r.spin_reversals.size() == 1);
-  const eventdriven::ShapedBodyState state = eventdriven::kaneLevinsonState(p, start);
+  const eventdriven::ShapedBodyState state = models::kaneLevinsonState(p, start);
   const auto below = eventdriven::simulateStickSlip(
-      eventdriven::kaneLevinsonBody(p, r.minimal_mu * (1 - 1e-3)), state, 5.0);
+      models::kaneLevinsonBody(p, r.minimal_mu * (1 - 1e-3)), state, 5.0);
   const auto above = eventdriven::simulateStickSlip(
-      eventdriven::kaneLevinsonBody(p, r.minimal_mu * (1 + 1e-3)), state, 5.0);
+      models::kaneLevinsonBody(p, r.minimal_mu * (1 + 1e-3)), state, 5.0);
   std::printf("stick-slip: at mu = %.6f it slips first at t = %.5f s; at mu = %.6f it %s\n",
               r.minimal_mu * (1 - 1e-3), below.first_slip_s, r.minimal_mu * (1 + 1e-3),
               above.first_slip_s < 0 ? "rolls throughout" : "slips");

@@ -18,6 +18,7 @@
 #include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
+#include <nsdkit/models/rattleback_shaped_body.hpp>
 #include <nsdkit/rattleback/kane_levinson.hpp>
 #include <nsdkit/rattleback/pade_contact.hpp>
 
@@ -192,8 +193,8 @@ py::dict rattlebackStickSlip(double t_end, double mu, double alpha, double beta,
   nsd::eventdriven::StickSlipTrajectory r;
   {
     py::gil_scoped_release release;
-    r = nsd::eventdriven::simulateStickSlip(nsd::eventdriven::kaneLevinsonBody(p, mu),
-                                            nsd::eventdriven::kaneLevinsonState(p, init), t_end,
+    r = nsd::eventdriven::simulateStickSlip(nsd::models::kaneLevinsonBody(p, mu),
+                                            nsd::models::kaneLevinsonState(p, init), t_end,
                                             options);
   }
   using S = nsd::eventdriven::StickSlipSample;

@@ -8,13 +8,14 @@ Layers (a component may use its own headers and those of lower layers):
   0 core
   1 filippov, friction, rattleback, rolling, engines/scene
   2 contact, engines/<engine> (each engine adapter on the common scene)
-  3 models, body, eventdriven, sim, stability_body
-  4 region, mesh
-  5 validation, hdf5
-  6 jobs (what the front ends run)
-  7 cli
-  8 mpi
-  9 python (src/python)
+  3 body, eventdriven, sim, stability_body (generic bodies and their integrators)
+  4 models (the papers' bodies, as closed forms and as factories of the generic ones)
+  5 region, mesh
+  6 validation, hdf5
+  7 jobs (what the front ends run)
+  8 cli
+  9 mpi
+  10 python (src/python)
 
 Includes: every C and C++ file under SRC_DIR (.h, .hh, .hpp, .hxx, .ipp, .tpp, .inl, .c, .cc,
 .cpp, .cxx and their .in templates), every `#include` whether <angle> or "quoted": an
@@ -33,13 +34,14 @@ LAYERS = {
     "core": 0,
     "filippov": 1, "friction": 1, "rattleback": 1, "rolling": 1, "engines/scene": 1,
     "contact": 2, "engines/mujoco": 2, "engines/bullet": 2, "engines/ode": 2, "engines/dart": 2,
-    "models": 3, "body": 3, "eventdriven": 3, "sim": 3, "stability_body": 3,
-    "region": 4, "mesh": 4,
-    "validation": 5, "hdf5": 5,
-    "jobs": 6,
-    "cli": 7,
-    "mpi": 8,
-    "python": 9,
+    "body": 3, "eventdriven": 3, "sim": 3, "stability_body": 3,
+    "models": 4,
+    "region": 5, "mesh": 5,
+    "validation": 6, "hdf5": 6,
+    "jobs": 7,
+    "cli": 8,
+    "mpi": 9,
+    "python": 10,
 }
 
 # Each heavy dependency: the header an include names, the library a target links, and the

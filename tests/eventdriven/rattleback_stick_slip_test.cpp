@@ -9,6 +9,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
+#include <nsdkit/models/rattleback_shaped_body.hpp>
 
 namespace nsd::eventdriven {
 namespace {
@@ -22,18 +23,18 @@ TEST(RattlebackStickSlip, SlipsJustBelowTheMinimalMuAtTheWorstInstantAndNotAbove
   const double t_end = 0.6;
   const models::RollingRealizabilityReport r = models::rattlebackRollingRealizability(p, init, t_end);
   ASSERT_TRUE(std::isfinite(r.minimal_mu));
-  const ShapedBodyState start = kaneLevinsonState(p, init);
+  const ShapedBodyState start = models::kaneLevinsonState(p, init);
   // 0.1 % below: the needed mu exceeds mu only near its maximum, whose width at 0.1 % depth is a
   // few ms; a wrong contact bias moves the first slip by tens of ms (or to t = 0).
   const StickSlipTrajectory below =
-      simulateStickSlip(kaneLevinsonBody(p, r.minimal_mu * (1 - 1e-3)), start, t_end);
+      simulateStickSlip(models::kaneLevinsonBody(p, r.minimal_mu * (1 - 1e-3)), start, t_end);
   ASSERT_GE(below.first_slip_s, 0.0);
   EXPECT_NEAR(below.first_slip_s, r.worst_time_s, 5e-3);
   ASSERT_GE(below.events.size(), 2u);
   EXPECT_EQ(below.events[0].to, ContactMode::kRolling);
   EXPECT_EQ(below.events[1].to, ContactMode::kSlipping);
   const StickSlipTrajectory above =
-      simulateStickSlip(kaneLevinsonBody(p, r.minimal_mu * (1 + 1e-3)), start, t_end);
+      simulateStickSlip(models::kaneLevinsonBody(p, r.minimal_mu * (1 + 1e-3)), start, t_end);
   EXPECT_LT(above.first_slip_s, 0.0);
   EXPECT_EQ(above.events.size(), 1u);
   // Slipping dissipates: the energy never rises above its start (rounding: 1e-9 J of ~0.1 J).

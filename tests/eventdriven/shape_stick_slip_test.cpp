@@ -6,6 +6,7 @@
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
+#include <nsdkit/models/rattleback_shaped_body.hpp>
 
 namespace nsd::eventdriven {
 namespace {
@@ -52,8 +53,8 @@ TEST(ShapeStickSlip, RollingRattlebackFollowsKaneLevinson) {
   const rattleback::KaneLevinsonParameters p;
   const rattleback::KaneLevinsonInitial init{0.0, 0.0, 0.0, 0.0, 0.0, -5.0};  // Fig. 3 spin
   const double t_end = 1.0;
-  const StickSlipTrajectory tr = simulateStickSlip(kaneLevinsonBody(p, 10.0),
-                                                   kaneLevinsonState(p, init), t_end);
+  const StickSlipTrajectory tr = simulateStickSlip(models::kaneLevinsonBody(p, 10.0),
+                                                   models::kaneLevinsonState(p, init), t_end);
   const auto kl = rattleback::simulateKaneLevinson(p, init, t_end);
   ASSERT_EQ(tr.events.size(), 1u);
   EXPECT_EQ(tr.events[0].to, ContactMode::kRolling);

@@ -13,6 +13,7 @@
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
+#include <nsdkit/models/rattleback_shaped_body.hpp>
 
 namespace nsd::validation {
 namespace {
@@ -133,8 +134,8 @@ TEST(StickSlipExtensions, PositionIsTheIntegralOfAnOscillatingVelocity) {
   // quadrature (weights 4/9, 10/9, 4/9: exact only for linear v) is off by ~1e-8 m.
   const rattleback::KaneLevinsonParameters p;
   const rattleback::KaneLevinsonInitial init{0.0087, 0.0087, 0.0, 0.0, 0.0, -5.0};
-  const auto body = eventdriven::kaneLevinsonBody(p, 1.0);
-  const auto start = eventdriven::kaneLevinsonState(p, init);
+  const auto body = models::kaneLevinsonBody(p, 1.0);
+  const auto start = models::kaneLevinsonState(p, init);
   const auto coarse = eventdriven::simulateStickSlip(body, start, 1.0);
   eventdriven::StickSlipOptions fine_options;
   fine_options.sample_spacing_s = 1e-4;

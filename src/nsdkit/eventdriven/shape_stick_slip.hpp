@@ -40,7 +40,6 @@
 #include <vector>
 
 #include <nsdkit/contact/contact_shapes.hpp>
-#include <nsdkit/rattleback/kane_levinson.hpp>
 
 namespace nsd::eventdriven {
 
@@ -143,15 +142,6 @@ struct StickSlipTrajectory {
 StickSlipTrajectory simulateStickSlip(const ShapedBodyOnPlane& body,
                                       const ShapedBodyState& initial, double t_end,
                                       const StickSlipOptions& options = {});
-
-/// The Kane–Levinson rattleback (rattleback/kane_levinson.hpp) as a shaped body with friction
-/// coefficient mu: its ellipsoid, inertia about the mass centre and air drag.
-ShapedBodyOnPlane kaneLevinsonBody(const rattleback::KaneLevinsonParameters& p, double mu);
-
-/// The state of the Kane–Levinson rolling motion at `initial` (orientation from the vertical,
-/// any heading; the velocity of G from the rolling kinematics (26)).
-ShapedBodyState kaneLevinsonState(const rattleback::KaneLevinsonParameters& p,
-                                  const rattleback::KaneLevinsonInitial& initial);
 
 /// A rigid body resting on the plane z = 0 of W with a flat face (a box on its face), sliding
 /// without rotating: the face contact of the one-contact integrator.

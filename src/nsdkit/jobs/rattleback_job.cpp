@@ -8,6 +8,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
+#include <nsdkit/models/rattleback_shaped_body.hpp>
 #include <nsdkit/rattleback/pade_contact.hpp>
 
 namespace nsd::jobs {
@@ -63,14 +64,14 @@ nlohmann::json stickSlipCheck(const RattlebackJobOptions& o,
   if (!std::isfinite(r.minimal_mu)) return nlohmann::json();
   const double margin = *o.stick_slip_margin;
   const rattleback::KaneLevinsonParameters body = bodyOf(o);
-  const eventdriven::ShapedBodyState start = eventdriven::kaneLevinsonState(body, init);
+  const eventdriven::ShapedBodyState start = models::kaneLevinsonState(body, init);
   nlohmann::json check{{"margin", margin}, {"predicted_first_slip_s", r.worst_time_s}};
   for (const double sign : {-1.0, 1.0}) {
     const double mu = r.minimal_mu * (1.0 + sign * margin);
     eventdriven::StickSlipOptions options;
     options.sample_spacing_s = o.dt;
     const eventdriven::StickSlipTrajectory t = eventdriven::simulateStickSlip(
-        eventdriven::kaneLevinsonBody(body, mu), start, o.t_end, options);
+        models::kaneLevinsonBody(body, mu), start, o.t_end, options);
     const std::string side = sign < 0 ? "below" : "above";
     check["mu_" + side] = mu;
     check["first_slip_" + side + "_s"] =

@@ -26,16 +26,40 @@ std::mutex& dantzigGlobalFlagMutex() {
   return m;
 }
 
-// Bullet's Dantzig solver, one call of the LCP routine at a time in the process.
+// Bullet's Dantzig solver, one call of the LCP routine at a time in the process; it counts its
+// solves and the failed ones (each failed solve is a step btMLCPSolver solves by projected
+// Gauss-Seidel instead, which the run must say).
 class SerializedDantzigSolver final : public btDantzigSolver {
  public:
   bool solveMLCP(const btMatrixXu& A, const btVectorXu& b, btVectorXu& x, const btVectorXu& lo,
                  const btVectorXu& hi, const btAlignedObjectArray<int>& limit_dependency,
                  int iterations, bool use_sparsity) override {
     const std::lock_guard<std::mutex> lock(dantzigGlobalFlagMutex());
-    return btDantzigSolver::solveMLCP(A, b, x, lo, hi, limit_dependency, iterations, use_sparsity);
+    const bool solved =
+        btDantzigSolver::solveMLCP(A, b, x, lo, hi, limit_dependency, iterations, use_sparsity);
+    ++solves_;
+    if (!solved) ++failed_solves_;
+    return solved;
   }
+  long solves() const { return solves_; }
+  long failedSolves() const { return failed_solves_; }
+
+ private:
+  long solves_ = 0;
+  long failed_solves_ = 0;
 };
+
+// The run note of an exact run whose direct solves failed in some steps: those steps' impulses
+// are projected Gauss-Seidel's (m_numIterations sweeps), not the LCP's solution.
+void noteFallbackSteps(const SerializedDantzigSolver& dantzig, EngineRun& run) {
+  if (dantzig.failedSolves() == 0) return;
+  run.settings.push_back(
+      {"(run note)", "the direct (Dantzig) LCP solve failed in " +
+                         std::to_string(dantzig.failedSolves()) + " of the " +
+                         std::to_string(dantzig.solves()) +
+                         " steps with contacts; btMLCPSolver solved those steps by projected "
+                         "Gauss-Seidel (200 iterations) instead"});
+}
 
 btVector3 bt(const Eigen::Vector3d& v) { return btVector3(v.x(), v.y(), v.z()); }
 Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v.z()); }
@@ -211,6 +235,7 @@ EngineRun runBullet(const SphereScene& scene, const EngineRunOptions& o) {
     return s;
   };
   stepAndRecord(scene, o, run, step, read, [] { return std::string(); });
+  if (exact) noteFallbackSteps(dantzig, run);
   world.removeRigidBody(&sphere);
   for (auto& p : planes) world.removeRigidBody(p.get());
   return run;
