@@ -6,7 +6,7 @@
 ///  - one contact: rolling/sticking by Def 9 (codimension 2, contact::analyzeSingleContact).
 ///
 /// Frame W: every vector is in one frame W fixed to the supporting surfaces, at the analysed
-/// configuration; the body's centre of mass C is the origin of the contact points.
+/// configuration; the body's mass centre C is the origin of the contact points.
 ///
 /// Load parameters are what a user sweeps. Parameter `p` with value v acts through its effects
 /// with the amount x = scale * v (`scale` makes a parameter dimensionless, as (79) does for the

@@ -190,8 +190,8 @@ Def9Decision decideDef9(const Dynamics& d, const ContactAt& c) {
   return decision;
 }
 
-/// Puts the body on the sticking set at x and decides the next mode by Def 9; a slipping start
-/// gets the escape direction at the escape speed.
+/// Puts the body on the discontinuity set Sigma (u = 0) at x and decides the next mode by Def 9;
+/// a slipping start gets the escape direction at the escape speed.
 ContactMode stickAndDecide(const Dynamics& d, State& x, std::string& reason) {
   ContactAt c = contactAt(d.body, x);
   setVelocity(x, -c.rotation_WB * c.omega_B.cross(c.contact.point_B));

@@ -11,9 +11,10 @@
 /// friction cone:
 ///  - rolling persists while Def 9 holds; it is checked at every step end and the loss is
 ///    located by bisection in time on the dense output;
-///  - a slipping body whose slip speed falls to `stick_threshold` is put on the sticking set
-///    (u = 0) and rolls if Def 9 holds there; otherwise it slips on along the repelling limit
-///    direction of largest radial speed (the escape direction), at `escape_speed`.
+///  - a slipping body whose slip speed falls to `stick_threshold` is put on the discontinuity
+///    set Sigma (u = 0) and rolls if Def 9 holds there; otherwise it slips on along the
+///    repelling limit direction of largest radial speed (the escape direction), at
+///    `escape_speed`.
 ///
 /// Dynamics (Newton–Euler with the contact force as the unknown): with p the contact point
 /// relative to the mass centre G and n the plane's normal into the body (body frame B),
@@ -153,7 +154,8 @@ StickSlipTrajectory simulateStickSlip(const ShapedBodyOnPlane& body,
 /// body neither yaws nor tips while that centre stays inside the face (mu h and the load's
 /// lever below the half sizes, which the caller guarantees; not checked here). Sticking, by
 /// the same argument, is realizable iff the friction it needs, |F_t|, is at most mu N
-/// (Def 9 for a translating body: the sticking set attracts iff the load lies in the cone).
+/// (Def 9 for a translating body: the discontinuity set Sigma (u = 0) attracts iff the load
+/// lies in the cone).
 ///
 /// Motion: with N = -(m g + F_a) . z and the tangential load F_t, slipping obeys
 /// m du/dt = F_t - mu N u/|u|; the direction of u is constant when F_t is parallel to u (or

@@ -35,7 +35,8 @@ enum class SlidingPointType {
   kCrossing,           ///< at least one attracting and one repelling limit direction.
   kRepellingSliding,   ///< all limit directions repelling.
   kNoLimitDirection,   ///< the search found no limit direction.
-  kMarginal,           ///< a neutral direction (R = 0) and no crossing: on a region boundary.
+  kMarginal,           ///< a neutral direction (R = 0) and no crossing: on a realizable set's
+                       ///< boundary.
 };
 
 /// How a root search knows that its list of limit directions is complete.

@@ -50,7 +50,7 @@ BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& ins
         while (insideAlongRay(inside, centre, d, reach, reach > 4.0 ? reach / 2.0 : 0.0)) {
           reach *= 2.0;
           if (reach > 1e12) {
-            throw InvalidInput("the realizable region is unbounded along (" + formatValue(d[0]) +
+            throw InvalidInput("the realizable set is unbounded along (" + formatValue(d[0]) +
                                ", " + formatValue(d[1]) + ", " + formatValue(d[2]) +
                                "): no closed body to mesh (fix another parameter)");
           }

@@ -57,7 +57,7 @@ double BallTroughParameters::mu() const {
 
 namespace {
 
-// The realizable body spans |m| of order mu (1 + 2j) <= a few units; beyond 1e100 the limit
+// The stability body spans |m| of order mu (1 + 2j) <= a few units; beyond 1e100 the limit
 // fields (products of torques and forces) would overflow to inf and NaN.
 constexpr double kMaxDimensionlessTorque = 1e100;
 

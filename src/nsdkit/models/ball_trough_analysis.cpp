@@ -88,7 +88,7 @@ MaxAccelerationResult numericalMaxAcceleration(const BallTroughParameters& p, do
   const Eigen::Vector3d centre(0.0, 0.0, m_z);
   if (!realizable(p, centre)) {
     throw InvalidInput("the section m_z = " + formatValue(m_z) +
-                       " does not contain (0, 0, m_z) in the realizable body");
+                       " does not contain (0, 0, m_z) in the stability body");
   }
   auto acceleration = [&](const Eigen::Vector3d& m) {
     const contact::TwoContactDynamics dyn(makeTwoContactBody(p, m));

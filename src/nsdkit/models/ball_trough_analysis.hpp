@@ -33,7 +33,7 @@ BisectionResult numericalMz1(const BallTroughParameters& p, double tolerance = 1
 BisectionResult numericalMz2(const BallTroughParameters& p, double tolerance = 1e-6,
                              int samples_per_side = 200, double inset = 1e-7);
 
-/// Largest realizable rolling acceleration over the section m_z = const of the realizable body,
+/// Largest realizable rolling acceleration over the section m_z = const of the stability body,
 /// found without using (91): the section's boundary is located by bisection on the generic Def-11
 /// predicate along 360 rays from (0, 0, m_z), dv/dt of the generic RR solution is maximized over
 /// it, and the best angle is refined by golden-section search to 1e-10 rad. For the paper's ball

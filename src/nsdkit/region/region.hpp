@@ -1,6 +1,6 @@
 #pragma once
 /// @file region.hpp
-/// Realizable-rolling regions in parameter space: grid sweeps (1-D lines, 2-D slices, 3-D boxes,
+/// Realizable sets in parameter space: grid sweeps (1-D lines, 2-D slices, 3-D boxes,
 /// any number of named parameters) through a realizability predicate, with adaptive boundary
 /// refinement by bisection, escape-mode labels, deterministic multi-threading and progress
 /// reporting. Model-independent: a model exposes its parameters by name through a
@@ -27,7 +27,7 @@ struct PointVerdict {
 };
 
 /// The boundary piece a point outside a realizable set lies beyond, from its verdict there: the
-/// same number for the same single failing condition (FNV-1a of the label), -1 where there is no
+/// same number for the same single bounding condition (FNV-1a of the label), -1 where there is no
 /// single piece (the point is inside, or several conditions fail at once: the wedge beyond an
 /// edge where two pieces meet). Meshes keep the edges between pieces sharp.
 int boundaryPiece(const PointVerdict& verdict);

@@ -1,5 +1,5 @@
 """The validation report as pages: ``report.html`` (leaderboard, judging rules, summary, failure
-causes, confusion tables, maps over Def 11's regions, the rows with their time series and the
+causes, confusion tables, maps over the realizable sets, the rows with their time series and the
 analytic reference) and ``replay.html`` (a row's run in 3-D), both opening offline from the report
 folder. Their scripts and data are files in ``<report folder>/report_files/``: plotly's minified
 cartesian bundle (engines/web/report-assets, npm; Debian's unminified plotly.js when it is not

@@ -10,7 +10,7 @@
 ///    with friction 0: MuJoCo takes the larger of two geoms' frictions, so each contact's
 ///    coefficient is exactly its plane's mu; torsional and rolling friction are 0 (condim 3);
 ///  - gravity in `option`, the constant force and torque in `xfrc_applied` (world frame, at the
-///    centre of mass), restitution none (MuJoCo contacts do not bounce by construction).
+///    mass centre), restitution none (MuJoCo contacts do not bounce by construction).
 /// Settings: `kDefaults` sets only the time step (pyramidal cone, solref 0.02 1, solimp 0.9 0.95
 /// 0.001, impratio 1, no noslip). `kExact` is listed, with reasons, in EngineRun::settings.
 /// Read back: the free joint's angular velocity is in the body frame and is rotated to W; the
