@@ -4,7 +4,9 @@
 // 2 cores).
 #include <benchmark/benchmark.h>
 
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace {
 

@@ -13,9 +13,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
 #include <nsdkit/validation/report.hpp>
+#include <nsdkit/validation/result.hpp>
 
 int main() {
   namespace fs = std::filesystem;

@@ -11,10 +11,15 @@
 #include <limits>
 
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/validation/trajectory_table.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/report.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/run.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
+#include <nsdkit/validation/trajectory_table.hpp>
 
 #include "binding_common.hpp"
 

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include <nsdkit/models/ball_trough.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 namespace {
@@ -17,7 +19,7 @@ namespace {
 std::pair<long, long> fallbackCounts(const SolverTrajectory& t) {
   for (const engines::SettingNote& n : t.settings) {
     long failed = -1, solves = -1;
-    if (n.setting == "(run note)" &&
+    if (n.setting == engines::kRunNoteSetting &&
         std::sscanf(n.reason.c_str(), "the direct (Dantzig) LCP solve failed in %ld of the %ld",
                     &failed, &solves) == 2) {
       return {failed, solves};

@@ -7,8 +7,8 @@
 #include <string>
 
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > nsd::validation::kMaxCaseFileBytes) return 0;  // refused before reading

@@ -12,7 +12,9 @@
 
 #include <nsdkit/core/parallel.hpp>
 #include <nsdkit/models/ball_trough.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -7,7 +7,9 @@
 
 #include <nsdkit/contact/single_contact.hpp>
 #include <nsdkit/friction/heavy_ball.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 namespace {

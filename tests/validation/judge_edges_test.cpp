@@ -17,8 +17,11 @@
 #include <sstream>
 
 #include <nsdkit/validation/case_file_checks.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -13,9 +13,12 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
-#include <nsdkit/validation/trajectory_checks.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solvers.hpp>
+#include <nsdkit/validation/trajectory_checks.hpp>
 
 namespace nsd::validation {
 namespace {

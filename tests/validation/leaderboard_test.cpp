@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/report.hpp>
+#include <nsdkit/validation/result.hpp>
 
 namespace nsd::validation {
 namespace {

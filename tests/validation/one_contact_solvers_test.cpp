@@ -14,6 +14,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/models/rattleback_shaped_body.hpp>
+#include <nsdkit/validation/judge.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <string>
 
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include <nsdkit/rattleback/pade_contact.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/one_plane_families.hpp>
 
 #include "../support/nan_propagating.hpp"
 

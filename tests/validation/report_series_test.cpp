@@ -5,8 +5,11 @@
 
 #include <cmath>
 
+#include <nsdkit/validation/cases.hpp>
 #include <nsdkit/validation/report_series.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -13,8 +13,11 @@
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/json_depth.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 namespace {

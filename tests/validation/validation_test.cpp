@@ -1,4 +1,9 @@
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/run.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 #include <gtest/gtest.h>
 

@@ -10,10 +10,14 @@
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/validation/body_cases.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
 #include <nsdkit/validation/report.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/run.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::jobs {
 namespace {

@@ -13,7 +13,8 @@
 #include <vector>
 
 #include <nsdkit/body/rigid_body.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 

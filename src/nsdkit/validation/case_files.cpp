@@ -13,9 +13,10 @@
 #include <nsdkit/core/sha256.hpp>
 #include <nsdkit/core/version.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
 #include <nsdkit/validation/json_values.hpp>
+#include <nsdkit/validation/judge.hpp>
 
 namespace nsd::validation {
 namespace {

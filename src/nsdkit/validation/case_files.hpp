@@ -11,7 +11,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 

@@ -11,8 +11,8 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/version.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
 
 namespace nsd::validation {
 namespace {

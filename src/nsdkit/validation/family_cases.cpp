@@ -1,10 +1,11 @@
-// The cases of the one-plane families and the family selection (validation.hpp).
+// The cases of the one-plane families and the family selection (cases.hpp).
 #include <algorithm>
 #include <cmath>
 #include <map>
 
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/number_format.hpp>
 
 namespace nsd::validation {
 
@@ -107,20 +108,6 @@ std::vector<CaseFamily> parseFamilyList(const std::string& list) {
     start = comma + 1;
   }
   return out;
-}
-
-std::string toString(RowStatus status) {
-  switch (status) {
-    case RowStatus::kPass:
-      return "pass";
-    case RowStatus::kFail:
-      return "fail";
-    case RowStatus::kNotRepresentable:
-      return "not representable";
-    case RowStatus::kRefused:
-      return "refused";
-  }
-  return "?";
 }
 
 }  // namespace nsd::validation

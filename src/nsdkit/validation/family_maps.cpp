@@ -1,4 +1,4 @@
-// Maps of the one-plane families (validation.hpp): the incline's verdicts over (s, mu) and the
+// Maps of the one-plane families (maps.hpp): the incline's verdicts over (s, mu) and the
 // launch's heading drift over theta, per engine.
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -8,8 +8,12 @@
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 

@@ -1,11 +1,14 @@
-// The per-family tables of report.md (validation.hpp: writeFamilyTables).
+// The per-family tables of report.md (report.hpp: writeFamilyTables).
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <ostream>
 
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
+#include <nsdkit/validation/number_format.hpp>
 #include <nsdkit/validation/report.hpp>
+#include <nsdkit/validation/result.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -1,25 +1,35 @@
-// The one judge of every solver's trajectory (validation.hpp: ModeRule, JudgeOptions), written as
-// named stages: the run's integrity, the final mode by the common rule, then each family's metric.
+// The one judge of every solver's trajectory (judge.hpp: ModeRule, JudgeOptions), written as
+// named stages: the run's integrity, the final mode by the common rule, then each family's metric;
+// and the row's status names (result.hpp).
+#include <nsdkit/validation/judge.hpp>
+
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include <nsdkit/core/angles.hpp>
+#include <nsdkit/validation/number_format.hpp>
 #include <nsdkit/validation/rattleback_metric.hpp>
 #include <nsdkit/validation/report_series.hpp>
+#include <nsdkit/validation/result.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/trajectory_checks.hpp>
-#include <nsdkit/validation/validation.hpp>
 
 namespace nsd::validation {
 
-std::string formatForReport(double v, int precision) {
-  if (!std::isfinite(v)) return "-";
-  std::ostringstream s;
-  s.precision(precision);
-  s << v;
-  return s.str();
+std::string toString(RowStatus status) {
+  switch (status) {
+    case RowStatus::kPass:
+      return "pass";
+    case RowStatus::kFail:
+      return "fail";
+    case RowStatus::kNotRepresentable:
+      return "not representable";
+    case RowStatus::kRefused:
+      return "refused";
+  }
+  return "?";
 }
 
 namespace {

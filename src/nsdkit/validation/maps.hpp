@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 

@@ -12,7 +12,6 @@
 #include <string>
 
 #include <nsdkit/validation/solver_registry.hpp>
-
 namespace nsd::validation {
 
 /// The adapter "nsdkit-stick-slip" (setting "-", step 0 = adaptive): one-plane cases only.

@@ -7,7 +7,7 @@
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/rattleback/kane_levinson.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/number_format.hpp>
 
 namespace nsd::validation {
 

@@ -10,12 +10,17 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/statistics.hpp>
+#include <nsdkit/validation/cases.hpp>
 #include <nsdkit/validation/json_values.hpp>
-#include <nsdkit/validation/report_series.hpp>
-#include <nsdkit/validation/solver_registry.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
+#include <nsdkit/validation/number_format.hpp>
 #include <nsdkit/validation/report.hpp>
+#include <nsdkit/validation/report_series.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/run_notes.hpp>
+#include <nsdkit/validation/solver_registry.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 namespace {
@@ -292,7 +297,8 @@ nlohmann::json rowsJson(const std::vector<ValidationResult>& results) {
                     {"tolerance", r.tolerance},
                     {"wall_seconds", r.wall_seconds},
                     {"simulated_seconds", r.simulated_seconds},
-                    {"reason", r.reason}});
+                    {"reason", r.reason},
+                    {"run_notes", runNotesOf(r.setting_notes)}});
   }
   return rows;
 }
@@ -397,8 +403,8 @@ void writeSkippedSolvers(std::ostream& out, const std::vector<SkippedSolver>& sk
 
 // A solver setting's version and non-default settings as its runs reported them (the first
 // row that ran); a setting without such a row (none of its rows ran) is asked with a short run
-// of the first case. Per-run notes ("(run note)": a count of one run's solver warnings) are not
-// settings.
+// of the first case. Run notes (engines::kRunNoteSetting, run_notes.hpp) are not settings: the
+// report lists them per row.
 struct RunSettings {
   std::string engine_version;
   std::vector<engines::SettingNote> settings;
@@ -421,7 +427,7 @@ RunSettings runSettingsOf(const SolverSpec& spec, const ValidationCase& first_ca
   }
   out.settings.erase(std::remove_if(out.settings.begin(), out.settings.end(),
                                     [](const engines::SettingNote& n) {
-                                      return n.setting == "(run note)";
+                                      return n.setting == engines::kRunNoteSetting;
                                     }),
                      out.settings.end());
   return out;
@@ -460,6 +466,7 @@ void writeReportMarkdown(const std::string& dir, const std::vector<ValidationCas
           << fmt(s.wall / std::max(s.simulated, 1e-300)) << " |\n";
     }
     writeSkippedSolvers(out, skipped);
+    writeRunNotesSection(out, results);
     writeLeaderboard(out, leaderboardOf(results));
     writeFamilyTables(out, cases, results, o);
     if (!maps.empty()) {

@@ -7,8 +7,11 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 

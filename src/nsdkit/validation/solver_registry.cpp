@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <sstream>
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/engines/bullet/bullet_sphere.hpp>
@@ -15,9 +16,22 @@
 #include <nsdkit/eventdriven/mode_switching.hpp>
 #include <nsdkit/sim/siconos_two_contact.hpp>
 #include <nsdkit/validation/one_contact_solvers.hpp>
+#include <nsdkit/validation/run_notes.hpp>
 #include <nsdkit/validation/web_engines.hpp>
 
 namespace nsd::validation {
+
+std::string SolverSpec::label() const {
+  std::string l = name;
+  if (setting != "-") l += "/" + setting;
+  if (step_s > 0) {
+    std::ostringstream s;
+    s << step_s;
+    l += "/h=" + s.str();
+  }
+  return l;
+}
+
 namespace {
 
 // ODE, DART (through its ODE collision detector) and Siconos (std::cout capture) keep global
@@ -35,6 +49,8 @@ SolverTrajectory fromEngineRun(engines::EngineRun run) {
   t.failure = run.failure;
   t.wall_seconds = run.wall_seconds;
   t.settings = std::move(run.settings);
+  const std::string printed = engineMessagesNote(run.engine_messages);
+  if (!printed.empty()) t.settings.push_back({engines::kRunNoteSetting, printed});
   t.engine_version = run.engine_version;
   return t;
 }
@@ -121,9 +137,9 @@ SolverTrajectory runSiconos(const ValidationCase& c, double h) {
     t.failure = bad;
   }
   if (run.solver_warnings > 0) {
-    t.settings.push_back({"(run note)", std::to_string(run.solver_warnings) +
-                                            " steps where the friction solver did not reach "
-                                            "its tolerance"});
+    t.settings.push_back({engines::kRunNoteSetting,
+                          std::to_string(run.solver_warnings) +
+                              " steps where the friction solver did not reach its tolerance"});
   }
   t.engine_version = "siconos 4.4";
   t.positions_recorded = false;  // its two-contact model records velocities and slips only

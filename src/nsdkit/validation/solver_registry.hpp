@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 
@@ -56,5 +57,12 @@ std::vector<SolverSpec> selectSolvers(const std::string& selection,
 
 /// The adapter of `name`, or nullptr (a user's solver scored from its trajectories).
 const SolverAdapter* findSolver(const std::string& name);
+
+/// Every solver of the report: nsdkit, Siconos at h = 1e-3 and 1e-4, and each engine at both
+/// settings and both steps.
+std::vector<SolverSpec> allSolvers();
+
+/// Runs one case through one solver; never throws for what the solver does.
+SolverTrajectory runSolver(const ValidationCase& c, const SolverSpec& solver);
 
 }  // namespace nsd::validation

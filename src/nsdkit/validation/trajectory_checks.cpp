@@ -9,7 +9,8 @@
 #include <nsdkit/contact/two_contact_body.hpp>
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/statistics.hpp>
-#include <nsdkit/validation/validation.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/number_format.hpp>
 
 namespace nsd::validation {
 namespace {

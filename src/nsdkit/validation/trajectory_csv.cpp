@@ -1,4 +1,4 @@
-// A solver's trajectory CSV read as a stream (validation.hpp, readTrajectoryCsv): the file is
+// A solver's trajectory CSV read as a stream (case_files.hpp, readTrajectoryCsv): the file is
 // never held whole; each row is checked and kept as a sample as it is read.
 //
 // Memory: the samples (engines::EngineSample and its contact records, 216 bytes a row with one
@@ -21,9 +21,10 @@
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
-#include <nsdkit/validation/trajectory_table.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solvers.hpp>
+#include <nsdkit/validation/trajectory_table.hpp>
 
 namespace nsd::validation {
 namespace {

@@ -12,9 +12,13 @@
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
-#include <nsdkit/validation/trajectory_table.hpp>
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/judge.hpp>
+#include <nsdkit/validation/number_format.hpp>
+#include <nsdkit/validation/result.hpp>
+#include <nsdkit/validation/solvers.hpp>
+#include <nsdkit/validation/trajectory_table.hpp>
 
 namespace nsd::validation {
 

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include <nsdkit/validation/validation.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/cases.hpp>
+#include <nsdkit/validation/solvers.hpp>
 
 namespace nsd::validation {
 

@@ -14,8 +14,8 @@
 
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/subprocess.hpp>
-#include <nsdkit/validation/trajectory_table.hpp>
 #include <nsdkit/validation/case_files.hpp>
+#include <nsdkit/validation/trajectory_table.hpp>
 
 #ifndef NSDKIT_SOURCE_WEB_ENGINES_DIR
 #define NSDKIT_SOURCE_WEB_ENGINES_DIR ""

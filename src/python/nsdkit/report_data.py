@@ -24,7 +24,7 @@ except ImportError:
 # The table's columns: (key in report.json's rows, title with unit).
 BASE_COLUMNS = [("case", "case"), ("solver", "solver setting"), ("step_s", "h [s]"),
                 ("expected", "expected"), ("observed", "observed"), ("status", "status"),
-                ("reason", "reason")]
+                ("reason", "reason"), ("run_notes", "run notes")]
 # Each family's measured quantities (report.json keys) with their units.
 FAMILY_METRICS = {
     "trough": [("acceleration", "dv/dt [m/s²]"), ("acceleration_error", "accel. error [-]"),
@@ -63,6 +63,8 @@ def metric_columns():
 def _cell(value):
     if isinstance(value, float):
         return float(f"{value:.6g}")
+    if isinstance(value, list):  # a row's run notes (reports before them have none)
+        return "; ".join(str(v) for v in value)
     return value
 
 

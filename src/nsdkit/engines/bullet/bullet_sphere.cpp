@@ -54,7 +54,7 @@ class SerializedDantzigSolver final : public btDantzigSolver {
 void noteFallbackSteps(const SerializedDantzigSolver& dantzig, EngineRun& run) {
   if (dantzig.failedSolves() == 0) return;
   run.settings.push_back(
-      {"(run note)", "the direct (Dantzig) LCP solve failed in " +
+      {kRunNoteSetting, "the direct (Dantzig) LCP solve failed in " +
                          std::to_string(dantzig.failedSolves()) + " of the " +
                          std::to_string(dantzig.solves()) +
                          " steps with contacts; btMLCPSolver solved those steps by projected "

@@ -30,7 +30,7 @@ struct StaticPlane {
   double mu = 0.3;
 };
 
-/// The body's shape. Its frame S is the body frame: centred at the centre of mass C, with the
+/// The body's shape. Its frame S is the body frame: centred at the mass centre C, with the
 /// box's edges (the ellipsoid's axes) along its axes.
 enum class ShapeKind {
   kSphere,     ///< radius `radius_m`.
@@ -49,7 +49,7 @@ struct SphereScene {
   Eigen::Vector3d half_extents_m = Eigen::Vector3d::Constant(0.05);  ///< box / ellipsoid [m]
   /// Orientation of the body frame S in W at t = 0 (the inertia below is given in W at t = 0).
   Eigen::Quaterniond q0_WS = Eigen::Quaterniond::Identity();
-  /// The box's or ellipsoid's geometric centre from the centre of mass C, in S [m] (a
+  /// The box's or ellipsoid's geometric centre from the mass centre C, in S [m] (a
   /// rattleback's mass centre lies below its ellipsoid's centre). Zero for a sphere.
   Eigen::Vector3d shape_offset_S = Eigen::Vector3d::Zero();
   double mass_kg = 1.0;  ///< m [kg] > 0.
@@ -120,6 +120,10 @@ struct SettingNote {
   /// Why it was chosen.
   std::string reason;
 };
+
+/// The `setting` of a note that is no setting but what one run said about itself (a direct
+/// solver's fallback steps, a friction solver's unconverged steps); its `reason` says it.
+inline constexpr const char* kRunNoteSetting = "(run note)";
 
 /// The record of one engine run. Adapters never throw for what the engine does: a blow-up, a
 /// non-finite state or an engine exception ends the run with `completed = false` and `failure`

@@ -1,18 +1,20 @@
-#include <nsdkit/core/angles.hpp>
-#include <nsdkit/validation/validation.hpp>
+// The trough's cases (cases.hpp): the generated list around the realizable body, a case rebuilt
+// from its model, its two-contact body and scene, whether two-point rolling is possible at its
+// state; and the trough's mode map (maps.hpp), which runs such cases on a grid.
+#include <nsdkit/validation/cases.hpp>
 
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <boost/math/tools/minima.hpp>
 #include <chrono>
 #include <cmath>
-#include <mutex>
 #include <sstream>
 
-#include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
+#include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 
@@ -30,20 +32,7 @@ std::string toString(ReferenceSource source) {
   return "?";
 }
 
-std::string SolverSpec::label() const {
-  std::string l = name;
-  if (setting != "-") l += "/" + setting;
-  if (step_s > 0) {
-    std::ostringstream s;
-    s << step_s;
-    l += "/h=" + s.str();
-  }
-  return l;
-}
-
-
 namespace {
-
 
 models::BallTroughClassification classify(const models::BallTroughParameters& p,
                                           const Eigen::Vector3d& m, ReferenceSource source) {
@@ -323,65 +312,6 @@ Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
   p.s_low = edge(best.first, lo);
   p.s_high = edge(best.first, hi);
   return p;
-}
-
-std::string seriesFileName(const std::string& case_name, const std::string& solver_label) {
-  std::string name = case_name + "__" + solver_label + ".csv";
-  for (char& ch : name) {
-    if (ch == '/' || ch == '=' || ch == '|') ch = '_';
-  }
-  return name;
-}
-
-namespace {
-
-void writeSeries(const std::string& path, const std::string& case_name, const std::string& solver,
-                 const SolverTrajectory& t) {
-  writeFileAtomically(path, [&](std::ostream& out) {
-    out << "# case " << case_name << ", solver " << solver
-        << "\nt,slip_plus,slip_minus,N_plus,N_minus,T_plus,T_minus,v_along\n";
-    for (const auto& s : t.samples) {
-      out << s.t << ',' << s.contacts[0].slip_W.norm() << ',' << s.contacts[1].slip_W.norm() << ','
-          << s.contacts[0].normal_force_N << ',' << s.contacts[1].normal_force_N << ','
-          << s.contacts[0].tangential_force_W.norm() << ','
-          << s.contacts[1].tangential_force_W.norm() << ',' << s.v_C_W.z() << '\n';
-    }
-  });
-}
-
-}  // namespace
-
-std::vector<ValidationResult> runValidation(const std::vector<ValidationCase>& cases,
-                                            const ValidationOptions& o) {
-  const std::size_t ns = o.solvers.size();
-  std::vector<ValidationResult> results(cases.size() * ns);
-  // Batch solvers (one process for every case of a setting) run first, `threads` settings at a
-  // time; their rows then only read the results.
-  parallelFor(o.solvers.size(), o.threads, [&](std::size_t k) {
-    if (const SolverAdapter* a = findSolver(o.solvers[k].name)) a->prepare(cases, o.solvers[k]);
-  });
-  struct Release {
-    const std::vector<SolverSpec>& solvers;
-    ~Release() {
-      for (const SolverSpec& s : solvers) {
-        if (const SolverAdapter* a = findSolver(s.name)) a->release(s);
-      }
-    }
-  } release{o.solvers};
-  parallelFor(
-      results.size(), o.threads,
-      [&](std::size_t i) {
-        const auto& c = cases[i / ns];
-        const auto& s = o.solvers[i % ns];
-        const SolverTrajectory t = runSolver(c, s);
-        results[i] = judge(c, s, t, o.judge);
-        if (!o.series_dir.empty() && std::find(o.series_cases.begin(), o.series_cases.end(),
-                                               c.name) != o.series_cases.end()) {
-          writeSeries(o.series_dir + "/" + seriesFileName(c.name, s.label()), c.name, s.label(), t);
-        }
-      },
-      o.progress);
-  return results;
 }
 
 ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string& section, int grid,
