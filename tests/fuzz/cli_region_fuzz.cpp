@@ -9,7 +9,7 @@
 
 #include <nsdkit/cli/region_command.hpp>
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/region/region.hpp>
+#include <nsdkit/jobs/trough_options.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::vector<std::string> args{"nsdkit", "region"};
@@ -23,10 +23,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   nsd::cli::addRegionOptions(region, command);
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
-    std::vector<nsd::region::Axis> axes;
-    for (const auto& t : command.axes) axes.push_back(nsd::region::parseAxis(t));
-    (void)nsd::cli::parseFixed(command.fixed);
-    (void)nsd::cli::troughPredicate(command.trough, axes);
+    // The job the command would run (its axes and fixed values parsed), and the model's
+    // predicate bound to those axes, as the region job builds it before any work.
+    const nsd::jobs::RegionJobOptions job = nsd::cli::regionJobOptions(command);
+    (void)nsd::jobs::troughPredicate(job.trough, job.axes);
   } catch (const CLI::ParseError&) {
   } catch (const nsd::InvalidInput&) {
   }
