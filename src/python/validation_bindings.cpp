@@ -88,17 +88,21 @@ py::dict rowDict(const val::ValidationResult& r) {
   row["acceleration"] = finiteOrNan(r.acceleration);
   row["acceleration_error"] = finiteOrNan(r.acceleration_error);
   row["rolling_onset"] = finiteOrNan(r.rolling_onset);
-  row["onset_error"] = finiteOrNan(r.onset_error);
+  row["onset_error"] = finiteOrNan(val::valueOrNan(r.onset, &val::OnsetRecord::onset_error));
   row["final_speed"] = finiteOrNan(r.final_speed);
-  row["final_speed_error"] = finiteOrNan(r.final_speed_error);
-  row["heading_drift_deg"] = finiteOrNan(r.heading_drift_deg);
+  row["final_speed_error"] =
+      finiteOrNan(val::valueOrNan(r.onset, &val::OnsetRecord::final_speed_error));
+  row["heading_drift_deg"] =
+      finiteOrNan(val::valueOrNan(r.heading, &val::HeadingRecord::drift_deg));
   row["friction_ratio_max"] = finiteOrNan(r.friction_ratio_max);
-  row["stop_time"] = finiteOrNan(r.stop_time);
-  row["creep_speed"] = finiteOrNan(r.creep_speed);
+  row["stop_time"] = finiteOrNan(val::valueOrNan(r.stop, &val::StopRecord::time_s));
+  row["creep_speed"] = finiteOrNan(val::valueOrNan(r.rest, &val::RestRecord::creep_speed_m_s));
   row["stop_distance"] = finiteOrNan(r.stop_distance);
   row["spin"] = finiteOrNan(r.spin);
-  row["reversal_time"] = finiteOrNan(r.reversal_time);
-  row["spin_after_reversal"] = finiteOrNan(r.spin_after_reversal);
+  row["reversal_time"] =
+      finiteOrNan(val::valueOrNan(r.rattleback, &val::RattlebackRecord::reversal_time_s));
+  row["spin_after_reversal"] =
+      finiteOrNan(val::valueOrNan(r.rattleback, &val::RattlebackRecord::spin_after_reversal_rad_s));
   row["slip_speeds"] = std::vector<double>{finiteOrNan(r.slip_plus), finiteOrNan(r.slip_minus)};
   return row;
 }

@@ -145,6 +145,29 @@ TEST(Metrics, AFinalSpeedTwoAndAHalfPercentOffFailsAndAThirdOfAPercentPasses) {
   EXPECT_FALSE(mentions(close, "final speed")) << close.reason;
 }
 
+// ---- Family records: present where the case checks what they hold ------------------------------
+
+TEST(FamilyRecords, AnInclineRowCarriesNoneAndReadsNanThroughThem) {
+  const ValidationResult r = inclineScaled(1.0);
+  EXPECT_FALSE(r.onset.has_value());
+  EXPECT_FALSE(r.heading.has_value());
+  EXPECT_FALSE(r.rest.has_value());
+  EXPECT_FALSE(r.stop.has_value());
+  EXPECT_FALSE(r.rattleback.has_value());
+  EXPECT_TRUE(std::isnan(valueOrNan(r.onset, &OnsetRecord::onset_error)));
+}
+
+TEST(FamilyRecords, ALaunchRowCarriesItsOnsetRecordAndNoRestStopOrRattleback) {
+  const ValidationCase c = launchCase();
+  const ValidationResult r = launchFinalScaled(1.0);
+  ASSERT_TRUE(r.onset.has_value());
+  EXPECT_DOUBLE_EQ(valueOrNan(r.onset, &OnsetRecord::onset_error),
+                   (r.rolling_onset - c.expected_rolling_onset_s) / c.expected_rolling_onset_s);
+  EXPECT_FALSE(r.rest.has_value());
+  EXPECT_FALSE(r.stop.has_value());
+  EXPECT_FALSE(r.rattleback.has_value());
+}
+
 // ---- Trajectory files: spacing and unit quaternions --------------------------------------------
 
 class TrajectoryFile : public ::testing::Test {

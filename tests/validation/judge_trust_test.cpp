@@ -379,7 +379,7 @@ TEST(JudgeKinematics, SinkingIntoThePlaneIsNoHeadingDrift) {
   }
   const auto r = judge(launch, kUser, asTrajectory(launch, samples));
   EXPECT_TRUE(r.pass) << r.reason;
-  EXPECT_LT(r.heading_drift_deg, 1e-6);
+  EXPECT_LT(valueOrNan(r.heading, &HeadingRecord::drift_deg), 1e-6);  // NaN (fails): no record
   // A true turn of 3 degrees on the plane over the last half is seen.
   auto turned = analyticTrajectory(launch, 1e-3);
   const Eigen::AngleAxisd turn(degreesToRadians(3.0), n);
@@ -395,7 +395,7 @@ TEST(JudgeKinematics, SinkingIntoThePlaneIsNoHeadingDrift) {
   }
   const auto drifted = judge(launch, kUser, asTrajectory(launch, turned));
   EXPECT_FALSE(drifted.pass);
-  EXPECT_NEAR(drifted.heading_drift_deg, 3.0, 0.05);
+  EXPECT_NEAR(valueOrNan(drifted.heading, &HeadingRecord::drift_deg), 3.0, 0.05);
 }
 
 // ---- Findings 5 and 6: causes computed from the trajectory; creep judged -----------------------

@@ -63,7 +63,9 @@ LaunchDriftMap simulateLaunchDrift(const SolverSpec& solver, double step_deg, un
     m.heading_rad = degreesToRadians(static_cast<double>(i) * step_deg);
     const ValidationCase c = buildOnePlaneCase("launch-map", m);
     const ValidationResult r = judge(c, solver, runSolver(c, solver));
-    map.points[i] = {static_cast<double>(i) * step_deg, r.heading_drift_deg, r.onset_error};
+    map.points[i] = {static_cast<double>(i) * step_deg,
+                     valueOrNan(r.heading, &HeadingRecord::drift_deg),
+                     valueOrNan(r.onset, &OnsetRecord::onset_error)};
   });
   return map;
 }

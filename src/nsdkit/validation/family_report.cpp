@@ -146,7 +146,8 @@ void writeFamilyTables(std::ostream& out, const std::vector<ValidationCase>& cas
       (r.pass ? c.pass : c.fail) += 1;
       // The creep family's column is the creep speed of its exact-rest cases.
       const bool creep = family == CaseFamily::kCreep;
-      const double value = creep ? r.creep_speed : r.metric_value;
+      const double value =
+          creep ? valueOrNan(r.rest, &RestRecord::creep_speed_m_s) : r.metric_value;
       if (std::isfinite(value)) {
         c.metric.push_back(std::fabs(value));
         c.metric_name = creep ? "creep speed [m/s]" : r.metric;

@@ -257,25 +257,31 @@ void measure(const ValidationCase& c, const SolverTrajectory& tr, const ModeRule
     if (slip <= rule.onset_speed_m_s && !std::isfinite(r.rolling_onset)) r.rolling_onset = s.t;
   }
   r.stop_distance = last.x_C_W.norm();  // the centre starts at the origin
-  if (std::isfinite(c.expected_stop_time_s)) r.stop_time = r.rolling_onset;
+  if (std::isfinite(c.expected_stop_time_s) || std::isfinite(c.expected_stop_distance_m)) {
+    r.stop.emplace();
+    if (std::isfinite(c.expected_stop_time_s)) r.stop->time_s = r.rolling_onset;
+  }
   if (c.measure_heading && c.one_plane) {
     const HeadingMeasure heading = headingDrift(tr.samples, c.v_C0_W,
                                                 frameOf(*c.one_plane).n_W, 0.1 * c.t_end_s);
-    if (heading.measured) r.heading_drift_deg = heading.drift_deg;
+    r.heading.emplace();
+    if (heading.measured) r.heading->drift_deg = heading.drift_deg;
   }
   if (c.kind == CaseFamily::kRattleback) {
     // The spin about the downward vertical, measured as the reference's (rattleback_metric.hpp),
     // from t = 0 as the reference's (an engine's first sample is at t = h: without the initial
     // state the turned angle would miss w h, 7e-4 of it at h = 1 ms).
     const RattlebackMetrics m = rattlebackMetrics(withInitialState(c, tr.samples));
-    r.mean_spin_reversal_time = m.mean_spin_reversal_s;
-    r.turned_angle = m.turned_angle_rad;
-    r.spin_after_reversal = m.spin_after_reversal_rad_s;
-    r.reversal_time = m.first_turning_point_s;
+    RattlebackRecord& record = r.rattleback.emplace();
+    record.mean_spin_reversal_time_s = m.mean_spin_reversal_s;
+    record.turned_angle_rad = m.turned_angle_rad;
+    record.spin_after_reversal_rad_s = m.spin_after_reversal_rad_s;
+    record.reversal_time_s = m.first_turning_point_s;
   }
   if (c.exact_rest) {
-    r.creep_speed = creepSpeed(tr);
-    r.rest_displacement_m = largestDisplacementAlongPlanes(c, withInitialState(c, tr.samples));
+    RestRecord& rest = r.rest.emplace();
+    rest.creep_speed_m_s = creepSpeed(tr);
+    rest.displacement_m = largestDisplacementAlongPlanes(c, withInitialState(c, tr.samples));
   }
 }
 
@@ -344,13 +350,15 @@ void checkPenetration(const ValidationCase& c, const ValidationResult& r,
 // travelled and stopped before the second half did not rest).
 void checkRest(const ValidationCase& c, const ValidationResult& r, bool mode_ok,
                std::vector<std::string>& reasons) {
-  if (mode_ok && !(r.creep_speed <= kCreepBound_m_s)) {
-    reasons.push_back("creeps at " + formatForReport(r.creep_speed) +
+  const double creep_speed_m_s = valueOrNan(r.rest, &RestRecord::creep_speed_m_s);
+  const double displacement_m = valueOrNan(r.rest, &RestRecord::displacement_m);
+  if (mode_ok && !(creep_speed_m_s <= kCreepBound_m_s)) {
+    reasons.push_back("creeps at " + formatForReport(creep_speed_m_s) +
                       " m/s (mean speed over the second half) where the exact motion is rest "
                       "(bound " + formatForReport(kCreepBound_m_s) + " m/s)");
   }
-  if (!(r.rest_displacement_m <= kCreepBound_m_s * c.t_end_s)) {
-    reasons.push_back("moved " + formatForReport(r.rest_displacement_m) +
+  if (!(displacement_m <= kCreepBound_m_s * c.t_end_s)) {
+    reasons.push_back("moved " + formatForReport(displacement_m) +
                       " m along the plane where the exact motion is rest (bound " +
                       formatForReport(kCreepBound_m_s * c.t_end_s) + " m: " +
                       formatForReport(kCreepBound_m_s) + " m/s over the run)");
@@ -407,63 +415,68 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c,
   if (std::isfinite(c.expected_rolling_onset_s)) {
     const double h = r.sample_spacing_s;  // the time resolution the trajectory has
     const double tol = std::max(o.onset_tolerance_relative * c.expected_rolling_onset_s, 3 * h);
-    r.onset_error = (r.rolling_onset - c.expected_rolling_onset_s) / c.expected_rolling_onset_s;
+    OnsetRecord& onset = r.onset.emplace();
+    onset.onset_error = (r.rolling_onset - c.expected_rolling_onset_s) / c.expected_rolling_onset_s;
     if (!(std::fabs(r.rolling_onset - c.expected_rolling_onset_s) <= tol)) {
       reasons.push_back("rolling (sticking) onset " + formatForReport(r.rolling_onset, 4) +
                         " s, analytic " + formatForReport(c.expected_rolling_onset_s, 4) + " s");
     }
     // Over max(expected, 0.1 m/s): a block's final speed is 0, judged to 1e-3 m/s.
-    r.final_speed_error =
+    onset.final_speed_error =
         std::fabs(r.final_speed - c.expected_final_speed) / std::max(c.expected_final_speed, 0.1);
-    if (!(r.final_speed_error <= o.final_speed_tolerance)) {
+    if (!(onset.final_speed_error <= o.final_speed_tolerance)) {
       reasons.push_back("final speed " + formatForReport(r.final_speed, 5) + " m/s, analytic " +
                         formatForReport(c.expected_final_speed, 5) + " m/s");
     }
   }
-  if (std::isfinite(c.expected_stop_time_s)) {
+  if (std::isfinite(c.expected_stop_time_s) && r.stop) {
     const double h = r.sample_spacing_s;  // the time resolution the trajectory has
     const double tol = std::max(o.onset_tolerance_relative * c.expected_stop_time_s, 3 * h);
-    r.stop_time_error = (r.stop_time - c.expected_stop_time_s) / c.expected_stop_time_s;
-    if (!(std::fabs(r.stop_time - c.expected_stop_time_s) <= tol)) {
-      reasons.push_back(std::isfinite(r.stop_time)
-                            ? "stopped at " + formatForReport(r.stop_time, 4) + " s, analytic " +
+    const double stop_time_s = r.stop->time_s;
+    r.stop->time_error = (stop_time_s - c.expected_stop_time_s) / c.expected_stop_time_s;
+    if (!(std::fabs(stop_time_s - c.expected_stop_time_s) <= tol)) {
+      reasons.push_back(std::isfinite(stop_time_s)
+                            ? "stopped at " + formatForReport(stop_time_s, 4) + " s, analytic " +
                                   formatForReport(c.expected_stop_time_s, 4) + " s (v0 / (mu g))"
                             : "never stopped (analytic: at " +
                                   formatForReport(c.expected_stop_time_s, 4) + " s)");
     }
   }
-  if (std::isfinite(c.expected_stop_distance_m)) {
-    r.stop_distance_error =
+  if (std::isfinite(c.expected_stop_distance_m) && r.stop) {
+    r.stop->distance_error =
         std::fabs(r.stop_distance - c.expected_stop_distance_m) / c.expected_stop_distance_m;
-    if (!(r.stop_distance_error <= o.final_speed_tolerance)) {
+    if (!(r.stop->distance_error <= o.final_speed_tolerance)) {
       reasons.push_back("stopped after " + formatForReport(r.stop_distance, 5) + " m, analytic " +
                         formatForReport(c.expected_stop_distance_m, 5) + " m (v0^2 / (2 mu g))");
     }
   }
-  if (c.kind == CaseFamily::kRattleback) {
+  if (c.kind == CaseFamily::kRattleback && r.rattleback) {
     // Judged: the well-conditioned measures of rattleback_metric.hpp. The first turning point
     // is only reported (it jumps by 1.8 % under a 0.1 % change of the wobble).
-    r.reversal_error = (r.reversal_time - c.expected_reversal_s) / c.expected_reversal_s;
+    RattlebackRecord& record = *r.rattleback;
+    record.reversal_error =
+        (record.reversal_time_s - c.expected_reversal_s) / c.expected_reversal_s;
     RattlebackMetrics measured, reference;
-    measured.mean_spin_reversal_s = r.mean_spin_reversal_time;
-    measured.turned_angle_rad = r.turned_angle;
-    measured.spin_after_reversal_rad_s = r.spin_after_reversal;
+    measured.mean_spin_reversal_s = record.mean_spin_reversal_time_s;
+    measured.turned_angle_rad = record.turned_angle_rad;
+    measured.spin_after_reversal_rad_s = record.spin_after_reversal_rad_s;
     reference.mean_spin_reversal_s = c.expected_mean_spin_reversal_s;
     reference.turned_angle_rad = c.expected_turned_angle_rad;
     reference.spin_after_reversal_rad_s = c.expected_spin_after_reversal_rad_s;
     RattlebackComparison comparison =
         compareRattlebackMetrics(measured, reference, o.reversal_tolerance);
-    r.mean_spin_reversal_error = comparison.mean_spin_reversal_error;
-    r.turned_angle_error = comparison.turned_angle_error;
-    r.spin_after_reversal_error = comparison.spin_after_reversal_error;
+    record.mean_spin_reversal_error = comparison.mean_spin_reversal_error;
+    record.turned_angle_error = comparison.turned_angle_error;
+    record.spin_after_reversal_error = comparison.spin_after_reversal_error;
     for (auto& reason : comparison.reasons) reasons.push_back(std::move(reason));
   }
-  if (c.measure_heading && !std::isfinite(r.heading_drift_deg)) {
+  const double drift_deg = valueOrNan(r.heading, &HeadingRecord::drift_deg);
+  if (c.measure_heading && !std::isfinite(drift_deg)) {
     reasons.push_back("moved less than " + formatForReport(kHeadingFloor_m) +
                       " m on the plane: no heading can be measured (the exact motion moves "
                       "along its initial velocity)");
-  } else if (c.measure_heading && !(r.heading_drift_deg <= o.heading_tolerance_deg)) {
-    reasons.push_back("heading drifted by " + formatForReport(r.heading_drift_deg) +
+  } else if (c.measure_heading && !(drift_deg <= o.heading_tolerance_deg)) {
+    reasons.push_back("heading drifted by " + formatForReport(drift_deg) +
                       " degrees (from the displacement on the plane; exact: 0, Coulomb's cone "
                       "is isotropic)");
   }
@@ -472,10 +485,14 @@ std::vector<std::string> checkAgainstReference(const ValidationCase& c,
 
 // The value of the case's headline metric in a judged row.
 double headlineMetricValue(const ValidationCase& c, const ValidationResult& r) {
-  if (c.kind == CaseFamily::kRattleback) return r.mean_spin_reversal_error;
-  if (c.exact_rest) return r.creep_speed;
-  if (c.measure_heading) return r.heading_drift_deg;
-  if (std::isfinite(c.expected_rolling_onset_s)) return r.onset_error;
+  if (c.kind == CaseFamily::kRattleback) {
+    return valueOrNan(r.rattleback, &RattlebackRecord::mean_spin_reversal_error);
+  }
+  if (c.exact_rest) return valueOrNan(r.rest, &RestRecord::creep_speed_m_s);
+  if (c.measure_heading) return valueOrNan(r.heading, &HeadingRecord::drift_deg);
+  if (std::isfinite(c.expected_rolling_onset_s)) {
+    return valueOrNan(r.onset, &OnsetRecord::onset_error);
+  }
   if (std::isfinite(c.expected_acceleration)) return r.acceleration_error;
   return std::max(r.slip_growth_plus,
                   std::isfinite(r.slip_growth_minus) ? r.slip_growth_minus : r.slip_growth_plus);
@@ -527,7 +544,8 @@ ValidationResult judge(const ValidationCase& c, const SolverSpec& solver,
   r.pass = reasons.empty() && coulombViolation(c, friction).empty();
   r.status = r.pass ? RowStatus::kPass : RowStatus::kFail;
   if (!r.pass) {
-    const std::string cause = frictionCause(c, friction, r.creep_speed);
+    const std::string cause =
+        frictionCause(c, friction, valueOrNan(r.rest, &RestRecord::creep_speed_m_s));
     if (!cause.empty()) r.reason = "cause: " + cause;
   }
   for (const auto& s : reasons) r.reason += (r.reason.empty() ? "" : "; ") + s;

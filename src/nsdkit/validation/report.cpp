@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -244,6 +245,28 @@ void writeReportMeta(const std::string& dir, const std::vector<ValidationCase>& 
 
 }
 
+// Writes the row's optional records (result.hpp) into its JSON: null where absent or NaN.
+void writeRecordKeys(const ValidationResult& r, nlohmann::json& row) {
+  const auto put = [&row](const char* key, double value) { row[key] = numberOrNull(value); };
+  put("onset_error", valueOrNan(r.onset, &OnsetRecord::onset_error));
+  put("final_speed_error", valueOrNan(r.onset, &OnsetRecord::final_speed_error));
+  put("heading_drift_deg", valueOrNan(r.heading, &HeadingRecord::drift_deg));
+  put("creep_speed", valueOrNan(r.rest, &RestRecord::creep_speed_m_s));
+  put("rest_displacement_m", valueOrNan(r.rest, &RestRecord::displacement_m));
+  put("stop_time", valueOrNan(r.stop, &StopRecord::time_s));
+  put("stop_time_error", valueOrNan(r.stop, &StopRecord::time_error));
+  put("stop_distance_error", valueOrNan(r.stop, &StopRecord::distance_error));
+  const std::optional<RattlebackRecord>& rb = r.rattleback;  // the rattleback family's
+  put("reversal_time", valueOrNan(rb, &RattlebackRecord::reversal_time_s));
+  put("reversal_error", valueOrNan(rb, &RattlebackRecord::reversal_error));
+  put("mean_spin_reversal_time", valueOrNan(rb, &RattlebackRecord::mean_spin_reversal_time_s));
+  put("mean_spin_reversal_error", valueOrNan(rb, &RattlebackRecord::mean_spin_reversal_error));
+  put("turned_angle", valueOrNan(rb, &RattlebackRecord::turned_angle_rad));
+  put("turned_angle_error", valueOrNan(rb, &RattlebackRecord::turned_angle_error));
+  put("spin_after_reversal", valueOrNan(rb, &RattlebackRecord::spin_after_reversal_rad_s));
+  put("spin_after_reversal_error", valueOrNan(rb, &RattlebackRecord::spin_after_reversal_error));
+}
+
 // report.json's rows: every measurement of every run.
 nlohmann::json rowsJson(const std::vector<ValidationResult>& results) {
   nlohmann::json rows = nlohmann::json::array();
@@ -252,30 +275,14 @@ nlohmann::json rowsJson(const std::vector<ValidationResult>& results) {
                     {"status", toString(r.status)},
                     {"metric", r.metric},
                     {"metric_value", numberOrNull(r.metric_value)},
-                    {"heading_drift_deg", numberOrNull(r.heading_drift_deg)},
                     {"friction_ratio_max", numberOrNull(r.friction_ratio_max)},
                     {"max_penetration_m", numberOrNull(r.max_penetration_m)},
                     {"final_velocity_along", numberOrNull(r.final_velocity_along)},
-                    {"rest_displacement_m", numberOrNull(r.rest_displacement_m)},
                     {"sample_spacing_s", numberOrNull(r.sample_spacing_s)},
-                    {"stop_time", numberOrNull(r.stop_time)},
-                    {"stop_time_error", numberOrNull(r.stop_time_error)},
                     {"custom", r.custom},
-                    {"creep_speed", numberOrNull(r.creep_speed)},
                     {"stop_distance", numberOrNull(r.stop_distance)},
-                    {"reversal_time", numberOrNull(r.reversal_time)},
-                    {"reversal_error", numberOrNull(r.reversal_error)},
-                    {"spin_after_reversal", numberOrNull(r.spin_after_reversal)},
-                    {"mean_spin_reversal_time", numberOrNull(r.mean_spin_reversal_time)},
-                    {"mean_spin_reversal_error", numberOrNull(r.mean_spin_reversal_error)},
-                    {"turned_angle", numberOrNull(r.turned_angle)},
-                    {"turned_angle_error", numberOrNull(r.turned_angle_error)},
-                    {"spin_after_reversal_error", numberOrNull(r.spin_after_reversal_error)},
-                    {"stop_distance_error", numberOrNull(r.stop_distance_error)},
                     {"spin", numberOrNull(r.spin)},
                     {"spin_error", numberOrNull(r.spin_error)},
-                    {"onset_error", numberOrNull(r.onset_error)},
-                    {"final_speed_error", numberOrNull(r.final_speed_error)},
                     {"case", r.case_name},
                     {"solver", r.solver},
                     {"setting", r.setting},
@@ -299,6 +306,7 @@ nlohmann::json rowsJson(const std::vector<ValidationResult>& results) {
                     {"simulated_seconds", r.simulated_seconds},
                     {"reason", r.reason},
                     {"run_notes", runNotesOf(r.setting_notes)}});
+    writeRecordKeys(r, rows.back());
   }
   return rows;
 }

@@ -7,6 +7,7 @@
 #include <Eigen/Geometry>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,63 @@ struct ReportSeries {
 /// The most frames a ReportSeries holds.
 constexpr std::size_t kReportSeriesPoints = 200;
 
+/// The rolling (sticking) onset of a case with an analytic one (ValidationResult::onset).
+struct OnsetRecord {
+  /// (observed - analytic rolling onset) / analytic [-] (NaN: it never rolled).
+  double onset_error = NAN;
+  /// |final speed - analytic| / max(analytic, 0.1 m/s) [-].
+  double final_speed_error = NAN;
+};
+/// The heading drift of a case that measures it (ValidationResult::heading).
+struct HeadingRecord {
+  /// Angle between the initial velocity and the displacement on the plane over the last 10 % of
+  /// the run (the whole run for a body that stopped) [deg]; NaN below kHeadingFloor_m (the
+  /// record is present, the drift too short to measure).
+  double drift_deg = NAN;
+};
+/// The rest of an exact-rest case (ValidationResult::rest).
+struct RestRecord {
+  /// Mean |v_C| over the second half [m/s].
+  double creep_speed_m_s = NAN;
+  /// The largest displacement along the planes from the start [m].
+  double displacement_m = NAN;
+};
+/// The stop of a sliding block (ValidationResult::stop). Each value is NaN where the case does
+/// not expect its quantity, each error NaN in an exact-rest case (judged by its rest alone).
+struct StopRecord {
+  /// Last time the slip exceeds the onset speed [s] (NaN: it never stopped).
+  double time_s = NAN;
+  /// (observed - analytic stop time) / analytic [-].
+  double time_error = NAN;
+  /// |stop distance - analytic| / analytic [-].
+  double distance_error = NAN;
+};
+/// The rattleback's measures (rattleback_metric.hpp) and their errors relative to the
+/// reference's (ValidationResult::rattleback). A measure that does not occur (no reversal) is NaN.
+struct RattlebackRecord {
+  /// First turning point of psi [s] (reported only).
+  double reversal_time_s = NAN;
+  /// The first turning point's error relative to the reference's gamma [-] (reported only).
+  double reversal_error = NAN;
+  /// First sign change of the spin averaged over 0.5 s [s].
+  double mean_spin_reversal_time_s = NAN;
+  /// The mean-spin reversal time's error relative to the reference's [-].
+  double mean_spin_reversal_error = NAN;
+  /// The angle turned before the mean-spin reversal [rad].
+  double turned_angle_rad = NAN;
+  /// The turned angle's error relative to the reference's [-].
+  double turned_angle_error = NAN;
+  /// Mean spin about the downward vertical over the last second [rad/s].
+  double spin_after_reversal_rad_s = NAN;
+  /// The final spin's error relative to the reference's [-].
+  double spin_after_reversal_error = NAN;
+};
+/// `field` of `record`, NaN where the record is absent (report.json writes null there).
+template <typename Record>
+double valueOrNan(const std::optional<Record>& record, double Record::*field) {
+  return record ? (*record).*field : NAN;
+}
+
 /// The judged result of one case run by one solver: a row of the report.
 struct ValidationResult {
   /// The case's benchmark family.
@@ -91,8 +149,6 @@ struct ValidationResult {
   double final_velocity_along = NAN;  ///< v_C . axis at the end [m/s] (checked with it, 2 %)
   /// The deepest overlap of the body with a plane over the run [m] (kMaxPenetration_m).
   double max_penetration_m = NAN;
-  /// Exact-rest cases: the largest displacement along the planes from the start [m].
-  double rest_displacement_m = NAN;
   double acceleration_error = NAN;           ///< relative to the expected value (RR cases)
   double slip_onset = NAN;                   ///< first time a contact slips [s] (NaN: never)
   double rolling_onset = NAN;                ///< sliding family: first time both contacts roll [s]
@@ -112,19 +168,12 @@ struct ValidationResult {
   /** @var spin
       Omega . spin axis at the end of the run [rad/s]. */
   double drilling_spin = NAN;           ///< Omega . n at the end [rad/s] (drilling cases)
-  /// Angle between the initial velocity and the displacement on the plane over the last 10 % of
-  /// the run (the whole run for a body that stopped) [deg]; NaN below kHeadingFloor_m.
-  double heading_drift_deg = NAN;
   /// The friction the motion needed, from the measured accelerations and the case's loads over
   /// 10 ms windows (trajectory_checks.hpp): one contact, the largest |F_t| / N; two contacts, the
   /// largest multiple of the friction coefficients (1: on the cones). Above Coulomb's bound
   /// (1.05 mu + 0.02, or 1.05 + 0.02 / mu) the row fails.
   double friction_ratio_max = NAN;
-  double onset_error = NAN;             ///< (observed - analytic rolling onset) / analytic
-  double final_speed_error = NAN;       ///< relative
-  double creep_speed = NAN;             ///< exact-rest cases: mean |v_C| over the second half [m/s]
   double stop_distance = NAN;           ///< |x_C(end) - x_C(0)| [m] (sliding block)
-  double stop_distance_error = NAN;     ///< relative
   /// The trajectory's median sample spacing [s]: the resolution of its onset and stop times,
   /// which sets the 3 h part of their tolerances (measured, never declared).
   double sample_spacing_s = NAN;
@@ -133,21 +182,18 @@ struct ValidationResult {
   std::string engine_version;
   /// Every non-default setting of the run, with its reason.
   std::vector<engines::SettingNote> setting_notes;
-  double stop_time = NAN;               ///< sliding block: last time its slip exceeds onset speed [s]
-  double stop_time_error = NAN;         ///< (observed - analytic stop time) / analytic
-  double reversal_time = NAN;           ///< first turning point of psi [s] (rattleback; reported)
-  double reversal_error = NAN;          ///< relative to the reference's gamma (reported only)
-  double spin_after_reversal = NAN;     ///< spin about the downward vertical, last second [rad/s]
-  double spin_after_reversal_error = NAN;  ///< relative to the reference's
-  /// Rattleback (rattleback_metric.hpp): first sign change of the spin averaged over 0.5 s [s],
-  /// the angle turned before it [rad], and their errors relative to the reference's.
-  double mean_spin_reversal_time = NAN;
-  /// The mean-spin reversal time's error relative to the reference's.
-  double mean_spin_reversal_error = NAN;
-  /// The angle turned before the mean-spin reversal [rad].
-  double turned_angle = NAN;
-  /// The turned angle's error relative to the reference's.
-  double turned_angle_error = NAN;
+  /// The rolling onset against its analytic value: present where the case expects one
+  /// (a finite expected_rolling_onset_s) and is not an exact-rest case. This record and the four
+  /// below are absent from a row that was not judged (not representable, refused, unreadable).
+  std::optional<OnsetRecord> onset;
+  /// The heading drift: present where the case measures it (measure_heading, one plane).
+  std::optional<HeadingRecord> heading;
+  /// The creep and displacement of an exact-rest case: present where the case is one.
+  std::optional<RestRecord> rest;
+  /// The stop of a sliding block: present where the case expects a stop time or distance.
+  std::optional<StopRecord> stop;
+  /// The rattleback's measures against the reference's: present for the rattleback family.
+  std::optional<RattlebackRecord> rattleback;
   /// The case's headline metric: its name and value (familyMetricName).
   std::string metric;
   /// The headline metric's value.
