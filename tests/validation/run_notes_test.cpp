@@ -21,6 +21,13 @@ TEST(RunNotes, EngineMessagesAreCountedAndTheFirstIsQuoted) {
             "the engine printed 1 line of messages, the first: '\\x1b[31mred|x'");
 }
 
+TEST(RunNotes, UnconvergedStepsAreCountedInWords) {
+  EXPECT_EQ(unconvergedStepsNote(1),
+            "1 step where the friction solver did not reach its tolerance");
+  EXPECT_EQ(unconvergedStepsNote(24),
+            "24 steps where the friction solver did not reach its tolerance");
+}
+
 TEST(RunNotes, OnlyRunNotesAreARowsNotes) {
   const std::vector<engines::SettingNote> notes = {
       {"cone=\"elliptic\"", "a setting"},

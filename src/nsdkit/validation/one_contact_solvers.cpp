@@ -9,6 +9,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/eventdriven/shape_stick_slip.hpp>
 #include <nsdkit/sim/siconos_one_plane.hpp>
+#include <nsdkit/validation/run_notes.hpp>
 
 namespace nsd::validation {
 namespace {
@@ -229,9 +230,7 @@ SolverTrajectory runSiconosOnePlane(const ValidationCase& c, double step_s) {
                         "(sphere, ellipsoid) or the 4 corners of the face (box), run in the "
                         "plane's frame (sim/siconos_one_plane.hpp)"});
   if (run.solver_warnings > 0) {
-    t.settings.push_back({engines::kRunNoteSetting,
-                          std::to_string(run.solver_warnings) +
-                              " steps where the friction solver did not reach its tolerance"});
+    t.settings.push_back({engines::kRunNoteSetting, unconvergedStepsNote(run.solver_warnings)});
   }
   t.engine_version = "siconos 4.4";
   return t;

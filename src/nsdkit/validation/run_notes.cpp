@@ -21,6 +21,11 @@ std::string engineMessagesNote(const std::string& engine_messages) {
          " of messages, the first: " + quoteInput(first, 160);
 }
 
+std::string unconvergedStepsNote(long steps) {
+  return std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+         " where the friction solver did not reach its tolerance";
+}
+
 std::vector<std::string> runNotesOf(const std::vector<engines::SettingNote>& notes) {
   std::vector<std::string> out;
   for (const engines::SettingNote& n : notes) {

@@ -20,6 +20,10 @@ namespace nsd::validation {
 /// lines, and the first of them quoted (at most 160 bytes; core::quoteInput).
 std::string engineMessagesNote(const std::string& engine_messages);
 
+/// The run note of a time-stepping run whose friction solver did not reach its tolerance in
+/// `steps` > 0 steps (Siconos).
+std::string unconvergedStepsNote(long steps);
+
 /// A row's run notes, in the order the run made them.
 std::vector<std::string> runNotesOf(const std::vector<engines::SettingNote>& notes);
 

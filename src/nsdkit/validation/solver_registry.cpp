@@ -137,9 +137,7 @@ SolverTrajectory runSiconos(const ValidationCase& c, double h) {
     t.failure = bad;
   }
   if (run.solver_warnings > 0) {
-    t.settings.push_back({engines::kRunNoteSetting,
-                          std::to_string(run.solver_warnings) +
-                              " steps where the friction solver did not reach its tolerance"});
+    t.settings.push_back({engines::kRunNoteSetting, unconvergedStepsNote(run.solver_warnings)});
   }
   t.engine_version = "siconos 4.4";
   t.positions_recorded = false;  // its two-contact model records velocities and slips only
