@@ -16,65 +16,17 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cpp_text  # noqa: E402
+
 CPP_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".ipp", ".tpp", ".inl", ".c", ".cc", ".cpp", ".cxx")
 TYPE_HEADER = re.compile(r"\b(class|struct|union|enum|namespace)\b")
 
 
-def _skip_quoted(text, i, quote):
-    """Index just past the literal opening at i (a newline ends a broken char literal)."""
-    j = i + 1
-    while j < len(text) and text[j] != quote:
-        if text[j] == "\\":
-            j += 1
-        elif text[j] == "\n" and quote == "'":
-            return j
-        j += 1
-    return j + 1
-
-
 def blank_non_code(text):
     """The text with comments, literals and preprocessor lines replaced by spaces (line breaks
-    kept), so that every remaining brace, parenthesis and semicolon is code."""
-    out, i, n = [], 0, len(text)
-    at_line_start = True
-    while i < n:
-        c = text[i]
-        if at_line_start and c == "#":
-            j = i
-            while j < n and text[j] != "\n":  # a directive, with its continuation lines
-                j = text.find("\n", j)
-                j = n if j < 0 else j
-                if text[j - 1] == "\\":
-                    j += 1
-            end = j
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-        elif text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-            m = re.match(r'R"([^(\s]*)\(', text[i:])
-            if not m:
-                out.append(c)
-                i += 1
-                continue
-            close = text.find(")" + m.group(1) + '"', i + m.end())
-            end = n if close < 0 else close + len(m.group(1)) + 2
-        elif c == '"' or (c == "'" and not (i > 0 and text[i - 1].isalnum())):  # not 1'000
-            end = _skip_quoted(text, i, c)
-        else:
-            out.append(c)
-            if c == "\n":
-                at_line_start = True
-            elif not c.isspace():
-                at_line_start = False
-            i += 1
-            continue
-        out.append("".join("\n" if ch == "\n" else " " for ch in text[i:end]))
-        at_line_start = text[end - 1:end] == "\n" if end > i else at_line_start
-        i = end
-    return "".join(out)
+    kept), so that every remaining brace, parenthesis and semicolon is code (cpp_text.py)."""
+    return cpp_text.blank_non_code(text)
 
 
 def functions(text):

@@ -39,6 +39,10 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "architecture"))
+import cpp_text  # noqa: E402  (the C++ scanner shared with check_sizes.py)
+
 CPP_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".ipp", ".tpp", ".inl", ".c", ".cc", ".cpp", ".cxx")
 MODES = ("RR", "RS", "SR", "SS")
 
@@ -68,90 +72,14 @@ FOREIGN_PREFIXES = ("mj", "MPI_", "H5", "Py", "CGAL_", "BOOST_", "O_", "S_IS", "
 IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
 
 
-def _skip_quoted(text, i, quote):
-    """Index just past the literal opening at i (a newline ends a broken literal)."""
-    j = i + 1
-    while j < len(text) and text[j] != quote:
-        if text[j] == "\\":
-            j += 1
-        elif text[j] == "\n":
-            return j
-        j += 1
-    return j + 1
-
-
-def cpp_non_code_spans(text):
-    """(start, end, kind) of every comment, literal and preprocessor line of C++ text; kind is
-    'comment', 'string' (an ordinary string literal), 'literal' (raw string, character) or
-    'directive'."""
-    spans, i, n = [], 0, len(text)
-    at_line_start = True
-    while i < n:
-        c = text[i]
-        end, kind = None, None
-        if at_line_start and c == "#":
-            j = i
-            while True:  # a directive with its continuation lines
-                j = text.find("\n", j)
-                if j < 0:
-                    j = n
-                    break
-                if text[j - 1] != "\\":
-                    break
-                j += 1
-            end, kind = j, "directive"
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            end, kind = (n if end < 0 else end), "comment"
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end, kind = (n if end < 0 else end + 2), "comment"
-        elif c == "R" and text.startswith('R"', i) and not (i and (text[i - 1].isalnum() or
-                                                                   text[i - 1] == "_")):
-            m = re.match(r'R"([^(\s]*)\(', text[i:])
-            if m:
-                close = text.find(")" + m.group(1) + '"', i + m.end())
-                end = n if close < 0 else close + len(m.group(1)) + 2
-                kind = "literal"
-        elif c == '"':
-            end, kind = _skip_quoted(text, i, '"'), "string"
-        elif c == "'" and not (i and text[i - 1].isdigit() and i + 1 < n and
-                               text[i + 1].isalnum()):
-            end, kind = _skip_quoted(text, i, "'"), "literal"  # not a digit separator 1'000
-        if end is None:
-            if c == "\n":
-                at_line_start = True
-            elif not c.isspace():
-                at_line_start = False
-            i += 1
-            continue
-        spans.append((i, end, kind))
-        if "\n" in text[i:end]:
-            at_line_start = text[i:end].endswith("\n")
-        i = end
-    return spans
-
-
-def blank_cpp_non_code(text, spans=None):
-    """C++ text with comments, literals and preprocessor lines replaced by spaces (line breaks
-    kept), so that the words left are the code's identifiers and keywords."""
-    out, last = [], 0
-    for start, end, _ in spans if spans is not None else cpp_non_code_spans(text):
-        out.append(text[last:start])
-        out.append(re.sub(r"[^\n]", " ", text[start:end]))
-        last = end
-    out.append(text[last:])
-    return "".join(out)
-
-
 FIELD_NAME = re.compile(r'"([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)"')
 
 
 def cpp_identifiers(text):
     """(identifier, line) for every suffixed identifier in the C++ code, and for every string
     literal that is one suffixed word (a field name of a file, "inertia_kg_m2")."""
-    spans = cpp_non_code_spans(text)
-    code = blank_cpp_non_code(text, spans)
+    spans = cpp_text.cpp_non_code_spans(text)
+    code = cpp_text.blank_non_code(text, spans)
     found = []
     for line_number, line in enumerate(code.split("\n"), start=1):
         for m in IDENTIFIER.finditer(line):
