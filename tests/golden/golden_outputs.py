@@ -3,9 +3,11 @@
 redesign (issue 47): every command below is run into a scratch folder, each file it writes is
 normalised (only what measures the run itself is dropped: wall seconds and echoed paths) and
 hashed (SHA-256), and the hashes must equal those in golden_outputs.json, which were written
-by the last commit before the redesign (1f5beeb, `--write`). One has been re-written since:
-validate-body's report.json, when each row gained its `run_notes` (the new file, without that
-key, was checked equal to 1f5beeb's).
+by the last commit before the redesign (1f5beeb, `--write`). Re-written since: validate-body's
+report.json, when each row gained its `run_notes` (the new file, without that key, was checked
+equal to 1f5beeb's); then validate-body's report.json and series.bin, when the runs were pinned
+to OpenBLAS's SSE3 kernels (RUN_ENVIRONMENT; the same code, whose files had been equal to
+1f5beeb's with the machine's own kernels). No other hash changed either time.
 
     golden_outputs.py NSDKIT WORK BODIES_DIR [--write]
 
@@ -23,6 +25,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden_outputs.json")
+
+# Siconos solves through OpenBLAS, which picks its kernels by CPU at run time: the same build
+# gave other last bits on an AMD EPYC (Haswell/Zen kernels) than where the hashes were written
+# (SkylakeX kernels). Every run uses OpenBLAS's SSE3 kernels (Prescott: any x86-64 CPU), one
+# thread, so a hash depends on the code and not on the machine.
+RUN_ENVIRONMENT = dict(os.environ, OPENBLAS_CORETYPE="Prescott", OPENBLAS_NUM_THREADS="1")
 
 # Keys of JSON outputs that describe the run, not its results.
 RUN_KEYS = {"seconds", "wall_seconds", "wall_seconds_per_simulated_second", "output", "html"}
@@ -112,7 +120,8 @@ def run_all(nsdkit, work, bodies):
         out = os.path.join(work, name)
         os.makedirs(out)
         words = [w.replace("{out}", out).replace("{torques}", torques) for w in argv]
-        done = subprocess.run([nsdkit, *words], capture_output=True, text=True, timeout=600)
+        done = subprocess.run([nsdkit, *words], capture_output=True, text=True, timeout=600,
+                              env=RUN_ENVIRONMENT)
         if done.returncode != 0:
             raise SystemExit(f"{name}: exit {done.returncode}: {done.stderr.strip()}")
         files = {}
