@@ -4,11 +4,17 @@
 # machine under `ctest -j2`, at least 300 s, times 4 under the sanitizers (ASan + UBSan slow the
 # analyses 2-4x). Measured 2026-11-28: with the machine loaded 4x over (load average 8 on 2
 # cores), 3x and 120 s timed six healthy tests out; a runaway (27 min) is still caught.
+# The measured tests also get their time as COST, so that a first `ctest -j2` (a fresh clone has
+# no timings of its own) starts the long ones first instead of last: the suite's 950 s of tests
+# then fill both cores to the end (measured 2026-11-29 on a fresh clone: the longest,
+# bad_input_suite, had started 7 min in and ran alone for its last 2 min).
 set(NSD_MEASURED_TEST_SECONDS
-    mesh_body_mesh_test=101 mesh_shaped_mesh_test=72 validation_rattleback_reference_test=47
-    cli_region_hdf5_test=100 browser_pages_test=42 example_shaped_mesh_example=39
-    package_pip_install_test=27 python_module_test=22 cli_region_checkpoint_test=19
-    cli_body_test=17 rolling_rolling_cases_test=13 cli_validate_test=12)
+    bad_input_suite=160 mesh_body_mesh_test=101 cli_region_hdf5_test=100
+    docs_code_blocks_test=76 mesh_shaped_mesh_test=72 browser_pages_test=65
+    python_module_test=55 validation_rattleback_reference_test=47 example_shaped_mesh_example=41
+    cli_validate_web_test=29 cli_validate_test=28 package_pip_install_test=27
+    region_sweep_warm_start_test=22 cli_region_checkpoint_test=21 web_reproducers_test=21
+    cli_body_test=17 rolling_rolling_cases_test=16 notation_selftest=14)
 set(NSD_QUICK_TEST_TIMEOUT_S 300)
 
 function(nsd_apply_test_timeouts)
@@ -18,6 +24,14 @@ function(nsd_apply_test_timeouts)
   endif()
   get_property(tests DIRECTORY PROPERTY TESTS)
   foreach(test IN LISTS tests)
+    foreach(entry IN LISTS NSD_MEASURED_TEST_SECONDS)
+      string(REPLACE "=" ";" pair "${entry}")
+      list(GET pair 0 name)
+      if(name STREQUAL test)
+        list(GET pair 1 measured)
+        set_tests_properties(${test} PROPERTIES COST ${measured})
+      endif()
+    endforeach()
     get_test_property(${test} TIMEOUT existing)
     if(existing)
       continue()

@@ -179,7 +179,7 @@ py::dict frictionMap(const py::dict& a) {
   return out;
 }
 
-py::dict heavyBall(const py::dict& a) {
+py::dict heavyBallJob(const py::dict& a) {
   jobs::HeavyBallJobOptions o;
   o.model = a["model"].cast<std::string>();
   o.v0 = a["v0"].cast<double>();
@@ -262,7 +262,7 @@ std::string rollingFriction(const py::dict& a) {
   return jobs::runRollingFrictionJob(o).summary.dump();
 }
 
-py::dict validate(const py::dict& a, const py::object& page) {
+py::dict validateJob(const py::dict& a, const py::object& page) {
   jobs::ValidateJobOptions o;
   o.output = a["output"].cast<std::string>();
   o.t_end = optionalOf<double>(a["t_end"]);
@@ -305,10 +305,10 @@ void bindJobs(py::module_& m) {
   jobs.def("classify", &classify, py::arg("args"), py::arg("trough"));
   jobs.def("friction", &frictionPoint, py::arg("args"));
   jobs.def("friction_map", &frictionMap, py::arg("args"));
-  jobs.def("heavy_ball", &heavyBall, py::arg("args"));
+  jobs.def("heavy_ball", &heavyBallJob, py::arg("args"));
   jobs.def("rattleback", &rattleback, py::arg("args"));
   jobs.def("rolling_friction", &rollingFriction, py::arg("args"));
-  jobs.def("validate", &validate, py::arg("args"), py::arg("page"));
+  jobs.def("validate", &validateJob, py::arg("args"), py::arg("page"));
   jobs.def("body", &body, py::arg("body"), py::arg("output_dir"), py::arg("threads"));
 }
 

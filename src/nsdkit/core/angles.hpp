@@ -11,6 +11,9 @@ inline constexpr double kPi = 3.14159265358979323846;
 /// 2 pi to double precision.
 inline constexpr double kTwoPi = 6.28318530717958647692;
 
+/// Degrees per radian, 180 / pi (case files convert with it both ways).
+inline constexpr double kDegreesPerRadian = 180.0 / kPi;
+
 /// Degrees to radians: deg / 180 pi (exact for 90, 45, 180: the fraction first).
 inline constexpr double degreesToRadians(double degrees) { return degrees / 180.0 * kPi; }
 

@@ -13,6 +13,9 @@
 
 namespace nsd::hdf5::detail {
 
+/// The root attribute "format" of a sweep file of this layout (written and required).
+inline constexpr char kSweepFileFormat[] = "nsdkit-sweep-hdf5/1";
+
 /// An HDF5 identifier closed by `close` when the handle goes.
 class Handle {
  public:

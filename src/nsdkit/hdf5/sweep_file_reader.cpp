@@ -14,7 +14,7 @@ namespace {
 using detail::CheckedReader;
 using detail::Handle;
 
-constexpr char kFormat[] = "nsdkit-sweep-hdf5/1";
+using detail::kSweepFileFormat;
 /// Most axes a sweep file may have.
 constexpr std::size_t kMaxAxes = 16;
 /// Most grid points read_sweep reads whole (the in-memory sweep's limit).
@@ -36,8 +36,9 @@ class Reader {
     SweepFileContents c;
     const hid_t root = in_.root();
     c.format = in_.stringAttribute(root, "/", "format");
-    if (c.format != kFormat) {
-      in_.fail("attribute 'format' is " + quoteInput(c.format) + ", expected '" + kFormat + "'");
+    if (c.format != kSweepFileFormat) {
+      in_.fail("attribute 'format' is " + quoteInput(c.format) + ", expected '" +
+               kSweepFileFormat + "'");
     }
     c.nsdkit_version = in_.stringAttribute(root, "/", "nsdkit_version");
     c.model_name = in_.stringAttribute(root, "/", "model");

@@ -31,7 +31,7 @@ using detail::check;
 using detail::checked;
 using detail::Handle;
 
-constexpr char kFormat[] = "nsdkit-sweep-hdf5/1";
+using detail::kSweepFileFormat;
 constexpr int kDeflateLevel = 4;
 
 constexpr char kTemporarySuffix[] = ".tmp-nsdkit-hdf5";
@@ -241,7 +241,7 @@ class SweepFileWriter final : public region::SweepSink {
   void writeHeader() {
     const std::string& f = temporary_;
     const hid_t root = file_.get();
-    detail::writeStringAttribute(root, "format", kFormat, f);
+    detail::writeStringAttribute(root, "format", kSweepFileFormat, f);
     detail::writeStringAttribute(root, "nsdkit_version", NSDKIT_VERSION, f);
     detail::writeStringAttribute(root, "grid_order", "row-major: the last axis varies fastest", f);
     detail::writeStringAttribute(root, "model", header_.model_name, f);

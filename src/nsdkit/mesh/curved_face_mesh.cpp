@@ -171,7 +171,7 @@ class ChordCriteria : public CGAL::Delaunay_mesh_size_criteria_2<CDT> {
   double tolerance_;
 };
 
-using Mesher = CGAL::Delaunay_mesher_2<CDT, ChordCriteria>;
+using ChordMesher = CGAL::Delaunay_mesher_2<CDT, ChordCriteria>;
 using Sheet = std::function<Eigen::Vector3d(double, double)>;
 
 constexpr int kArcSamples = 256;  // samples of each parameter line for its length
@@ -384,7 +384,7 @@ void refineFlatDomain(CDT& cdt, const Flattening& flattening, const std::vector<
   if (cdt.number_of_vertices() != loop.size()) {
     throw SolverFailure("the conformal flattening of a curved face merges border points");
   }
-  Mesher mesher(cdt, ChordCriteria(aspect_bound, &lift, chord_tolerance));
+  ChordMesher mesher(cdt, ChordCriteria(aspect_bound, &lift, chord_tolerance));
   mesher.init();
   const std::size_t max_vertices = 400000;
   while (!mesher.is_refinement_done()) {

@@ -26,7 +26,7 @@ using Fb = CGAL::Delaunay_mesh_face_base_2<K>;
 using Tds = CGAL::Triangulation_data_structure_2<Vb, Fb>;
 using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, Tds, CGAL::Exact_predicates_tag>;
 using Criteria = CGAL::Delaunay_mesh_size_criteria_2<CDT>;
-using Mesher = CGAL::Delaunay_mesher_no_edge_refinement_2<CDT, Criteria>;
+using PlanarFaceMesher = CGAL::Delaunay_mesher_no_edge_refinement_2<CDT, Criteria>;
 
 // Gauss-Legendre nodes and weights on [-1, 1], 8 points.
 constexpr std::array<double, 8> kGaussNodes{
@@ -332,7 +332,8 @@ void meshPlanarFace(FacesAssembly& fa, const TwoContactFamily& family, int k) {
     const std::list<K::Point_2> seeds =
         keptRegionSeeds(cdt, family, origin, e1, e2, normal, probe);
     if (seeds.empty()) return;  // no part of this plane bounds the body
-    Mesher mesher(cdt, Criteria(0.125, 4.0 * mean_spacing));  // 0.125: min angle ~20.7 degrees
+    // 0.125: minimum angle ~20.7 degrees.
+    PlanarFaceMesher mesher(cdt, Criteria(0.125, 4.0 * mean_spacing));
     mesher.set_seeds(seeds.begin(), seeds.end(), true);
     mesher.refine_mesh();
     for (auto fh = cdt.finite_faces_begin(); fh != cdt.finite_faces_end(); ++fh) {

@@ -83,8 +83,6 @@ Vec LabelledBoundary::edgePoint(Vec a, int la, Vec b, int lb, const Vec& normal)
 
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 /// Stage 1: area-weighted outward vertex normals of the seed mesh.
 std::vector<Vec> vertexNormals(const TriangleMesh& seed) {
   std::vector<Vec> normals(seed.vertices.size(), Vec::Zero());

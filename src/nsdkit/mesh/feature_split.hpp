@@ -26,12 +26,16 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <cstddef>
 #include <functional>
 #include <vector>
 
 #include <nsdkit/mesh/body_mesh.hpp>
 
 namespace nsd::mesh::detail {
+
+/// A TriangleMesh index (int, as in its triangles) as the index of a std::vector.
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 /// A closed mesh whose sharp edges are chains of its edges.
 struct FeatureConformingMesh {

@@ -15,7 +15,6 @@ namespace {
 using Vec = Eigen::Vector3d;
 using EdgeKey = std::pair<int, int>;
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 EdgeKey keyOf(int a, int b) { return a < b ? EdgeKey{a, b} : EdgeKey{b, a}; }
 
 /// An edge of the mesh with the two triangles beside it.

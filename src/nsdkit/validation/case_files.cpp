@@ -22,7 +22,6 @@ namespace nsd::validation {
 namespace {
 
 using nlohmann::json;
-constexpr double kDegPerRad = 180.0 / kPi;
 
 // A direction that goes with a judged value: written only when the value is (null otherwise).
 json axisOrNull(double value, const Eigen::Vector3d& axis_W) {
@@ -70,7 +69,7 @@ json troughModelJson(const ValidationCase& c) {
           {"mu_plus", p.mu_plus},
           {"mu_minus", p.mu_minus},
           {"inertia_ratio", p.inertia_ratio},
-          {"opening_angle_deg", p.opening_angle_rad * kDegPerRad},
+          {"opening_angle_deg", p.opening_angle_rad * kDegreesPerRadian},
           {"mass_kg", p.mass_kg},
           {"radius_m", p.radius_m},
           {"gravity_m_s2", p.gravity_m_s2},

@@ -20,7 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 constexpr const char* kSchemaV1 = "nsdkit-validation-case/1";
-constexpr double kDegPerRad = 180.0 / kPi;
 
 ValidationCase rebuildTrough(const FieldReader& r, const json& model, const json& whole, bool v1) {
   TroughCaseModel m;
@@ -28,7 +27,7 @@ ValidationCase rebuildTrough(const FieldReader& r, const json& model, const json
   p.mu_plus = r.number(model, "mu_plus");
   p.mu_minus = r.number(model, "mu_minus");
   p.inertia_ratio = r.number(model, "inertia_ratio");
-  p.opening_angle_rad = r.number(model, "opening_angle_deg") / kDegPerRad;
+  p.opening_angle_rad = r.number(model, "opening_angle_deg") / kDegreesPerRadian;
   p.mass_kg = r.number(model, "mass_kg");
   p.radius_m = r.number(model, "radius_m");
   p.gravity_m_s2 = r.number(model, "gravity_m_s2");

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -47,6 +48,14 @@ bool writeHtmlPage(const std::string& page, const std::vector<std::string>& path
                    const std::vector<std::string>& options = {}, const std::string& field = "");
 /// writeHtmlPage as the jobs take it (jobs::HtmlPageWriter).
 jobs::HtmlPageWriter htmlPageWriter();
+
+/// An option whose value is kept as given (empty when not given): the job refuses it where its
+/// mode does not use it.
+template <class T>
+CLI::Option* addGivenOption(CLI::App* c, const std::string& name, std::optional<T>& value,
+                            const std::string& help) {
+  return c->add_option_function<T>(name, [&value](const T& v) { value = v; }, help);
+}
 
 /// Shortest decimal text that reads back to the same double (nsd::formatValue).
 std::string number(double value);

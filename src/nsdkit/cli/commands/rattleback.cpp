@@ -6,16 +6,6 @@
 #include <nsdkit/jobs/rattleback_job.hpp>
 
 namespace nsd::cli {
-namespace {
-
-// An option whose value is kept as given: the job refuses it where its mode does not use it.
-template <class T>
-CLI::Option* addGivenOption(CLI::App* c, const std::string& name, std::optional<T>& value,
-                            const std::string& help) {
-  return c->add_option_function<T>(name, [&value](const T& v) { value = v; }, help);
-}
-
-}  // namespace
 
 Command addRattlebackCommand(CLI::App& app) {
   auto o = std::make_shared<jobs::RattlebackJobOptions>();

@@ -11,12 +11,6 @@
 namespace nsd::cli {
 namespace {
 
-template <class T>
-CLI::Option* addGivenOption(CLI::App* c, const std::string& name, std::optional<T>& value,
-                            const std::string& help) {
-  return c->add_option_function<T>(name, [&value](const T& v) { value = v; }, help);
-}
-
 void addValidateOptions(CLI::App* c, jobs::ValidateJobOptions& o) {
   c->add_option("--output", o.output, "report folder");
   addGivenOption(c, "--t-end", o.t_end, "simulated time per run [s], at most 10")

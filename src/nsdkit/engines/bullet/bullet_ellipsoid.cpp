@@ -9,6 +9,7 @@
 #include <string>
 
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/engines/bullet/bullet_vectors.hpp>
 
 namespace nsd::engines {
 namespace {
@@ -85,8 +86,8 @@ ATTRIBUTE_ALIGNED16(class) EllipsoidShape : public btConvexInternalShape {
   const char* getName() const override { return "nsdkitEllipsoid"; }
 };
 
-btVector3 bt(const Eigen::Vector3d& v) { return btVector3(v.x(), v.y(), v.z()); }
-Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v.z()); }
+using detail::bt;
+using detail::eig;
 
 void requireSemiAxes(const Eigen::Vector3d& semi_axes_m) {
   for (int i = 0; i < 3; ++i) {

@@ -1,6 +1,7 @@
 #include <nsdkit/engines/bullet/bullet_sphere.hpp>
 
 #include <nsdkit/engines/bullet/bullet_ellipsoid.hpp>
+#include <nsdkit/engines/bullet/bullet_vectors.hpp>
 
 #include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
 #include <BulletDynamics/MLCPSolvers/btMLCPSolver.h>
@@ -61,8 +62,8 @@ void noteFallbackSteps(const SerializedDantzigSolver& dantzig, EngineRun& run) {
                          "Gauss-Seidel (200 iterations) instead"});
 }
 
-btVector3 bt(const Eigen::Vector3d& v) { return btVector3(v.x(), v.y(), v.z()); }
-Eigen::Vector3d eig(const btVector3& v) { return Eigen::Vector3d(v.x(), v.y(), v.z()); }
+using detail::bt;
+using detail::eig;
 
 btMatrix3x3 btMatrix(const Eigen::Matrix3d& c) {
   return btMatrix3x3(c(0, 0), c(0, 1), c(0, 2), c(1, 0), c(1, 1), c(1, 2), c(2, 0), c(2, 1),
