@@ -89,15 +89,21 @@ deps() {
   done
 }
 
+# Compile jobs: two more than the cores (Ninja's own default). With ccache each compile first
+# preprocesses, then compiles; at exactly one job per core a core sits idle between the two and
+# while a library is archived. Measured on 2 cores, empty ccache, nsdkit + nsdkit-mpi + the
+# Python module: 440 s with -j 2, 331 s with -j 4.
+JOBS=$(($(nproc) + 2))
+
 # build PRESET [TARGET...]: configures and builds the targets (all when none is named).
 build() {
   local preset=$1
   shift
   cmake --preset "$preset" >/dev/null
   if (($#)); then
-    cmake --build --preset "$preset" -j "$(nproc)" --target "$@"
+    cmake --build --preset "$preset" -j "$JOBS" --target "$@"
   else
-    cmake --build --preset "$preset" -j "$(nproc)"
+    cmake --build --preset "$preset" -j "$JOBS"
   fi
 }
 
@@ -169,13 +175,13 @@ case "${1:-help}" in
     for t in "${tests[@]}"; do
       if printf '%s\n' "${known[@]}" | grep -qx "$t"; then targets+=("$t"); fi
     done
-    cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
+    cmake --build --preset asan -j "$JOBS" --target "${targets[@]}"
     ctest --preset asan -L unit -j "$(nproc)"
     ;;
   fuzz)
     deps all clang libclang-rt-14-dev
     cmake --preset fuzz >/dev/null
-    cmake --build --preset fuzz -j "$(nproc)" \
+    cmake --build --preset fuzz -j "$JOBS" \
       --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz case_file_fuzz \
       sweep_file_fuzz
     work=$(mktemp -d)
@@ -255,6 +261,7 @@ case "${1:-help}" in
     for b in build/release/bench/bench_*; do "$b" --benchmark_min_time=0.2; done
     bash bench/bench_region_mpi.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
     bash bench/bench_region_hdf5.sh build/release/src/cli/nsdkit build/release/src/mpi/nsdkit-mpi
+    /usr/bin/python3 bench/bench_pages.py build/release/src/cli/nsdkit build/bench_pages
     ;;
   *)
     sed -n '2,17p' "$0"
