@@ -89,11 +89,10 @@ deps() {
   done
 }
 
-# Compile jobs: two more than the cores (Ninja's own default). With ccache each compile first
-# preprocesses, then compiles; at exactly one job per core a core sits idle between the two and
-# while a library is archived. Measured on 2 cores, empty ccache, nsdkit + nsdkit-mpi + the
-# Python module: 440 s with -j 2, 331 s with -j 4.
-JOBS=$(($(nproc) + 2))
+# Compile jobs: one per core. Measured on 2 cores from fresh clones with an empty ccache (the
+# user targets of `run`): 443 s at 2 jobs, 571 s at 4 (four heavy compiles on two cores slowed
+# each other more than the idle moments they fill).
+JOBS=$(nproc)
 
 # build PRESET [TARGET...]: configures and builds the targets (all when none is named).
 build() {
