@@ -89,20 +89,17 @@ deps() {
   done
 }
 
-# Compile jobs: one per core. Measured on 2 cores from fresh clones with an empty ccache (the
-# user targets of `run`): 443 s at 2 jobs, 571 s at 4 (four heavy compiles on two cores slowed
-# each other more than the idle moments they fill).
-JOBS=$(nproc)
-
-# build PRESET [TARGET...]: configures and builds the targets (all when none is named).
+# build PRESET [TARGET...]: configures and builds the targets (all when none is named). One
+# compile job per core: on 2 cores from fresh clones with an empty ccache, `run`'s targets took
+# 443 s at 2 jobs and 571 s at 4 (four heavy compiles on two cores slowed each other).
 build() {
   local preset=$1
   shift
   cmake --preset "$preset" >/dev/null
   if (($#)); then
-    cmake --build --preset "$preset" -j "$JOBS" --target "$@"
+    cmake --build --preset "$preset" -j "$(nproc)" --target "$@"
   else
-    cmake --build --preset "$preset" -j "$JOBS"
+    cmake --build --preset "$preset" -j "$(nproc)"
   fi
 }
 
@@ -174,13 +171,13 @@ case "${1:-help}" in
     for t in "${tests[@]}"; do
       if printf '%s\n' "${known[@]}" | grep -qx "$t"; then targets+=("$t"); fi
     done
-    cmake --build --preset asan -j "$JOBS" --target "${targets[@]}"
+    cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
     ctest --preset asan -L unit -j "$(nproc)"
     ;;
   fuzz)
     deps all clang libclang-rt-14-dev
     cmake --preset fuzz >/dev/null
-    cmake --build --preset fuzz -j "$JOBS" \
+    cmake --build --preset fuzz -j "$(nproc)" \
       --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz case_file_fuzz \
       sweep_file_fuzz
     work=$(mktemp -d)
