@@ -4,7 +4,7 @@
 #   ./nsdkit.sh run    install what it needs, build nsdkit, nsdkit-mpi and the Python module, run
 #                      the ball-in-trough analysis (outputs in out/)
 #   ./nsdkit.sh test   install, build, run the test suite (ctest)
-#   ./nsdkit.sh asan   install, build and test under AddressSanitizer + UBSan
+#   ./nsdkit.sh asan   install, build (clang) and test under AddressSanitizer + UBSan
 #   ./nsdkit.sh asan-unit  the same for the unit tests only (what CI runs besides `test`)
 #   ./nsdkit.sh bench  install, build, run the benchmarks
 #   ./nsdkit.sh friction  install, build, friction error maps and heavy-ball figures -> out/friction
@@ -12,7 +12,8 @@
 #   ./nsdkit.sh rolling  install, build, transient rolling loops, FRF, V-groove loops -> out/rolling
 #   ./nsdkit.sh validate  install, build, validation report of every solver and its maps -> out/validation
 #   ./nsdkit.sh bodies  install, build, summary and cross-section of each shipped body -> out/bodies
-#   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets, run each for 60 s (FUZZ_SECONDS)
+#   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets (in the asan tree), run each for
+#                      60 s (FUZZ_SECONDS)
 #   ./nsdkit.sh mutants  install, build, the mutation check of tests/mutation (every listed mutant caught)
 #   ./nsdkit.sh docs   install, build the Python module, the documentation site (Sphinx, warnings
 #                      are errors) -> build/docs/html
@@ -40,6 +41,10 @@ TEST_PACKAGES=(hdf5-tools python3-h5py libjs-jquery libjs-jquery-datatables libj
 # What the documentation site adds: Doxygen, Sphinx with Breathe and MyST, the notebook's renderer.
 DOCS_PACKAGES=(doxygen python3-sphinx python3-breathe python3-myst-parser python3-sphinx-rtd-theme
   python3-nbconvert python3-nbformat python3-ipykernel)
+
+# The sanitizer tree (asan preset: the unit tests under ASan + UBSan and the libFuzzer targets,
+# one build for both) is compiled with clang.
+SANITIZER_PACKAGES=(clang libclang-rt-14-dev)
 
 # deps [run|docs|all] [extra packages...]: installs the missing Debian packages of that use
 # (all: run, test and docs, with Node and npm and the web engines' npm packages).
@@ -145,7 +150,7 @@ case "${1:-help}" in
     NSDKIT_REQUIRE_BROWSER=1 ctest --preset release -j "$(nproc)"
     ;;
   asan)
-    deps
+    deps all "${SANITIZER_PACKAGES[@]}"
     build asan
     ctest --preset asan -j "$(nproc)"
     ;;
@@ -161,7 +166,7 @@ case "${1:-help}" in
     echo "figures written to out/friction/"
     ;;
   asan-unit)
-    deps
+    deps all "${SANITIZER_PACKAGES[@]}"
     cmake --preset asan >/dev/null
     # Only the unit tests' targets (their names), not the engines' and CGAL's translation units.
     # (A unit test without a target of its name, e.g. a pytest self-test, needs nothing built.)
@@ -175,9 +180,9 @@ case "${1:-help}" in
     ctest --preset asan -L unit -j "$(nproc)"
     ;;
   fuzz)
-    deps all clang libclang-rt-14-dev
-    cmake --preset fuzz >/dev/null
-    cmake --build --preset fuzz -j "$(nproc)" \
+    deps all "${SANITIZER_PACKAGES[@]}"
+    cmake --preset asan >/dev/null
+    cmake --build --preset asan -j "$(nproc)" \
       --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz case_file_fuzz \
       sweep_file_fuzz
     work=$(mktemp -d)
@@ -189,7 +194,7 @@ case "${1:-help}" in
       mkdir -p "$work/$corpus"  # the sweep-file fuzzer starts from nothing: its input is a recipe
       if [ -d "tests/fuzz/corpus/$corpus" ]; then cp -r "tests/fuzz/corpus/$corpus/." "$work/$corpus"; fi
       echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"
-      "./build/fuzz/tests/fuzz/$binary" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 \
+      "./build/asan/tests/fuzz/$binary" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 \
         -artifact_prefix=out/fuzz/ "$work/$corpus" > "out/fuzz/$binary.log" 2>&1 ||
         { tail -40 "out/fuzz/$binary.log"; exit 1; }
       tail -3 "out/fuzz/$binary.log"

@@ -441,13 +441,18 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   out.rs_minus = rollSlip(-1);
   const Eigen::Vector4d rs1 = as_vector(out.rs_plus), rs2 = as_vector(out.rs_minus);
   out.rs = filippov::classifyCodim1(rs1, rs2, 1, tolerance(rs1, rs2));
-  const bool rs_loss = loss(out.rs_plus, "RS (u1- > 0)") | loss(out.rs_minus, "RS (u1- < 0)");
+  // Both sides are checked (each records its own loss), then combined.
+  const bool rs_loss_plus = loss(out.rs_plus, "RS (u1- > 0)");
+  const bool rs_loss_minus = loss(out.rs_minus, "RS (u1- < 0)");
+  const bool rs_loss = rs_loss_plus || rs_loss_minus;
   // SR: {u1+ = 0} of Sigma-; index 0 = u1+.
   out.sr_plus = slipRoll(+1);
   out.sr_minus = slipRoll(-1);
   const Eigen::Vector4d sr1 = as_vector(out.sr_plus), sr2 = as_vector(out.sr_minus);
   out.sr = filippov::classifyCodim1(sr1, sr2, 0, tolerance(sr1, sr2));
-  const bool sr_loss = loss(out.sr_plus, "SR (u1+ > 0)") | loss(out.sr_minus, "SR (u1+ < 0)");
+  const bool sr_loss_plus = loss(out.sr_plus, "SR (u1+ > 0)");
+  const bool sr_loss_minus = loss(out.sr_minus, "SR (u1+ < 0)");
+  const bool sr_loss = sr_loss_plus || sr_loss_minus;
 
   analyzeSlipSlip(options, warm_start, out);
 

@@ -10,9 +10,12 @@
 #include <nsdkit/core/parallel.hpp>
 
 namespace nsd::mesh::detail {
+
+// At the namespace's scope, as in the folder's other files (one unity batch holds several).
+using Vec = Eigen::Vector3d;
+
 namespace {
 
-using Vec = Eigen::Vector3d;
 using EdgeKey = std::pair<int, int>;
 
 EdgeKey keyOf(int a, int b) { return a < b ? EdgeKey{a, b} : EdgeKey{b, a}; }

@@ -14,10 +14,13 @@
 #include <nsdkit/core/errors.hpp>
 
 namespace nsd::mesh::detail {
-namespace {
 
+// At the namespace's scope, as in the folder's other files (one unity batch holds several).
 namespace PMP = CGAL::Polygon_mesh_processing;
 using Vec = Eigen::Vector3d;
+
+namespace {
+
 using VertexIndex = SurfaceMesh::Vertex_index;
 using HalfedgeIndex = SurfaceMesh::Halfedge_index;
 using FaceIndex = SurfaceMesh::Face_index;
