@@ -261,12 +261,15 @@ TEST(ShapedMesh, AxleMeetsTheFiguresRecomputedFromItsMesh) {
   const double reach = 1e-3 * size;
   double volume = 0.0, smallest_free_angle = 180.0;
   std::size_t far_centroids = 0;
+  // Named references: C++17 lambdas cannot capture a structured binding (clang refuses it).
+  const auto& vertices = b.mesh.vertices;
+  const auto& held_flags = b.held;
   for (const auto& t : b.mesh.triangles) {
     const auto v = [&](int k) {
-      return b.mesh.vertices[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])];
+      return vertices[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])];
     };
     const auto held = [&](int k) {
-      return b.held[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])];
+      return held_flags[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])];
     };
     volume += v(0).dot(v(1).cross(v(2))) / 6.0;
     if (!held(0) && !held(1) && !held(2)) {

@@ -98,10 +98,10 @@ TEST(Region, RefinementBracketsEveryCrossingOfACircle) {
   SweepOptions o;
   o.threads = 2;
   o.refine_tolerance = tolerance;
-  const int n = 21;
+  constexpr int n = 21;
   const SweepResult r = sweep({{"x", -1.0, 1.0, n}, {"y", -1.0, 1.0, n}}, {}, disk, o);
   EXPECT_EQ(r.predicate_calls, calls.load());
-  const auto node = [n](int k) { return -1.0 + 2.0 * k / (n - 1); };
+  const auto node = [](int k) { return -1.0 + 2.0 * k / (n - 1); };
   const auto inside = [&](int i, int j) { return std::hypot(node(i), node(j)) < radius; };
   std::size_t crossing_edges = 0, far_nodes = 0;
   for (int i = 0; i < n; ++i) {
