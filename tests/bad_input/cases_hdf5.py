@@ -138,7 +138,8 @@ def attribute_cases():
 
 def many_attributes(f, _folder):
     # Four times the reader's limit (kMaxAttributesPerGroup = 256). HDF5's attribute creation
-    # is quadratic in their number: 20,000 took about 40 s to write, 1,000 a tenth of a second.
+    # grows faster than their number: with 20,000 the case took 55 s (2026-11-29, the machine
+    # busy with two builds), with 1,000 it takes 0.9 s, the Python start included.
     for i in range(1000):
         f["/fixed"].attrs[f"p{i}"] = 1.0
 
