@@ -168,14 +168,9 @@ case "${1:-help}" in
   asan-unit)
     deps all "${SANITIZER_PACKAGES[@]}"
     cmake --preset asan >/dev/null
-    # Only the unit tests' targets (their names), not the engines' and CGAL's translation units.
-    # (A unit test without a target of its name, e.g. a pytest self-test, needs nothing built.)
-    mapfile -t tests < <(ctest --preset asan -N -L unit | sed -n 's/^ *Test *#[0-9]*: //p')
-    mapfile -t known < <(cmake --build --preset asan --target help | sed -n 's/^\([A-Za-z0-9_.-]*\): .*/\1/p')
-    targets=()
-    for t in "${tests[@]}"; do
-      if printf '%s\n' "${known[@]}" | grep -qx "$t"; then targets+=("$t"); fi
-    done
+    # Only the executables the unit tests run (one per folder: <folder>_unit_tests), not the
+    # engines' and CGAL's translation units. (A test run by an interpreter needs nothing built.)
+    mapfile -t targets < <(/usr/bin/python3 tests/ctest_targets.py build/asan -L unit)
     cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
     ctest --preset asan -L unit -j "$(nproc)"
     ;;

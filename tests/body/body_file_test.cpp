@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/shipped_bodies_dir.hpp"
+
 #include <random>
 #include <string>
 
@@ -13,7 +15,7 @@
 namespace nsd::body {
 namespace {
 
-const std::string kBodies = NSDKIT_BODIES_DIR;
+using test::kShippedBodiesDir;
 
 // A valid two-contact body; the tests break one field at a time.
 std::string validText() {
@@ -111,7 +113,7 @@ TEST(BodyFile, UnreadableFileIsNamed) {
 // The shipped paper ball is the --model ball-trough body, every double identical, at seeded
 // random torques (so every product built on either gives byte-identical output).
 TEST(BodyFile, ShippedBallIsTheModelBitForBit) {
-  const BodyDescription body = readBodyFile(kBodies + "/ball_trough.json");
+  const BodyDescription body = readBodyFile(kShippedBodiesDir + "/ball_trough.json");
   const ParameterBinding binding = bindParameters(body, {"mx", "my", "mz"});
   const models::BallTroughParameters p = models::BallTroughParameters::paper(0.3, 0.4);
   std::mt19937 rng(5);
@@ -143,7 +145,7 @@ TEST(BodyFile, ShippedBallIsTheModelBitForBit) {
 }
 
 TEST(BodyFile, UnknownParameterListsTheKnownOnes) {
-  const BodyDescription body = readBodyFile(kBodies + "/ball_trough.json");
+  const BodyDescription body = readBodyFile(kShippedBodiesDir + "/ball_trough.json");
   try {
     (void)bindParameters(body, {"mq"});
     FAIL() << "no exception";
@@ -169,7 +171,7 @@ TEST(BodyFile, EffectOnAMissingContactIsRefused) {
 }
 
 TEST(BodyFile, ParameterValuesAreChecked) {
-  const BodyDescription body = readBodyFile(kBodies + "/ball_trough.json");
+  const BodyDescription body = readBodyFile(kShippedBodiesDir + "/ball_trough.json");
   const ParameterBinding binding = bindParameters(body, {"mx", "mu"});
   EXPECT_THROW((void)configure(body, binding, {NAN, 0.3}), InvalidInput);
   EXPECT_THROW((void)configure(body, binding, {1e300, 0.3}), InvalidInput);

@@ -7,6 +7,8 @@
 // exactly where that force leaves the friction cone.
 #include <gtest/gtest.h>
 
+#include "../support/shipped_bodies_dir.hpp"
+
 #include <cmath>
 #include <random>
 
@@ -18,7 +20,7 @@
 namespace nsd::body {
 namespace {
 
-const std::string kBodies = NSDKIT_BODIES_DIR;
+using test::kShippedBodiesDir;
 
 // Same points, normals and biases at `values`, and the same verdict.
 void expectSameBody(const BodyDescription& hand, const BodyDescription& shaped,
@@ -38,8 +40,8 @@ void expectSameBody(const BodyDescription& hand, const BodyDescription& shaped,
 }
 
 TEST(BodyShapes, BallInTroughBySphereEqualsTheHandDerivedFile) {
-  const BodyDescription hand = readBodyFile(kBodies + "/ball_trough.json");
-  const BodyDescription shaped = readBodyFile(kBodies + "/ball_trough_shapes.json");
+  const BodyDescription hand = readBodyFile(kShippedBodiesDir + "/ball_trough.json");
+  const BodyDescription shaped = readBodyFile(kShippedBodiesDir + "/ball_trough_shapes.json");
   const std::vector<std::string> names{"mx", "my", "mz", "omega_a"};
   const ParameterBinding a = bindParameters(hand, names), b = bindParameters(shaped, names);
   std::mt19937 random(33);
@@ -55,8 +57,8 @@ TEST(BodyShapes, BallInTroughBySphereEqualsTheHandDerivedFile) {
 }
 
 TEST(BodyShapes, AxleByWheelsEqualsTheHandDerivedFile) {
-  const BodyDescription hand = readBodyFile(kBodies + "/axle_on_plane.json");
-  const BodyDescription shaped = readBodyFile(kBodies + "/axle_on_plane_shapes.json");
+  const BodyDescription hand = readBodyFile(kShippedBodiesDir + "/axle_on_plane.json");
+  const BodyDescription shaped = readBodyFile(kShippedBodiesDir + "/axle_on_plane_shapes.json");
   const std::vector<std::string> names{"track", "fz", "fx", "ty", "omega_a"};
   const ParameterBinding a = bindParameters(hand, names), b = bindParameters(shaped, names);
   std::mt19937 random(34);
@@ -72,8 +74,8 @@ TEST(BodyShapes, AxleByWheelsEqualsTheHandDerivedFile) {
 // (contact points r0 below the axle, normals tilted by the cone angle, bias zero): same points,
 // same (zero) bias at any rolling rate, same verdicts over loads on both sides of the boundary.
 TEST(BodyShapes, WheelsetByConesOnRailHeadsEqualsTheHandDerivedFile) {
-  const BodyDescription hand = readBodyFile(kBodies + "/wheelset.json");
-  const BodyDescription shaped = readBodyFile(kBodies + "/wheelset_shapes.json");
+  const BodyDescription hand = readBodyFile(kShippedBodiesDir + "/wheelset.json");
+  const BodyDescription shaped = readBodyFile(kShippedBodiesDir + "/wheelset_shapes.json");
   const std::vector<std::string> names{"gauge", "fz", "fx", "tx", "omega_a"};
   const ParameterBinding a = bindParameters(hand, names), b = bindParameters(shaped, names);
   std::mt19937 random(35);
@@ -94,7 +96,7 @@ TEST(BodyShapes, WheelsetByConesOnRailHeadsEqualsTheHandDerivedFile) {
 // equals M (a_G - g) of the rolling motion (central differences: ~1e-9 relative; 1e-7 allowed),
 // and Def 9 switches at |F_t| / N.
 TEST(BodyShapes, RattlebackBodySticksWithTheForceOfTheRollingMotion) {
-  const BodyDescription body = readBodyFile(kBodies + "/kane_levinson_rattleback.json");
+  const BodyDescription body = readBodyFile(kShippedBodiesDir + "/kane_levinson_rattleback.json");
   const ParameterBinding binding = bindParameters(body, {"mu", "omega_x", "omega_y", "omega_z"});
   const rattleback::KaneLevinsonParameters p;
   rattleback::KaneLevinsonState s;
@@ -116,7 +118,7 @@ TEST(BodyShapes, RattlebackBodySticksWithTheForceOfTheRollingMotion) {
 // the rolling needs is fz (J/R^2) / (m + J/R^2) = fz / 2 for a thin hoop (J = m R^2), whatever
 // the spin: Def 9 switches at mu = fz / (2 m g) (bisection of the verdict to 1e-10).
 TEST(BodyShapes, HoopRollingStraightNeedsTheClosedFormFriction) {
-  const BodyDescription hoop = readBodyFile(kBodies + "/hoop_on_plane.json");
+  const BodyDescription hoop = readBodyFile(kShippedBodiesDir + "/hoop_on_plane.json");
   const ParameterBinding binding =
       bindParameters(hoop, {"fz", "mu", "omega_x", "omega_y", "omega_z"});
   const double m = 2.0, g = 9.81, fz = 7.0;

@@ -12,6 +12,8 @@
 // show as a lower bound.
 #include <gtest/gtest.h>
 
+#include "../support/shipped_bodies_dir.hpp"
+
 #include <Eigen/Geometry>
 #include <cmath>
 #include <string>
@@ -23,7 +25,7 @@
 namespace nsd::body {
 namespace {
 
-const std::string kBodies = NSDKIT_BODIES_DIR;
+using test::kShippedBodiesDir;
 const double kDeg = 3.14159265358979323846 / 180.0;
 
 BodyVerdict verdict(const BodyDescription& b, const std::vector<std::string>& names,
@@ -55,7 +57,7 @@ double limitOf(const BodyDescription& b, const std::string& name,
 TEST(ShippedBodies, EveryFileReadsAndClassifiesAtItsDefaults) {
   for (const char* file : {"ball_trough", "ball_inclined_trough", "wheelset", "axle_on_plane",
                            "anisotropic_ball_trough", "ball_on_incline"}) {
-    const BodyDescription b = readBodyFile(kBodies + "/" + file + ".json");
+    const BodyDescription b = readBodyFile(kShippedBodiesDir + "/" + file + ".json");
     EXPECT_TRUE(verdict(b, {}, {}).realizable) << file;
     EXPECT_FALSE(b.section.x_axis.empty()) << file;
   }
@@ -64,7 +66,7 @@ TEST(ShippedBodies, EveryFileReadsAndClassifiesAtItsDefaults) {
 // Inclined trough: rolling about the contact line at d = r cos(45 deg) from C gives
 // (m + J/d^2) dv/dt = m g sin(s): dv/dt = g sin(s)/(1 + 2j) along -k.
 TEST(ShippedBodies, InclinedTroughRollsAtTheClosedFormAcceleration) {
-  const BodyDescription b = readBodyFile(kBodies + "/ball_inclined_trough.json");
+  const BodyDescription b = readBodyFile(kShippedBodiesDir + "/ball_inclined_trough.json");
   const double g = 9.81, j = 0.4;
   for (double slope_deg : {5.0, 20.0, 35.0}) {
     const RollingMotion m = motion(b, {"slope_deg"}, {slope_deg});
@@ -78,7 +80,7 @@ TEST(ShippedBodies, InclinedTroughRollsAtTheClosedFormAcceleration) {
 // Symmetric slip down the trough: N = m g cos(s)/sqrt2 per wall, d^2/J = 1/(2 j m), so rolling
 // holds iff tan(s) < mu (1 + 2j)/(sqrt2 j).
 TEST(ShippedBodies, InclinedTroughRollingLimitIsTheSymmetricSlipLimit) {
-  const BodyDescription b = readBodyFile(kBodies + "/ball_inclined_trough.json");
+  const BodyDescription b = readBodyFile(kShippedBodiesDir + "/ball_inclined_trough.json");
   const double j = 0.4;
   for (double mu : {0.1, 0.3, 0.5}) {
     const double expected = std::atan(mu * (1 + 2 * j) / (std::sqrt(2.0) * j)) / kDeg;
@@ -93,7 +95,7 @@ TEST(ShippedBodies, InclinedTroughRollingLimitIsTheSymmetricSlipLimit) {
 // (m + J_x/r0^2) dv/dt = F_z + M_x/r0; symmetric slip with N = m g/(2 cos gamma) gives
 // |fz| < mu (1 + m r0^2/J_x)/cos(gamma).
 TEST(ShippedBodies, WheelsetTractionClosedForms) {
-  const BodyDescription b = readBodyFile(kBodies + "/wheelset.json");
+  const BodyDescription b = readBodyFile(kShippedBodiesDir + "/wheelset.json");
   const double m = 1500, jx = 160, r0 = 0.46, g = 9.81;
   const RollingMotion rolling = motion(b, {"fz", "tx"}, {0.1, 0.05});
   const double expected_acc = (0.1 * m * g + 0.05 * 6768.9 / r0) / (m + jx / (r0 * r0));
@@ -111,7 +113,7 @@ TEST(ShippedBodies, WheelsetTractionClosedForms) {
 // Two-wheeled axle on one plane (both contacts on the same surface): the same closed forms with
 // gamma = 0 and forces in N; the limit does not depend on the track width.
 TEST(ShippedBodies, AxleOnPlaneTractionClosedForms) {
-  const BodyDescription b = readBodyFile(kBodies + "/axle_on_plane.json");
+  const BodyDescription b = readBodyFile(kShippedBodiesDir + "/axle_on_plane.json");
   const double m = 20, jx = 0.34, r = 0.2, g = 9.81, mu = 0.5;
   const RollingMotion rolling = motion(b, {"fz", "tx"}, {30.0, -2.0});
   EXPECT_NEAR(rolling.dv_C_W.z(), (30.0 - 2.0 / r) / (m + jx / (r * r)), 1e-12 * g);
@@ -125,7 +127,7 @@ TEST(ShippedBodies, AxleOnPlaneTractionClosedForms) {
 // One contact (Def 9): a ball on an incline sticks iff the sticking force is inside the cone,
 // T = m g sin(s) j/(1 + j) < mu m g cos(s): tan(s) < mu (1 + j)/j; it rolls at g sin(s)/(1 + j).
 TEST(ShippedBodies, BallOnInclineClosedForms) {
-  const BodyDescription b = readBodyFile(kBodies + "/ball_on_incline.json");
+  const BodyDescription b = readBodyFile(kShippedBodiesDir + "/ball_on_incline.json");
   const double j = 0.4, g = 9.81;
   const RollingMotion rolling = motion(b, {"slope_deg"}, {25.0});
   EXPECT_NEAR(rolling.dv_C_W.x(), g * std::sin(25.0 * kDeg) / (1 + j), 1e-12 * g);
@@ -142,7 +144,7 @@ TEST(ShippedBodies, BallOnInclineClosedForms) {
 // alone and is carried by the contact forces: they differ from those at Omega_a = 0 by about
 // |Omega|^2 |J_offdiagonal| / r = 3600 * 1.5e-4 / 0.05 ~ 10 N.
 TEST(ShippedBodies, AnisotropicSphereRollsWithTheGyroscopicTerm) {
-  const BodyDescription b = readBodyFile(kBodies + "/anisotropic_ball_trough.json");
+  const BodyDescription b = readBodyFile(kShippedBodiesDir + "/anisotropic_ball_trough.json");
   const std::vector<std::string> names{"mx", "omega_a"};
   const ConfiguredBody c = configure(b, bindParameters(b, names), {0.2, 60.0});
   const RollingMotion m = rollingMotion(c);

@@ -22,6 +22,7 @@
 #include <fstream>
 #include <functional>
 #include <random>
+#include <vector>
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
@@ -78,21 +79,39 @@ TEST(BodyMesh, RestOfTheParametricSurfaceLiesOutsideTheTetrahedron) {
   }
 }
 
-// Distance from x to the surface (88) of (mu, j) (or its mirror image, the bottom face):
-// nearest of an 80 x 80 parameter grid, then Gauss-Newton on |s(p, q) - x|^2 with numerical
+// The surface (88) of (mu, j) at the 81 x 81 parameter points p, q = pi k / 80: the starting
+// points of distanceToSurface88's Gauss-Newton, evaluated once per body (not once per point).
+struct Surface88Grid {
+  static constexpr int kSteps = 80;
+  double mu = 0.0, j = 0.0;
+  std::vector<Eigen::Vector3d> points;  ///< s(pi a / 80, pi b / 80) at index a * 81 + b
+};
+Surface88Grid sampleSurface88(double mu, double j) {
+  Surface88Grid grid{mu, j, {}};
+  for (int a = 0; a <= Surface88Grid::kSteps; ++a) {
+    for (int b = 0; b <= Surface88Grid::kSteps; ++b) {
+      grid.points.push_back(models::twoPointSlipSurface(mu, j, kPi * a / Surface88Grid::kSteps,
+                                                        kPi * b / Surface88Grid::kSteps));
+    }
+  }
+  return grid;
+}
+
+// Distance from x to the surface (88) of the grid's (mu, j) (or its mirror image, the bottom
+// face): nearest of the grid's points, then Gauss-Newton on |s(p, q) - x|^2 with numerical
 // derivatives (the surface is smooth; 1e-7 steps give ~1e-9 accurate Jacobians).
-double distanceToSurface88(double mu, double j, Eigen::Vector3d x, bool bottom) {
+double distanceToSurface88(const Surface88Grid& grid, Eigen::Vector3d x, bool bottom) {
   if (bottom) x = Eigen::Vector3d(x.y(), x.x(), -x.z());  // the mirror of (88)
-  auto s = [&](double p, double q) { return models::twoPointSlipSurface(mu, j, p, q); };
+  auto s = [&](double p, double q) { return models::twoPointSlipSurface(grid.mu, grid.j, p, q); };
+  constexpr int n = Surface88Grid::kSteps;
   double best = INFINITY, bp = 0.0, bq = 0.0;
-  for (int a = 0; a <= 80; ++a) {
-    for (int b = 0; b <= 80; ++b) {
-      const double p = kPi * a / 80, q = kPi * b / 80;
-      const double d = (s(p, q) - x).squaredNorm();
+  for (int a = 0; a <= n; ++a) {
+    for (int b = 0; b <= n; ++b) {
+      const double d = (grid.points[static_cast<std::size_t>(a * (n + 1) + b)] - x).squaredNorm();
       if (d < best) {
         best = d;
-        bp = p;
-        bq = q;
+        bp = kPi * a / n;
+        bq = kPi * b / n;
       }
     }
   }
@@ -125,6 +144,7 @@ MeasuredDistances measureAgainstSurface88(double mu, double j, const BodyMesh& b
                                           int grid) {
   MeasuredDistances out;
   const auto& m = b.mesh;
+  const Surface88Grid surface = sampleSurface88(mu, j);
   for (std::size_t t = 0; t < m.triangles.size(); t += stride) {
     const int face = m.face_of_triangle[t];
     if (face > 1) continue;
@@ -136,7 +156,7 @@ MeasuredDistances measureAgainstSurface88(double mu, double j, const BodyMesh& b
          {Eigen::Vector3d((a + c1 + c2) / 3), Eigen::Vector3d((a + c1) / 2),
           Eigen::Vector3d((c1 + c2) / 2), Eigen::Vector3d((c2 + a) / 2)}) {
       out.mesh_to_exact = nsd::test_support::maxPropagatingNaN(
-          {out.mesh_to_exact, distanceToSurface88(mu, j, x, face == 1)});
+          {out.mesh_to_exact, distanceToSurface88(surface, x, face == 1)});
     }
     ++out.curved;
   }

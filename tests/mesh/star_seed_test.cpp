@@ -15,14 +15,14 @@ namespace {
 using Vec = Eigen::Vector3d;
 
 /// The ellipsoid (x/3)^2 + y^2 + (z/0.5)^2 < 1 shifted by `centre`: its level function.
-struct Ellipsoid {
+struct OffCentreEllipsoid {
   Vec centre{0.4, -0.2, 0.1};
   Vec axes{3.0, 1.0, 0.5};
   double level(const Vec& x) const { return (x - centre).cwiseQuotient(axes).squaredNorm(); }
   bool inside(const Vec& x) const { return level(x) < 1.0; }
 };
 
-RayFan fanAround(const Ellipsoid& e, const Vec& start) {
+RayFan fanAround(const OffCentreEllipsoid& e, const Vec& start) {
   RayFan fan;
   fan.centre = start;
   fan.box_lower = e.centre - 1.2 * e.axes;
@@ -40,7 +40,7 @@ TEST(UnitIcosphere, HasTheVertexCountOfItsSubdivisionAndLiesOnTheSphere) {
 
 TEST(StarShapedSeed, AnEllipsoidsSeedLiesOnItAndIsClosedAndOutward) {
   // Rays from a point off the ellipsoid's centre (the seed needs star-shapedness, not symmetry).
-  const Ellipsoid e;
+  const OffCentreEllipsoid e;
   const Vec start = e.centre + Vec(1.0, 0.3, -0.1);
   ASSERT_TRUE(e.inside(start));
   const auto seed =

@@ -5,7 +5,7 @@ Usage: run_mutations.py SOURCE_DIR BUILD_DIR [--only ID ...] [--sample N --seed 
        [--dry-run]
 
 For each selected mutation: check that its original text occurs exactly once in its file, write
-the mutated text, rebuild the catching tests' targets (ctest name = target name), run
+the mutated text, rebuild the executables the catching tests run (tests/ctest_targets.py), run
 `ctest --test-dir BUILD_DIR -R '^(a|b)$'` and record "caught" (a test failed or the build
 failed to compile the mutant: a mutant that does not compile is reported as "no-build", which
 counts as a problem of the list, not as caught) or "survived". The file is ALWAYS restored (in a
@@ -22,6 +22,9 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import ctest_targets  # noqa: E402
 
 LIST = Path(__file__).resolve().parent / "mutations.json"
 
@@ -65,13 +68,24 @@ def run(cmd):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
+def build_targets(build, tests):
+    """The targets to build for ctest tests `tests`: their executables, or everything when one
+    of them is run by an interpreter (a CLI test needs the CLI)."""
+    pattern = "^(" + "|".join(tests) + ")$"
+    found = ctest_targets.targets_of(build, ["-R", pattern])
+    if not found or None in found.values():
+        return ["all"]
+    return sorted(set(found.values()))
+
+
 def check(source, build, m, restorer, jobs):
     path = source / m["file"]
     original = path.read_text()
     restorer.path, restorer.text = path, original
     try:
         path.write_text(original.replace(m["original"], m["mutated"]))
-        built = run(["cmake", "--build", str(build), f"-j{jobs}", "--target", *m["catching"]])
+        targets = build_targets(build, m["catching"])
+        built = run(["cmake", "--build", str(build), f"-j{jobs}", "--target", *targets])
         if built.returncode != 0:
             return "no-build"
         pattern = "^(" + "|".join(m["catching"]) + ")$"
@@ -116,7 +130,7 @@ def main():
             elif a.dry_run:
                 result = "text ok"
             else:
-                targets.update(m["catching"])
+                targets.update(build_targets(build, m["catching"]))
                 result = check(source, build, m, restorer, a.jobs)
             rows.append((m["id"], m.get("component", ""), result, " ".join(m.get("catching", []))))
             print(f"{m['id']:>4}  {result}", flush=True)

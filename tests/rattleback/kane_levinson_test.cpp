@@ -9,12 +9,11 @@
 #include <cmath>
 #include <random>
 
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 
 namespace nsd::rattleback {
 namespace {
-
-const double kDeg = 3.14159265358979323846 / 180.0;
 
 TEST(KaneLevinson, ContactPointLiesOnTheEllipsoidWithNormalAlongN3) {
   // (17)-(18): f(x) = 0 and grad f parallel to n3 (mu), for seeded random orientations.
@@ -40,7 +39,8 @@ TEST(KaneLevinson, EnergyIsConservedWithoutDrag) {
   // This also pins zeta1 of (32): with the printed v2 in its first term (ERRATA) the equations
   // are no longer those of rolling, and this test fails (checked by mutation), while the 50 ms
   // shift of the first reversal it causes would pass any window read off Fig. 3.
-  const auto tr = simulateKaneLevinson({}, {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5}, 20.0);
+  const auto tr = simulateKaneLevinson(
+      {}, {0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, -5}, 20.0);
   const double e0 = tr.samples.front().energy;
   double drift = 0.0;
   for (const auto& s : tr.samples)
@@ -49,7 +49,8 @@ TEST(KaneLevinson, EnergyIsConservedWithoutDrag) {
   // With drag the energy decreases monotonically (to the sample resolution).
   KaneLevinsonParameters drag;
   drag.sigma = 1e-4;
-  const auto td = simulateKaneLevinson(drag, {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5}, 5.0);
+  const auto td = simulateKaneLevinson(
+      drag, {0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, -5}, 5.0);
   for (std::size_t k = 1; k < td.samples.size(); ++k) {
     EXPECT_LE(td.samples[k].energy, td.samples[k - 1].energy + 1e-12);
   }
@@ -57,7 +58,8 @@ TEST(KaneLevinson, EnergyIsConservedWithoutDrag) {
 
 TEST(KaneLevinson, FiguresThreeToFive) {
   // Fig. 3-4 (sigma = 0): a first reversal, then a second, weaker one (much later) within 20 s.
-  const auto f34 = simulateKaneLevinson({}, {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5}, 20.0);
+  const auto f34 = simulateKaneLevinson(
+      {}, {0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, -5}, 20.0);
   ASSERT_EQ(f34.spin_reversals.size(), 2u);
   EXPECT_GT(f34.spin_reversals[0], 1.0);
   EXPECT_LT(f34.spin_reversals[0], 5.0);
@@ -65,7 +67,8 @@ TEST(KaneLevinson, FiguresThreeToFive) {
   // Fig. 5 (sigma = 1e-4): one reversal, no second one, and the wobble decays.
   KaneLevinsonParameters drag;
   drag.sigma = 1e-4;
-  const auto f5 = simulateKaneLevinson(drag, {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5}, 20.0);
+  const auto f5 = simulateKaneLevinson(
+      drag, {0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, -5}, 20.0);
   EXPECT_EQ(f5.spin_reversals.size(), 1u);
   double late_wobble = 0.0, peak_wobble = 0.0;
   for (const auto& s : f5.samples) {
@@ -74,7 +77,8 @@ TEST(KaneLevinson, FiguresThreeToFive) {
   }
   EXPECT_LT(late_wobble, 0.2 * peak_wobble);
   // omega3(0) = +5: no reversal.
-  const auto plus = simulateKaneLevinson(drag, {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, 5}, 20.0);
+  const auto plus = simulateKaneLevinson(
+      drag, {0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, 5}, 20.0);
   EXPECT_TRUE(plus.spin_reversals.empty());
   EXPECT_GT(plus.samples.back().gamma, 1.0);
 }
@@ -88,7 +92,7 @@ TEST(KaneLevinson, FiguresThreeToFive) {
 // caught by EnergyIsConservedWithoutDrag; checked by mutation).
 TEST(KaneLevinson, ReversalTimesAgreeAcrossIntegrators) {
   const KaneLevinsonParameters p;
-  const KaneLevinsonInitial init{0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5};
+  const KaneLevinsonInitial init{0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, -5};
   const auto reference = simulateKaneLevinson(p, init, 20.0);
   ASSERT_EQ(reference.spin_reversals.size(), 2u);
   IntegrationOptions tight;
@@ -121,8 +125,8 @@ TEST(KaneLevinson, CrabtreeExperimentsRotateInOppositeSenses) {
   // in opposite senses.
   KaneLevinsonParameters drag;
   drag.sigma = 1e-4;
-  const auto pitch = simulateKaneLevinson(drag, {5 * kDeg, 0, 0, 0, 0, 0}, 20.0);
-  const auto roll = simulateKaneLevinson(drag, {0, 5 * kDeg, 0, 0, 0, 0}, 20.0);
+  const auto pitch = simulateKaneLevinson(drag, {5 * kRadiansPerDegree, 0, 0, 0, 0, 0}, 20.0);
+  const auto roll = simulateKaneLevinson(drag, {0, 5 * kRadiansPerDegree, 0, 0, 0, 0}, 20.0);
   const double g1 = pitch.samples.back().gamma, g2 = roll.samples.back().gamma;
   EXPECT_GT(std::fabs(g1), 1.0);
   EXPECT_GT(std::fabs(g2), 1.0);
@@ -133,7 +137,7 @@ TEST(KaneLevinson, ReversalTimeConvergedAtDefaultTolerance) {
   // Default tolerance against 100x tighter: the first reversal agrees to 1 ms.
   IntegrationOptions tight;
   tight.absolute_tolerance = tight.relative_tolerance = 1e-12;
-  const KaneLevinsonInitial init{0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5};
+  const KaneLevinsonInitial init{0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, -5};
   const auto a = simulateKaneLevinson({}, init, 5.0);
   const auto b = simulateKaneLevinson({}, init, 5.0, tight);
   ASSERT_FALSE(a.spin_reversals.empty());
@@ -148,8 +152,10 @@ TEST(KaneLevinson, MirroredBodyMirrorsTheMotion) {
   // (alpha, beta, gamma, w1, w2, w3) -> (alpha, -beta, -gamma, w1, -w2, -w3).
   KaneLevinsonParameters p, q;
   q.D = -p.D;
-  const auto a = simulateKaneLevinson(p, {0.5 * kDeg, 0.5 * kDeg, 0, 0.1, 0.2, -5}, 5.0);
-  const auto b = simulateKaneLevinson(q, {0.5 * kDeg, -0.5 * kDeg, 0, 0.1, -0.2, 5}, 5.0);
+  const auto a = simulateKaneLevinson(
+      p, {0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0.1, 0.2, -5}, 5.0);
+  const auto b = simulateKaneLevinson(
+      q, {0.5 * kRadiansPerDegree, -0.5 * kRadiansPerDegree, 0, 0.1, -0.2, 5}, 5.0);
   ASSERT_EQ(a.samples.size(), b.samples.size());
   double worst = 0.0;
   for (std::size_t k = 0; k < a.samples.size(); ++k) {

@@ -6,12 +6,11 @@
 
 #include <cmath>
 
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 
 namespace nsd::rattleback {
 namespace {
-
-const double kDeg = 3.14159265358979323846 / 180.0;
 
 TEST(PadeRattleback, ConvergesToKaneLevinsonAsSlipIsSuppressed) {
   // With rolling resistance and drilling friction off and mu = 1, the regularized Coulomb force
@@ -20,7 +19,7 @@ TEST(PadeRattleback, ConvergesToKaneLevinsonAsSlipIsSuppressed) {
   // regularization acts like a viscous slip law (slip ~ eps1 T / (mu N)), so convergence is
   // first order in eps1: each factor ~3 in eps1 must cut the error by at least 30 %.
   const KaneLevinsonParameters kl;
-  const KaneLevinsonInitial init{0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, -5};
+  const KaneLevinsonInitial init{0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, -5};
   const auto reference = simulateKaneLevinson(kl, init, 1.5);
   double previous_error = INFINITY;
   for (double eps1 : {1e-2, 3e-3, 1e-3}) {
@@ -53,8 +52,8 @@ TEST(PadeRattleback, PresetsDissipateAndKeepContact) {
   // Friction and rolling resistance only dissipate: the energy never increases (to the
   // integration tolerance), the contact constraint (7) drifts by less than 1e-7 m.
   for (const std::string name : {"A", "C1", "E"}) {
-    const auto tr =
-        simulatePadeRattleback(padePreset(name), {0.5 * kDeg, 0.5 * kDeg, 0, 0, 0, 5}, 5.0);
+    const auto tr = simulatePadeRattleback(
+        padePreset(name), {0.5 * kRadiansPerDegree, 0.5 * kRadiansPerDegree, 0, 0, 0, 5}, 5.0);
     for (std::size_t k = 1; k < tr.samples.size(); ++k) {
       EXPECT_LE(tr.samples[k].energy, tr.samples[k - 1].energy + 1e-9) << name;
       EXPECT_LT(std::fabs(tr.samples[k].height_error), 1e-7) << name;

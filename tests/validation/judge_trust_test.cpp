@@ -3,6 +3,8 @@
 // sleeping body or a friction-unlimited engine would hand in, and checks the verdict and its
 // computed reason.
 #include <gtest/gtest.h>
+
+#include "../support/json_files.hpp"
 #include <unistd.h>
 
 #include <cmath>
@@ -26,11 +28,8 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json readJsonFile(const fs::path& p) {
-  std::ifstream in(p);
-  return json::parse(in);
-}
-void writeJsonFile(const fs::path& p, const json& j) { std::ofstream(p) << j.dump(2); }
+using test::readJsonFile;
+using test::writeJsonFile;
 
 const ValidationCase& caseNamed(const std::string& name) {
   const ValidationCase* c = canonicalCase(name);

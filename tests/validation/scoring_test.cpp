@@ -2,6 +2,8 @@
 // refused by name), trajectory checks, and every family's analytic trajectory scored.
 #include <gtest/gtest.h>
 
+#include "../support/json_files.hpp"
+
 #include <iterator>
 #include <unistd.h>
 
@@ -25,11 +27,8 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json readJsonFile(const fs::path& p) {
-  std::ifstream in(p);
-  return json::parse(in);
-}
-void writeJsonFile(const fs::path& p, const json& j) { std::ofstream(p) << j.dump(2); }
+using test::readJsonFile;
+using test::writeJsonFile;
 
 // A few cases of every family, exported to a temporary folder.
 class Scorer : public ::testing::Test {

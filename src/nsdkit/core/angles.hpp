@@ -13,6 +13,8 @@ inline constexpr double kTwoPi = 6.28318530717958647692;
 
 /// Degrees per radian, 180 / pi (case files convert with it both ways).
 inline constexpr double kDegreesPerRadian = 180.0 / kPi;
+/// Radians per degree, pi / 180.
+inline constexpr double kRadiansPerDegree = kPi / 180.0;
 
 /// Degrees to radians: deg / 180 pi (exact for 90, 45, 180: the fraction first).
 inline constexpr double degreesToRadians(double degrees) { return degrees / 180.0 * kPi; }
