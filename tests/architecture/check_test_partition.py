@@ -7,25 +7,28 @@ tests/CMakeLists.txt builds one executable per folder and kind (<folder>_unit_te
 <folder>_tests) and registers each test file as a ctest test of its own name: the executable
 with a --gtest_filter of that file's suites. A test no filter selects would never run (and a
 filter that selects nothing passes with 0 tests); one two filters select runs twice under two
-names. This reads the ctest tests (`ctest --show-only=json-v1`), lists each executable's tests
-(`--gtest_list_tests`) and reports both. Exit status 1 when any is found, 2 on a usage error.
+names. This reads the tests' commands (the CTestTestfile.cmake files, tests/ctest_targets.py),
+lists each executable's tests (`--gtest_list_tests`) and reports both, and an executable that is
+not built. Exit status 1 when any is found, 2 on a usage error.
 """
 import fnmatch
-import json
 import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import ctest_targets  # noqa: E402
 
-def gtest_filters(ctest_json):
-    """{executable: {ctest test name: [positive patterns]}} of the tests run with --gtest_filter."""
+
+def gtest_filters(commands):
+    """{executable: {ctest test name: [positive patterns]}} of the tests run with --gtest_filter,
+    from {ctest test name: [command, arguments...]}."""
     found = {}
-    for test in ctest_json.get("tests", []):
-        command = test.get("command") or []
+    for name, command in commands.items():
         for argument in command[1:]:
             if argument.startswith("--gtest_filter="):
                 positive = argument[len("--gtest_filter="):].split("-", 1)[0]
-                found.setdefault(command[0], {})[test["name"]] = positive.split(":")
+                found.setdefault(command[0], {})[name] = positive.split(":")
     return found
 
 
@@ -63,10 +66,8 @@ def main(argv):
     if len(argv) != 2 or not Path(argv[1]).is_dir():
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    shown = subprocess.run(["ctest", "--test-dir", argv[1], "--show-only=json-v1"],
-                           capture_output=True, text=True, check=True)
     problems, count = [], 0
-    for executable, filters in sorted(gtest_filters(json.loads(shown.stdout)).items()):
+    for executable, filters in sorted(gtest_filters(ctest_targets.test_commands(argv[1])).items()):
         if not Path(executable).is_file():
             problems.append(f"{executable} is not built")
             continue

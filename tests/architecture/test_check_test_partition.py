@@ -47,8 +47,20 @@ def test_a_filter_selecting_nothing_is_reported():
     assert problems == ["ctest test b selects no test"]
 
 
-def test_filters_are_read_from_ctest_json():
-    shown = {"tests": [
-        {"name": "x_test", "command": ["/b/tests/x_unit_tests", "--gtest_filter=A.*:*/B.*"]},
-        {"name": "script_test", "command": ["/usr/bin/bash", "s.sh"]}]}
-    assert partition.gtest_filters(shown) == {"/b/tests/x_unit_tests": {"x_test": ["A.*", "*/B.*"]}}
+def test_filters_are_read_from_the_commands():
+    commands = {"x_test": ["/b/tests/x_unit_tests", "--gtest_filter=A.*:*/B.*"],
+                "script_test": ["/usr/bin/bash", "s.sh"]}
+    assert partition.gtest_filters(commands) == {"/b/tests/x_unit_tests": {"x_test": ["A.*", "*/B.*"]}}
+
+
+def test_commands_are_read_from_ctest_files_whether_built_or_not(tmp_path):
+    # The lines CMake writes; the executables do not exist (a tree configured, not built).
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "CTestTestfile.cmake").write_text(
+        '# comment\n'
+        'add_test([=[x_test]=] "/b/tests/x_unit_tests" "--gtest_filter=A.*:*/B.*")\n'
+        'set_tests_properties([=[x_test]=] PROPERTIES  LABELS "unit")\n'
+        'add_test([=[quoted_test]=] "/usr/bin/cmake" "-DX=a \\"b\\"" "-P" "s.cmake")\n')
+    assert partition.ctest_targets.test_commands(tmp_path) == {
+        "x_test": ["/b/tests/x_unit_tests", "--gtest_filter=A.*:*/B.*"],
+        "quoted_test": ["/usr/bin/cmake", '-DX=a "b"', "-P", "s.cmake"]}
