@@ -171,6 +171,10 @@ case "${1:-help}" in
     # Only the executables the unit tests run (one per folder: <folder>_unit_tests), not the
     # engines' and CGAL's translation units. (A test run by an interpreter needs nothing built.)
     mapfile -t targets < <(/usr/bin/python3 tests/ctest_targets.py build/asan -L unit)
+    if ((${#targets[@]} == 0)); then
+      echo "nsdkit.sh: no unit test executable found in build/asan (tests/ctest_targets.py)" >&2
+      exit 1
+    fi
     cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
     ctest --preset asan -L unit -j "$(nproc)"
     ;;
