@@ -55,7 +55,8 @@ def partition_problems(filters, names):
         if not owners:
             problems.append(f"{full} is run by no ctest test")
         elif len(owners) > 1:
-            problems.append(f"{full} is run by {len(owners)} ctest tests: {', '.join(sorted(owners))}")
+            names = ", ".join(sorted(owners))
+            problems.append(f"{full} is run by {len(owners)} ctest tests: {names}")
     for test, patterns in filters.items():
         if not any(fnmatch.fnmatchcase(full, p) for full in names for p in patterns):
             problems.append(f"ctest test {test} selects no test")

@@ -50,7 +50,8 @@ def test_a_filter_selecting_nothing_is_reported():
 def test_filters_are_read_from_the_commands():
     commands = {"x_test": ["/b/tests/x_unit_tests", "--gtest_filter=A.*:*/B.*"],
                 "script_test": ["/usr/bin/bash", "s.sh"]}
-    assert partition.gtest_filters(commands) == {"/b/tests/x_unit_tests": {"x_test": ["A.*", "*/B.*"]}}
+    assert partition.gtest_filters(commands) == {
+        "/b/tests/x_unit_tests": {"x_test": ["A.*", "*/B.*"]}}
 
 
 def test_commands_are_read_from_ctest_files_whether_built_or_not(tmp_path):

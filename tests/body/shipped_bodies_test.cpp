@@ -19,6 +19,7 @@
 #include <string>
 
 #include <nsdkit/body/body_file.hpp>
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
 
@@ -26,7 +27,6 @@ namespace nsd::body {
 namespace {
 
 using test::kShippedBodiesDir;
-const double kDeg = 3.14159265358979323846 / 180.0;
 
 BodyVerdict verdict(const BodyDescription& b, const std::vector<std::string>& names,
                     const std::vector<double>& values) {
@@ -70,7 +70,7 @@ TEST(ShippedBodies, InclinedTroughRollsAtTheClosedFormAcceleration) {
   const double g = 9.81, j = 0.4;
   for (double slope_deg : {5.0, 20.0, 35.0}) {
     const RollingMotion m = motion(b, {"slope_deg"}, {slope_deg});
-    const double expected = -g * std::sin(slope_deg * kDeg) / (1 + 2 * j);
+    const double expected = -g * std::sin(slope_deg * kRadiansPerDegree) / (1 + 2 * j);
     // 1e-12 relative: a handful of roundings of O(1) quantities in the 6 x 6 RR solve.
     EXPECT_NEAR(m.dv_C_W.z(), expected, 1e-12 * g);
     EXPECT_NEAR(m.dv_C_W.head<2>().norm(), 0.0, 1e-12 * g);
@@ -83,7 +83,7 @@ TEST(ShippedBodies, InclinedTroughRollingLimitIsTheSymmetricSlipLimit) {
   const BodyDescription b = readBodyFile(kShippedBodiesDir + "/ball_inclined_trough.json");
   const double j = 0.4;
   for (double mu : {0.1, 0.3, 0.5}) {
-    const double expected = std::atan(mu * (1 + 2 * j) / (std::sqrt(2.0) * j)) / kDeg;
+    const double expected = std::atan(mu * (1 + 2 * j) / (std::sqrt(2.0) * j)) / kRadiansPerDegree;
     const double found = limitOf(b, "slope_deg", {"mu"}, {mu}, 1.0, 89.0);
     // 1e-6 deg: the boundary is where a limit direction's radial component changes sign,
     // located by the certified search to ~1e-12 of the field scale.
@@ -102,7 +102,7 @@ TEST(ShippedBodies, WheelsetTractionClosedForms) {
   EXPECT_NEAR(rolling.dv_C_W.z(), expected_acc, 1e-12 * g);
   for (double cone_deg : {0.0, 2.862405226111748, 8.0}) {
     for (double mu : {0.15, 0.3}) {
-      const double expected = mu * (1 + m * r0 * r0 / jx) / std::cos(cone_deg * kDeg);
+      const double expected = mu * (1 + m * r0 * r0 / jx) / std::cos(cone_deg * kRadiansPerDegree);
       const double found =
           limitOf(b, "fz", {"cone_angle_deg", "mu"}, {cone_deg, mu}, 0.0, 3.0 * expected);
       EXPECT_NEAR(found, expected, 1e-7 * expected) << "cone " << cone_deg << ", mu " << mu;
@@ -130,10 +130,10 @@ TEST(ShippedBodies, BallOnInclineClosedForms) {
   const BodyDescription b = readBodyFile(kShippedBodiesDir + "/ball_on_incline.json");
   const double j = 0.4, g = 9.81;
   const RollingMotion rolling = motion(b, {"slope_deg"}, {25.0});
-  EXPECT_NEAR(rolling.dv_C_W.x(), g * std::sin(25.0 * kDeg) / (1 + j), 1e-12 * g);
+  EXPECT_NEAR(rolling.dv_C_W.x(), g * std::sin(25.0 * kRadiansPerDegree) / (1 + j), 1e-12 * g);
   EXPECT_NEAR(rolling.dv_C_W.z(), 0.0, 1e-12 * g);
   for (double mu : {0.1, 0.3}) {
-    const double expected = std::atan(mu * (1 + j) / j) / kDeg;
+    const double expected = std::atan(mu * (1 + j) / j) / kRadiansPerDegree;
     EXPECT_NEAR(limitOf(b, "slope_deg", {"mu"}, {mu}, 1.0, 89.0), expected, 1e-6) << mu;
   }
 }
