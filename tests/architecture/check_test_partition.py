@@ -55,8 +55,8 @@ def partition_problems(filters, names):
         if not owners:
             problems.append(f"{full} is run by no ctest test")
         elif len(owners) > 1:
-            names = ", ".join(sorted(owners))
-            problems.append(f"{full} is run by {len(owners)} ctest tests: {names}")
+            listed = ", ".join(sorted(owners))
+            problems.append(f"{full} is run by {len(owners)} ctest tests: {listed}")
     for test, patterns in filters.items():
         if not any(fnmatch.fnmatchcase(full, p) for full in names for p in patterns):
             problems.append(f"ctest test {test} selects no test")
