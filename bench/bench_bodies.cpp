@@ -89,6 +89,27 @@ BENCHMARK_CAPTURE(BM_Body, ball_on_incline, "ball_on_incline.json")
     ->Arg(1)
     ->Arg(0);
 
+// The inside-predicate of the meshes and volume estimates (body::isRealizable, the verdict
+// alone: SS is not searched when RS or SR escapes) on the same points: the same work on
+// realizable points, less on the others (their RS or SR escapes decide first).
+void BM_BodyRealizableOnly(benchmark::State& state, const char* file) {
+  const Workload w = workload(file, state.range(0) != 0);
+  for (auto _ : state) {
+    for (const auto& p : w.points) {
+      benchmark::DoNotOptimize(nsd::body::isRealizable(nsd::body::configure(w.body, w.binding, p)));
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(w.points.size()));
+}
+BENCHMARK_CAPTURE(BM_BodyRealizableOnly, wheelset, "wheelset.json")
+    ->ArgName("realizable")
+    ->Arg(1)
+    ->Arg(0);
+BENCHMARK_CAPTURE(BM_BodyRealizableOnly, axle_on_plane, "axle_on_plane.json")
+    ->ArgName("realizable")
+    ->Arg(1)
+    ->Arg(0);
+
 // Target (issue 29): loading a body is linear in its number of loads. A body of n loads (the
 // hoop with n extra force parameters) is parsed, checked at its defaults and bound by all its
 // names, for n = 10^4 and 10^5: the time per load must not grow with n (quadratic loading took

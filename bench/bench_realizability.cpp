@@ -242,8 +242,10 @@ BENCHMARK(BM_BallTroughDef11GenericCertified)->Unit(benchmark::kMicrosecond);
 // along m_z in order, the lines (m_x, m_y) visited with a stride that spreads 4000 of them over
 // the box; the paper's ball (mu = 0.3, j = 0.4). kFull classifies each point on its own
 // (models::classifyGeneric, as sweeps did before); kVerdict as sweeps do now
-// (models::classifyGenericVerdict: the dynamics reused, SS warm-started from the previous point).
-enum class SweepRoute { kFull, kVerdict };
+// (models::classifyGenericVerdict: the dynamics reused, SS warm-started from the previous point);
+// kRealizableOnly as the meshes' and volume estimates' inside-predicates do
+// (models::isRealizableGeneric: the same, and SS not searched when RS or SR escapes).
+enum class SweepRoute { kFull, kVerdict, kRealizableOnly };
 
 void sweepInGridOrder(benchmark::State& state, SweepRoute route) {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
@@ -256,6 +258,10 @@ void sweepInGridOrder(benchmark::State& state, SweepRoute route) {
               a = static_cast<int>(line / ny);
     const Eigen::Vector3d m(-1.0 + 2.0 * a / (nx - 1), -1.0 + 2.0 * b / (ny - 1),
                             -0.6 + 1.2 * c / (nz - 1));
+    if (route == SweepRoute::kRealizableOnly) {
+      benchmark::DoNotOptimize(nsd::models::isRealizableGeneric(p, m));
+      continue;
+    }
     const auto v = route == SweepRoute::kFull ? nsd::models::classifyGeneric(p, m)
                                               : nsd::models::classifyGenericVerdict(p, m);
     benchmark::DoNotOptimize(v);
@@ -264,8 +270,12 @@ void sweepInGridOrder(benchmark::State& state, SweepRoute route) {
 }
 void BM_BallTroughSweepFull(benchmark::State& s) { sweepInGridOrder(s, SweepRoute::kFull); }
 void BM_BallTroughSweepVerdict(benchmark::State& s) { sweepInGridOrder(s, SweepRoute::kVerdict); }
+void BM_BallTroughSweepRealizableOnly(benchmark::State& s) {
+  sweepInGridOrder(s, SweepRoute::kRealizableOnly);
+}
 BENCHMARK(BM_BallTroughSweepFull)->Unit(benchmark::kMicrosecond)->Iterations(400000);
 BENCHMARK(BM_BallTroughSweepVerdict)->Unit(benchmark::kMicrosecond)->Iterations(400000);
+BENCHMARK(BM_BallTroughSweepRealizableOnly)->Unit(benchmark::kMicrosecond)->Iterations(400000);
 
 }  // namespace
 

@@ -374,7 +374,11 @@ def device_cases(_folder=None):
     reader = subprocess.Popen(["cat", fifo], stdout=subprocess.PIPE)
     done = subprocess.run([NSDKIT] + with_option(BASES["rattleback"], "--output", fifo),
                           capture_output=True, timeout=TIME_LIMIT_S)
-    received = reader.communicate(timeout=TIME_LIMIT_S)[0]
+    try:
+        received = reader.communicate(timeout=TIME_LIMIT_S)[0]
+    except subprocess.TimeoutExpired:  # nsdkit never opened the FIFO: end the reader
+        reader.kill()
+        received = reader.communicate()[0]
     if done.returncode != 0 or not received.startswith(b"t,alpha"):
         problems.append(f"FIFO output: status {done.returncode}, received {received[:40]!r}")
     if not stat.S_ISFIFO(os.lstat(fifo).st_mode):

@@ -115,7 +115,9 @@ def regular_page(path):
 
 def release_reader(reader, fifo):
     """Ends the FIFO's reader: killed if the FIFO was replaced, else given an end of file (when
-    the writer never opened it)."""
+    the writer never opened it), and killed if it still runs 5 s later (it had not opened the
+    FIFO yet when the end of file was given: a failed case must not leave it holding ctest's
+    pipes)."""
     if reader.poll() is None and not stat.S_ISFIFO(os.lstat(fifo).st_mode):
         reader.kill()
     elif reader.poll() is None:
@@ -123,7 +125,11 @@ def release_reader(reader, fifo):
             os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
         except OSError:
             pass
-    reader.wait(timeout=60)
+    try:
+        reader.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        reader.kill()
+        reader.wait()
 
 
 def fifo_check(write_page, expect=b"<!DOCTYPE"):

@@ -299,6 +299,18 @@ BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify
   return v;
 }
 
+bool isRealizable(const ConfiguredBody& body, const ClassifyOptions& classify_options) {
+  if (body.contact_count != 2) return classify(body, classify_options).realizable;
+  // Per thread, as classify: the last body's dynamics and the SS warm start.
+  thread_local contact::TwoContactDynamicsCache cache;
+  const contact::TwoContactDynamics& dynamics =
+      cache.at(body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
+  contact::RealizabilityOptions options;
+  options.ss_rational.certify = classify_options.certify;
+  thread_local contact::SlipSlipWarmStart warm_start;
+  return dynamics.realizabilityVerdict(options, &warm_start).realizable;
+}
+
 contact::EscapeSet BodyVerdict::escapeSet() const {
   contact::EscapeSet set = contact::EscapeSet::of(escapes);
   if (slips) set.add(contact::Escape::kSlip);

@@ -185,6 +185,12 @@ BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& options 
 BodyVerdict classify(const BodyDescription& body, const ParameterBinding& binding,
                      const std::vector<double>& values, const ClassifyOptions& options = {});
 
+/// Def 11's or Def 9's verdict alone: classify(body, options).realizable, with two contacts
+/// stopping at the first escape (contact::TwoContactDynamics::realizabilityVerdict: SS is not
+/// searched when RS or SR escapes). For the inside-predicates of meshes, volume estimates and
+/// bisections, which use nothing else.
+bool isRealizable(const ConfiguredBody& body, const ClassifyOptions& options = {});
+
 /// The rolling motion at the configured body: the two-point RR solution (Table 2) or the
 /// one-point sticking solution. Accelerations in W.
 struct RollingMotion {

@@ -424,7 +424,33 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   TwoPointRealizability out;
   out.escapes.reserve(3);
   if (options.analyze_roll_roll) out.rr = rollRoll();
+  analyzeOnePointSlips(options, out);
+  analyzeSlipSlip(options, warm_start, out);
+  if (!out.offending_ss_directions.empty()) out.escapes.push_back(EscapeMode::kSS);
+  // Every contact loss above also fails its mode, so no escape means realizable.
+  out.realizable = out.escapes.empty();
+  return out;
+}
 
+RealizabilityVerdict TwoContactDynamics::realizabilityVerdict(
+    const RealizabilityOptions& options, SlipSlipWarmStart* warm_start) const {
+  TwoPointRealizability analysis;
+  analysis.escapes.reserve(3);
+  RealizabilityVerdict out;
+  analyzeOnePointSlips(options, analysis);
+  if (analysis.escapes.empty()) {
+    analyzeSlipSlip(options, warm_start, analysis);
+    if (!analysis.offending_ss_directions.empty()) analysis.escapes.push_back(EscapeMode::kSS);
+    out.uncertain =
+        analysis.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete;
+  }
+  out.realizable = analysis.escapes.empty();
+  if (!out.realizable) out.first_escape = analysis.escapes.front();
+  return out;
+}
+
+void TwoContactDynamics::analyzeOnePointSlips(const RealizabilityOptions& options,
+                                              TwoPointRealizability& out) const {
   auto as_vector = [](const QuasiAccelerations& q) {
     return Eigen::Vector4d(q.du1_plus, q.du1_minus, q.du_a, q.domega_a);
   };
@@ -454,18 +480,12 @@ TwoPointRealizability TwoContactDynamics::analyzeRealizability(
   const bool sr_loss_minus = loss(out.sr_minus, "SR (u1+ < 0)");
   const bool sr_loss = sr_loss_plus || sr_loss_minus;
 
-  analyzeSlipSlip(options, warm_start, out);
-
   if (out.rs.type != filippov::Codim1PointType::kAttractingSliding || rs_loss) {
     out.escapes.push_back(EscapeMode::kRS);
   }
   if (out.sr.type != filippov::Codim1PointType::kAttractingSliding || sr_loss) {
     out.escapes.push_back(EscapeMode::kSR);
   }
-  if (!out.offending_ss_directions.empty()) out.escapes.push_back(EscapeMode::kSS);
-  // Every contact loss above also fails its mode, so no escape means realizable.
-  out.realizable = out.escapes.empty();
-  return out;
 }
 
 void TwoContactDynamics::analyzeSlipSlip(const RealizabilityOptions& options,

@@ -209,6 +209,20 @@ struct TwoPointRealizability {
   RollingRollingResult rr;
 };
 
+/// Def 11's verdict alone (TwoContactDynamics::realizabilityVerdict), for callers that only ask
+/// whether two-point rolling is realizable: the inside-predicates of the meshers, the volume
+/// estimates and the bisections of a boundary.
+struct RealizabilityVerdict {
+  /// No escape mode (Def 11): always analyzeRealizability's `realizable`.
+  bool realizable = false;
+  /// The first escape in the order RS, SR, SS (analyzeRealizability's escapes.front()); none
+  /// iff realizable. The modes after it were not analysed.
+  std::optional<EscapeMode> first_escape;
+  /// SS was searched and the search was left possibly incomplete
+  /// (filippov::Completeness::kPossiblyIncomplete): do not trust a "realizable".
+  bool uncertain = false;
+};
+
 /// Precomputed dynamics of a two-contact body at one configuration and load.
 /// Construct once, then evaluate the case fields cheaply (the SS field is a 2 x 2 solve).
 class TwoContactDynamics {
@@ -269,6 +283,14 @@ class TwoContactDynamics {
   /// start (sweeps), SS may be decided by a seed (SlipSlipWarmStart), which is then updated.
   TwoPointRealizability analyzeRealizability(const RealizabilityOptions& options = {},
                                              SlipSlipWarmStart* warm_start = nullptr) const;
+  /// Def 11's verdict, stopping at the first escape: RS and SR first (two codim-1 tests), and
+  /// the SS search only when neither escapes. `realizable` and the first escape are those of
+  /// analyzeRealizability with the same options and warm start; an SS search that fails
+  /// (SolverFailure, a Painleve-type SS system) fails this call only when SS is searched (an RS
+  /// or SR escape leaves rolling unrealizable whatever SS does). The warm start is read and
+  /// updated only when SS is searched. options.analyze_roll_roll is not used.
+  RealizabilityVerdict realizabilityVerdict(const RealizabilityOptions& options = {},
+                                            SlipSlipWarmStart* warm_start = nullptr) const;
 
   /// True when the SS normal forces N± (eq. (46)) are positive at every pair of slip angles,
   /// shown from their closed forms: D N+ is a first-degree trigonometric polynomial of theta-
@@ -288,6 +310,10 @@ class TwoContactDynamics {
     Eigen::Vector3d dn_plus, dn_minus;
   };
   SlipSlipForms slipSlipForms() const;
+  // The RS and SR parts of Def 11 (codim-1 classifications, contact losses) into `out`, their
+  // escapes appended to out.escapes.
+  void analyzeOnePointSlips(const RealizabilityOptions& options,
+                            TwoPointRealizability& out) const;
   // The SS part of Def 11: the complete search, or a seed's escape (SlipSlipWarmStart).
   void analyzeSlipSlip(const RealizabilityOptions& options, SlipSlipWarmStart* warm_start,
                        TwoPointRealizability& out) const;

@@ -40,7 +40,7 @@ Region3 bodyRegion(const MeshJobOptions& o) {
 Region3 ballTroughRegion(const models::BallTroughParameters& p) {
   Region3 region;
   region.inside = [p](const Eigen::Vector3d& m) {
-    return models::classifyGenericVerdict(p, m).realizable;
+    return models::isRealizableGeneric(p, m);
   };
   region.family = [p](const Eigen::Vector3d& m) {
     return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));

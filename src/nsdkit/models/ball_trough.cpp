@@ -332,6 +332,15 @@ BallTroughClassification classifyGenericVerdict(const BallTroughParameters& p,
   return classifyGenericWith(p, m, contact::RealizabilityOptions{}, &warm_start);
 }
 
+bool isRealizableGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m) {
+  // Per thread, as classifyGenericWith: the last ball's dynamics and the SS warm start.
+  thread_local contact::TwoContactDynamicsCache cache;
+  thread_local contact::SlipSlipWarmStart warm_start;
+  return cache.at(makeTwoContactBody(p, m), Eigen::Vector3d::Zero())
+      .realizabilityVerdict(contact::RealizabilityOptions{}, &warm_start)
+      .realizable;
+}
+
 Eigen::Vector3d genericToClosedFormDirection(const BallTroughParameters& p,
                                              const Eigen::Vector3d& n) {
   const contact::ContactBases b =

@@ -134,6 +134,11 @@ BallTroughClassification classifyGeneric(const BallTroughParameters& p, const Ei
 BallTroughClassification classifyGenericVerdict(const BallTroughParameters& p,
                                                 const Eigen::Vector3d& m);
 
+/// classifyGenericVerdict's `realizable` alone, stopping at the first escape (SS is not
+/// searched when RS or SR escapes: contact::TwoContactDynamics::realizabilityVerdict). For the
+/// inside-predicates of meshes, volume estimates and boundary bisections.
+bool isRealizableGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m);
+
 /// How a torque point of the paper's ball is classified (the CLI's --method, Python's method=).
 enum class ClassificationMethod {
   kGeneric,         ///< Def 11 through the generic two-contact route, SS by rational search.

@@ -12,7 +12,7 @@ namespace nsd::models {
 namespace {
 
 bool realizable(const BallTroughParameters& p, const Eigen::Vector3d& m) {
-  return classifyGenericVerdict(p, m).realizable;
+  return isRealizableGeneric(p, m);
 }
 
 bool hasSS(const BallTroughParameters& p, const Eigen::Vector3d& m) {
@@ -154,7 +154,7 @@ EdgeExtent maxAccelerationEdgeExtent(const BallTroughParameters& p, double toler
   const double mz3 = specialValues(mu).m_z3;
   auto on_edge_realizable = [&](double mz) {
     const double d = mu * (1 + 2 * j) - 1e-7;
-    return classifyGenericVerdict(p, Eigen::Vector3d(d - mu * mz, -d - mu * mz, mz)).realizable;
+    return isRealizableGeneric(p, Eigen::Vector3d(d - mu * mz, -d - mu * mz, mz));
   };
   return {bisect(on_edge_realizable, 0.0, -mz3, tolerance, true, "lower end of the edge (91)"),
           bisect(on_edge_realizable, 0.0, mz3, tolerance, true, "upper end of the edge (91)")};

@@ -7,33 +7,56 @@
 #include <nsdkit/core/errors.hpp>
 
 namespace nsd::region {
+namespace {
+
+/// The body's parameters bound in name order, as they have always been applied (the sums of
+/// their effects in that order), and where each of them sits in the caller's order.
+struct NameOrderBinding {
+  body::ParameterBinding binding;
+  std::vector<std::size_t> from;  ///< the k-th name's value is values[from[k]]
+
+  /// `values` (in the caller's order) permuted into name order.
+  std::vector<double> byName(const std::vector<double>& values) const {
+    std::vector<double> by_name(from.size());
+    for (std::size_t k = 0; k < from.size(); ++k) by_name[k] = values[from[k]];
+    return by_name;
+  }
+};
+
+/// `order` must hold `sorted`'s names (sorted: std::sort of them).
+NameOrderBinding bindInNameOrder(const body::BodyDescription& body,
+                                 const std::vector<std::string>& sorted,
+                                 const std::vector<std::string>& order) {
+  NameOrderBinding out{body::bindParameters(body, sorted), std::vector<std::size_t>(sorted.size())};
+  for (std::size_t k = 0; k < sorted.size(); ++k) {
+    out.from[k] = static_cast<std::size_t>(std::find(order.begin(), order.end(), sorted[k]) -
+                                           order.begin());
+  }
+  return out;
+}
+
+std::vector<std::string> sortedNames(std::vector<std::string> names) {
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
 
 ModelPredicate bodyPredicate(const body::BodyDescription& body,
                              const std::vector<std::string>& names) {
   auto shared = std::make_shared<const body::BodyDescription>(body);
   (void)body::bindParameters(*shared, names);  // an unknown name is refused before any work
-  std::vector<std::string> sorted = names;
-  std::sort(sorted.begin(), sorted.end());
+  const std::vector<std::string> sorted = sortedNames(names);
   return ModelPredicate::fromBinder([shared, sorted](const std::vector<std::string>& order) {
-    std::vector<std::string> given = order;
-    std::sort(given.begin(), given.end());
-    if (given != sorted) {
+    if (sortedNames(order) != sorted) {
       throw InvalidInput("body predicate: expected the parameters it was made for (" +
                          std::to_string(sorted.size()) + "), got " +
                          std::to_string(order.size()));
     }
-    // Bound in name order, as the body's parameters have always been applied (the sums of
-    // their effects in that order): `order`'s values are permuted into it.
-    const body::ParameterBinding binding = body::bindParameters(*shared, sorted);
-    std::vector<std::size_t> from(sorted.size());
-    for (std::size_t k = 0; k < sorted.size(); ++k) {
-      from[k] = static_cast<std::size_t>(
-          std::find(order.begin(), order.end(), sorted[k]) - order.begin());
-    }
-    return BoundPredicate([shared, binding, from](const std::vector<double>& values) {
-      std::vector<double> by_name(from.size());
-      for (std::size_t k = 0; k < from.size(); ++k) by_name[k] = values[from[k]];
-      const body::BodyVerdict v = body::classify(*shared, binding, by_name);
+    const NameOrderBinding bound = bindInNameOrder(*shared, sorted, order);
+    return BoundPredicate([shared, bound](const std::vector<double>& values) {
+      const body::BodyVerdict v =
+          body::classify(*shared, bound.binding, bound.byName(values));
       PointVerdict out;
       out.realizable = v.realizable;
       out.escapes = v.escapeSet();
@@ -128,7 +151,9 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
   // negative coefficient, so the set ends there (its searches step past mu = 0 from inside).
   // Still realizable at the friction laws' largest coefficient, the set is unbounded along it.
   const std::array<AxisEffects, 3> effects = axisEffects(body, axes);
-  out.inside = [axes, predicate, effects, valuesAt](const Eigen::Vector3d& x) {
+  auto shared = std::make_shared<const body::BodyDescription>(body);
+  const NameOrderBinding bound = bindInNameOrder(*shared, sortedNames(names), names);
+  out.inside = [axes, shared, bound, effects, valuesAt](const Eigen::Vector3d& x) {
     for (std::size_t k = 0; k < 3; ++k) {
       if (effects[k].friction_scale == 0.0) continue;
       const double mu = effects[k].friction_scale * x[static_cast<Eigen::Index>(k)];
@@ -140,7 +165,9 @@ RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
                            "); fix " + axes[k] + " or choose other axes");
       }
     }
-    return predicate(valuesAt(x)).realizable;
+    // The verdict alone (body::isRealizable), bound as the predicate binds.
+    return body::isRealizable(
+        body::configure(*shared, bound.binding, bound.byName(valuesAt(x))));
   };
   out.piece = [predicate, valuesAt](const Eigen::Vector3d& x) {
     return boundaryPiece(predicate(valuesAt(x)));
