@@ -6,6 +6,8 @@
 #   ./nsdkit.sh test   install, build, run the test suite (ctest)
 #   ./nsdkit.sh asan   install, build (clang) and test under AddressSanitizer + UBSan
 #   ./nsdkit.sh asan-unit  the same for the unit tests only (what CI runs besides `test`)
+#   ./nsdkit.sh asan-build  install clang, build what asan-unit and fuzz run (the unit-test
+#                      executables and the libFuzzer targets of the asan tree), run nothing
 #   ./nsdkit.sh bench  install, build, run the benchmarks
 #   ./nsdkit.sh friction  install, build, friction error maps and heavy-ball figures -> out/friction
 #   ./nsdkit.sh rattleback  install, build, Kane-Levinson Figs. 3-6 -> out/rattleback
@@ -13,11 +15,11 @@
 #   ./nsdkit.sh validate  install, build, validation report of every solver and its maps -> out/validation
 #   ./nsdkit.sh bodies  install, build, summary and cross-section of each shipped body -> out/bodies
 #   ./nsdkit.sh fuzz   install clang, build the libFuzzer targets (in the asan tree), run each for
-#                      60 s (FUZZ_SECONDS)
+#                      60 s (FUZZ_SECONDS), one per core at a time
 #   ./nsdkit.sh mutants  install, build, the mutation check of tests/mutation (every listed mutant caught)
 #   ./nsdkit.sh docs   install, build the Python module, the documentation site (Sphinx, warnings
 #                      are errors) -> build/docs/html
-#   ./nsdkit.sh deps   install the Debian packages only
+#   ./nsdkit.sh deps   install the Debian packages only (`deps sanitizer`: clang's as well)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -127,9 +129,27 @@ docs() {
   PYTHONPATH=build/release/src/python /usr/bin/python3 docs/check_api_reference.py build/docs/html
 }
 
+# The sanitizer tree's unit-test executables: only those the unit tests run (one per folder:
+# <folder>_unit_tests), not the engines' and CGAL's translation units. (A test run by an
+# interpreter needs nothing built.)
+build_unit_tests_asan() {
+  cmake --preset asan >/dev/null
+  local targets
+  mapfile -t targets < <(/usr/bin/python3 tests/ctest_targets.py build/asan -L unit)
+  if ((${#targets[@]} == 0)); then
+    echo "nsdkit.sh: no unit test executable found in build/asan (tests/ctest_targets.py)" >&2
+    exit 1
+  fi
+  cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
+}
+FUZZ_TARGETS=(csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz case_file_fuzz
+  sweep_file_fuzz)
+
 export OPENBLAS_NUM_THREADS=1
 case "${1:-help}" in
-  deps) deps ;;
+  deps)
+    if [ "${2:-}" = sanitizer ]; then deps all "${SANITIZER_PACKAGES[@]}"; else deps; fi
+    ;;
   docs)
     deps docs
     build release nsdkit_python  # the Python reference is read from the module
@@ -167,35 +187,46 @@ case "${1:-help}" in
     ;;
   asan-unit)
     deps all "${SANITIZER_PACKAGES[@]}"
-    cmake --preset asan >/dev/null
-    # Only the executables the unit tests run (one per folder: <folder>_unit_tests), not the
-    # engines' and CGAL's translation units. (A test run by an interpreter needs nothing built.)
-    mapfile -t targets < <(/usr/bin/python3 tests/ctest_targets.py build/asan -L unit)
-    if ((${#targets[@]} == 0)); then
-      echo "nsdkit.sh: no unit test executable found in build/asan (tests/ctest_targets.py)" >&2
-      exit 1
-    fi
-    cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
+    build_unit_tests_asan
     ctest --preset asan -L unit -j "$(nproc)"
+    ;;
+  asan-build)
+    deps all "${SANITIZER_PACKAGES[@]}"
+    build_unit_tests_asan
+    cmake --build --preset asan -j "$(nproc)" --target "${FUZZ_TARGETS[@]}"
     ;;
   fuzz)
     deps all "${SANITIZER_PACKAGES[@]}"
     cmake --preset asan >/dev/null
-    cmake --build --preset asan -j "$(nproc)" \
-      --target csv_fuzz region_args_fuzz cli_region_fuzz body_file_fuzz case_file_fuzz \
-      sweep_file_fuzz
+    cmake --build --preset asan -j "$(nproc)" --target "${FUZZ_TARGETS[@]}"
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
     mkdir -p out/fuzz  # each target's log, and crash inputs if any
-    for target in csv:csv_fuzz region_args:region_args_fuzz cli_region:cli_region_fuzz \
-      body_file:body_file_fuzz case_file:case_file_fuzz sweep_file:sweep_file_fuzz; do
-      corpus=${target%%:*} binary=${target##*:}
+    # One libFuzzer process per core at a time (each runs its FUZZ_SECONDS on one core); each
+    # target's exit status is kept in $work/<binary>.status and checked when all have ended.
+    fuzz_one() {
+      local corpus=$1 binary=$2
       mkdir -p "$work/$corpus"  # the sweep-file fuzzer starts from nothing: its input is a recipe
       if [ -d "tests/fuzz/corpus/$corpus" ]; then cp -r "tests/fuzz/corpus/$corpus/." "$work/$corpus"; fi
-      echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"
+      local status=0
       "./build/asan/tests/fuzz/$binary" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 \
-        -artifact_prefix=out/fuzz/ "$work/$corpus" > "out/fuzz/$binary.log" 2>&1 ||
-        { tail -40 "out/fuzz/$binary.log"; exit 1; }
+        -artifact_prefix=out/fuzz/ "$work/$corpus" > "out/fuzz/$binary.log" 2>&1 || status=$?
+      echo "$status" > "$work/$binary.status"
+    }
+    for binary in "${FUZZ_TARGETS[@]}"; do  # the corpus of csv_fuzz is tests/fuzz/corpus/csv
+      while (($(jobs -rp | wc -l) >= $(nproc))); do wait -n || true; done
+      echo "fuzzing $binary for ${FUZZ_SECONDS:-60} s"
+      fuzz_one "${binary%_fuzz}" "$binary" &
+    done
+    wait
+    for binary in "${FUZZ_TARGETS[@]}"; do
+      if [ "$(cat "$work/$binary.status" 2>/dev/null)" != 0 ]; then
+        tail -40 "out/fuzz/$binary.log"
+        echo "nsdkit.sh: $binary failed (exit status $(cat "$work/$binary.status" 2>/dev/null));" \
+          "its log: out/fuzz/$binary.log" >&2
+        exit 1
+      fi
+      echo "$binary:"
       tail -3 "out/fuzz/$binary.log"
     done
     ;;

@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <Eigen/Dense>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -17,30 +16,10 @@
 
 #include <nsdkit/core/errors.hpp>
 
+#include "../support/random_two_contact_dynamics.hpp"
+
 namespace nsd::contact {
 namespace {
-
-// A body on two walls (n+ near y, n- near x) pressed into both by its load, with a random
-// inertia, friction and rolling rate; the torque's size (up to `torque_scale` N m against a
-// load of ~10 N) sets how often rolling is realizable.
-TwoContactDynamics randomWallBody(std::mt19937& rng, double torque_scale) {
-  std::normal_distribution<double> normal(0.0, 1.0);
-  auto vec = [&] { return Eigen::Vector3d(normal(rng), normal(rng), normal(rng)); };
-  std::uniform_real_distribution<double> entry(-0.3, 0.3);
-  TwoContactBody b;
-  b.mass = 0.5 + std::fabs(normal(rng));
-  const Eigen::Matrix3d l = Eigen::Matrix3d::NullaryExpr([&] { return entry(rng); });
-  b.inertia_C_W = l * l.transpose() + 0.2 * Eigen::Matrix3d::Identity();
-  b.n_plus_W = (Eigen::Vector3d(0, 1, 0) + 0.3 * vec()).normalized();
-  b.n_minus_W = (Eigen::Vector3d(1, 0, 0) + 0.3 * vec()).normalized();
-  b.r_CPplus_W = -0.5 * b.n_plus_W + 0.1 * vec();
-  b.r_CPminus_W = -0.5 * b.n_minus_W + 0.1 * vec();
-  b.force_external_W = -9.81 * b.mass * (b.n_plus_W + b.n_minus_W).normalized() + 0.5 * vec();
-  b.torque_external_W = torque_scale * vec();
-  b.friction_plus = FrictionLaw::coulomb(0.2 + 0.3 * std::fabs(normal(rng)));
-  b.friction_minus = FrictionLaw::coulomb(0.2 + 0.3 * std::fabs(normal(rng)));
-  return TwoContactDynamics(b, rollingAngularVelocity(b, 0.5 * normal(rng)));
-}
 
 std::string nameOf(const std::optional<EscapeMode>& first) {
   return first ? toString(*first) : std::string("realizable");
@@ -54,7 +33,7 @@ TEST(RealizabilityVerdict, EqualsTheCompleteAnalysisOnRandomBodiesAndLoads) {
   int refused = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     const double torque_scale = (trial % 3 == 0) ? 0.05 : (trial % 3 == 1 ? 0.5 : 3.0);
-    const TwoContactDynamics dynamics = randomWallBody(rng, torque_scale);
+    const TwoContactDynamics dynamics = test::randomWallDynamics(rng, torque_scale);
     TwoPointRealizability complete;
     try {
       complete = dynamics.analyzeRealizability({}, &complete_warm);
@@ -95,7 +74,7 @@ TEST(RealizabilityVerdict, LeavesSlipSlipAloneWhenAOnePointSlipEscapes) {
   std::mt19937 rng(48);
   int one_point = 0, realizable = 0;
   for (int trial = 0; trial < 400 && (one_point < 20 || realizable < 20); ++trial) {
-    const TwoContactDynamics dynamics = randomWallBody(rng, trial % 2 ? 3.0 : 0.05);
+    const TwoContactDynamics dynamics = test::randomWallDynamics(rng, trial % 2 ? 3.0 : 0.05);
     SlipSlipWarmStart warm;
     warm.seeds = {sentinel};
     RealizabilityVerdict v;

@@ -11,6 +11,8 @@
 
 #include <nsdkit/core/errors.hpp>
 
+#include "../support/random_two_contact_dynamics.hpp"
+
 namespace nsd::contact {
 namespace {
 
@@ -25,27 +27,6 @@ TwoContactBody trough() {
   b.force_external_W = -2.0 * 9.81 / std::sqrt(2.0) * Eigen::Vector3d(1, 1, 0);
   b.torque_external_W = Eigen::Vector3d(0.1, -0.05, 0.02);
   return b;
-}
-
-// A random body at a random rolling rate Omega_a (the state, drawn with the body).
-TwoContactDynamics randomDynamics(std::mt19937& rng) {
-  std::normal_distribution<double> normal(0.0, 1.0);
-  auto vec = [&] { return Eigen::Vector3d(normal(rng), normal(rng), normal(rng)); };
-  TwoContactBody b;
-  b.mass = 0.5 + std::fabs(normal(rng));
-  std::uniform_real_distribution<double> entry(-0.3, 0.3);  // seeded, unlike Random()
-  const Eigen::Matrix3d l = Eigen::Matrix3d::NullaryExpr([&] { return entry(rng); });
-  b.inertia_C_W = l * l.transpose() + 0.2 * Eigen::Matrix3d::Identity();
-  b.n_plus_W = (Eigen::Vector3d(0, 1, 0) + 0.3 * vec()).normalized();
-  b.n_minus_W = (Eigen::Vector3d(1, 0, 0) + 0.3 * vec()).normalized();
-  b.r_CPplus_W = -0.5 * b.n_plus_W + 0.1 * vec();
-  b.r_CPminus_W = -0.5 * b.n_minus_W + 0.1 * vec();
-  b.force_external_W = -9.81 * b.mass * (b.n_plus_W + b.n_minus_W).normalized() + 0.5 * vec();
-  b.torque_external_W = 0.3 * vec();
-  const double omega_a = normal(rng);
-  b.friction_plus = FrictionLaw::coulomb(0.2 + 0.3 * std::fabs(normal(rng)));
-  b.friction_minus = FrictionLaw::coulomb(0.2 + 0.3 * std::fabs(normal(rng)));
-  return TwoContactDynamics(b, rollingAngularVelocity(b, omega_a));
 }
 
 // Independent check of Newton-Euler (14) for a force solution f in contact coordinates.
@@ -108,7 +89,7 @@ TEST(ContactBases, RejectsDegenerateGeometry) {
 TEST(TwoContactDynamics, AllCasesSatisfyNewtonEulerOnRandomBodies) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 50; ++trial) {
-    const TwoContactDynamics dyn = randomDynamics(rng);
+    const TwoContactDynamics dyn = test::randomWallDynamics(rng);
     const double phi_p = 0.3 + trial * 0.11, phi_m = 2.0 - trial * 0.07;
     const Eigen::Vector2d lp(std::cos(phi_p), std::sin(phi_p)),
         lm(std::cos(phi_m), std::sin(phi_m));
@@ -159,7 +140,7 @@ TEST(TwoContactDynamicsCache, ReusedDynamicsEqualFreshOnesBitForBit) {
   options.analyze_roll_roll = false;
   int analysed = 0;
   for (int trial = 0; trial < 40; ++trial) {
-    const TwoContactDynamics base = randomDynamics(rng);
+    const TwoContactDynamics base = test::randomWallDynamics(rng);
     for (int load = 0; load < 5; ++load) {
       TwoContactBody body = base.body();
       body.torque_external_W += 0.5 * Eigen::Vector3d(normal(rng), normal(rng), normal(rng));
@@ -201,7 +182,7 @@ TEST(TwoContactDynamics, NormalForcesPositiveEverywhereAgreesWithTheDirectSolve)
   std::normal_distribution<double> normal(0.0, 1.0);
   int yes = 0, losses = 0;
   for (int trial = 0; trial < 150; ++trial) {
-    TwoContactBody body = randomDynamics(rng).body();
+    TwoContactBody body = test::randomWallDynamics(rng).body();
     if (trial % 3 == 0) body.force_external_W *= -0.3 * std::fabs(normal(rng));  // pulled away
     body.force_external_W += 3.0 * Eigen::Vector3d(normal(rng), normal(rng), normal(rng));
     const TwoContactDynamics dyn(body);
@@ -486,7 +467,7 @@ TEST(TwoContactDynamics, RollRollAnalysisIsOptionalAndDoesNotChangeTheVerdict) {
   without_rr.analyze_roll_roll = false;
   int analyzed = 0;
   for (int trial = 0; trial < 20; ++trial) {
-    const TwoContactDynamics dyn = randomDynamics(rng);
+    const TwoContactDynamics dyn = test::randomWallDynamics(rng);
     TwoPointRealizability full;
     try {
       full = dyn.analyzeRealizability();
@@ -520,7 +501,7 @@ TEST(TwoContactDynamics, RationalSlipSlipFieldEqualsTheDirectSolve) {
   std::uniform_real_distribution<double> angle(0.05, 3.09);
   int compared = 0;
   for (int trial = 0; trial < 40; ++trial) {
-    const TwoContactDynamics dyn = randomDynamics(rng);
+    const TwoContactDynamics dyn = test::randomWallDynamics(rng);
     filippov::TrigRationalSphereField field;
     try {
       field = dyn.slipSlipRationalField();
@@ -550,7 +531,7 @@ TEST(TwoContactDynamics, RationalAndSampledSlipSlipSearchesGiveTheSameVerdict) {
   std::mt19937 rng(22);
   int compared = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    const TwoContactDynamics dyn = randomDynamics(rng);
+    const TwoContactDynamics dyn = test::randomWallDynamics(rng);
     RealizabilityOptions rational, sampled;
     rational.ss_rational.certify = true;  // the interval re-check on real contact fields
     sampled.ss_search = SlipSlipSearch::kSampledField;
