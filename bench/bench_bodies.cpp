@@ -43,13 +43,19 @@ Workload workload(const std::string& file, bool realizable) {
   return w;
 }
 
-void classifyAll(benchmark::State& state, const Workload& w) {
+// Times `verdict` (true when realizable) on every point of the workload.
+template <class Verdict>
+void timeVerdicts(benchmark::State& state, const Workload& w, Verdict verdict) {
   for (auto _ : state) {
-    for (const auto& p : w.points) {
-      benchmark::DoNotOptimize(nsd::body::classify(w.body, w.binding, p).realizable);
-    }
+    for (const auto& p : w.points) benchmark::DoNotOptimize(verdict(p));
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(w.points.size()));
+}
+
+void classifyAll(benchmark::State& state, const Workload& w) {
+  timeVerdicts(state, w, [&w](const std::vector<double>& p) {
+    return nsd::body::classify(w.body, w.binding, p).realizable;
+  });
 }
 
 // The reference: the ball model itself (--model ball-trough) on the ball file's points.
@@ -94,12 +100,9 @@ BENCHMARK_CAPTURE(BM_Body, ball_on_incline, "ball_on_incline.json")
 // realizable points, less on the others (their RS or SR escapes decide first).
 void BM_BodyRealizableOnly(benchmark::State& state, const char* file) {
   const Workload w = workload(file, state.range(0) != 0);
-  for (auto _ : state) {
-    for (const auto& p : w.points) {
-      benchmark::DoNotOptimize(nsd::body::isRealizable(nsd::body::configure(w.body, w.binding, p)));
-    }
-  }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(w.points.size()));
+  timeVerdicts(state, w, [&w](const std::vector<double>& p) {
+    return nsd::body::isRealizable(nsd::body::configure(w.body, w.binding, p));
+  });
 }
 BENCHMARK_CAPTURE(BM_BodyRealizableOnly, wheelset, "wheelset.json")
     ->ArgName("realizable")

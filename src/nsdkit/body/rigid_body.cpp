@@ -268,13 +268,21 @@ ConfiguredBody configure(const BodyDescription& body, const ParameterBinding& bi
   return out;
 }
 
+namespace {
+
+// Per thread, the last two-contact body's dynamics (classify and isRealizable share it): a sweep
+// over load parameters reuses W and the bases. Valid until this thread's next call.
+const contact::TwoContactDynamics& cachedDynamics(const ConfiguredBody& body) {
+  thread_local contact::TwoContactDynamicsCache cache;
+  return cache.at(body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
+}
+
+}  // namespace
+
 BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify_options) {
   BodyVerdict v;
   if (body.contact_count == 2) {
-    // Per thread, the last body's dynamics: a sweep over load parameters reuses W and the bases.
-    thread_local contact::TwoContactDynamicsCache cache;
-    const contact::TwoContactDynamics& dynamics =
-        cache.at(body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
+    const contact::TwoContactDynamics& dynamics = cachedDynamics(body);
     contact::RealizabilityOptions options;
     options.analyze_roll_roll = false;  // Def 11 does not use the RR motion
     options.ss_rational.certify = classify_options.certify;
@@ -301,14 +309,11 @@ BodyVerdict classify(const ConfiguredBody& body, const ClassifyOptions& classify
 
 bool isRealizable(const ConfiguredBody& body, const ClassifyOptions& classify_options) {
   if (body.contact_count != 2) return classify(body, classify_options).realizable;
-  // Per thread, as classify: the last body's dynamics and the SS warm start.
-  thread_local contact::TwoContactDynamicsCache cache;
-  const contact::TwoContactDynamics& dynamics =
-      cache.at(body.two, contact::rollingAngularVelocity(body.two, body.omega_a_rad_per_s));
   contact::RealizabilityOptions options;
   options.ss_rational.certify = classify_options.certify;
+  // Its own SS warm start: classify's reported completeness stays what its own history gives.
   thread_local contact::SlipSlipWarmStart warm_start;
-  return dynamics.realizabilityVerdict(options, &warm_start).realizable;
+  return cachedDynamics(body).realizabilityVerdict(options, &warm_start).realizable;
 }
 
 contact::EscapeSet BodyVerdict::escapeSet() const {

@@ -299,14 +299,19 @@ BallTroughClassification classifyClosedForm(const BallTroughParameters& p, const
 
 namespace {
 
+// Per thread, the last ball's dynamics (the classifications and isRealizableGeneric share it): a
+// sweep over the torque reuses W and the bases. Valid until this thread's next call.
+const contact::TwoContactDynamics& cachedDynamics(const BallTroughParameters& p,
+                                                  const Eigen::Vector3d& m) {
+  thread_local contact::TwoContactDynamicsCache cache;
+  return cache.at(makeTwoContactBody(p, m), Eigen::Vector3d::Zero());
+}
+
 BallTroughClassification classifyGenericWith(const BallTroughParameters& p,
                                              const Eigen::Vector3d& m,
                                              const contact::RealizabilityOptions& options,
                                              contact::SlipSlipWarmStart* warm_start) {
-  // Per thread, the last ball's dynamics: a sweep over the torque reuses W and the bases.
-  thread_local contact::TwoContactDynamicsCache cache;
-  const contact::TwoContactDynamics& dynamics =
-      cache.at(makeTwoContactBody(p, m), Eigen::Vector3d::Zero());
+  const contact::TwoContactDynamics& dynamics = cachedDynamics(p, m);
   // The classification does not report the RR motion (Def 11 does not use it).
   contact::RealizabilityOptions classify_only = options;
   classify_only.analyze_roll_roll = false;
@@ -333,10 +338,9 @@ BallTroughClassification classifyGenericVerdict(const BallTroughParameters& p,
 }
 
 bool isRealizableGeneric(const BallTroughParameters& p, const Eigen::Vector3d& m) {
-  // Per thread, as classifyGenericWith: the last ball's dynamics and the SS warm start.
-  thread_local contact::TwoContactDynamicsCache cache;
+  // Its own SS warm start, as classifyGenericVerdict has.
   thread_local contact::SlipSlipWarmStart warm_start;
-  return cache.at(makeTwoContactBody(p, m), Eigen::Vector3d::Zero())
+  return cachedDynamics(p, m)
       .realizabilityVerdict(contact::RealizabilityOptions{}, &warm_start)
       .realizable;
 }
