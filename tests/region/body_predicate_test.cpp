@@ -16,6 +16,8 @@
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/errors.hpp>
 
+#include "../support/shipped_bodies_dir.hpp"
+
 namespace nsd::region {
 namespace {
 
@@ -71,7 +73,7 @@ TEST(BodyRealizableSet, InsideIsThePredicatesVerdict) {
   std::mt19937 rng(176);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   for (const SetCase& c : cases) {
-    const body::BodyDescription body = body::readBodyFile(std::string(NSDKIT_BODIES_DIR "/") + c.file);
+    const body::BodyDescription body = body::readBodyFile(test::kShippedBodiesDir + "/" + c.file);
     const RealizableSet3 set = bodyRealizableSet(body, c.axes);
     const std::vector<std::string> names(c.axes.begin(), c.axes.end());
     const BoundPredicate predicate = bodyPredicate(body, names).bind(names);
