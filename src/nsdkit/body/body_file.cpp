@@ -473,7 +473,7 @@ BodyDescription parseBody(const std::string& text, const std::string& source) {
   return b;
 }
 
-BodyDescription readBodyFile(const std::string& path) {
+std::string readBodyFileText(const std::string& path) {
   // Checked before reading: a regular file of at most kMaxBodyFileBytes (not /dev/zero, not a
   // folder, not a gigabyte of anything).
   namespace fs = std::filesystem;
@@ -492,7 +492,11 @@ BodyDescription readBodyFile(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw InvalidInput("body file " + quoteInput(path) + ": cannot be read");
-  return parseBody(text.str(), path);
+  return text.str();
+}
+
+BodyDescription readBodyFile(const std::string& path) {
+  return parseBody(readBodyFileText(path), path);
 }
 
 }  // namespace nsd::body

@@ -19,6 +19,11 @@ inline constexpr std::uintmax_t kMaxBodyFileBytes = std::uintmax_t{16} << 20;
 /// Reads and checks a body file. @throws InvalidInput "PATH: field: problem".
 BodyDescription readBodyFile(const std::string& path);
 
+/// A body file's bytes, unparsed (what readBodyFile parses; a checksum of them names the file's
+/// version). @throws InvalidInput "body file PATH: ..." for a missing, irregular, unreadable file
+/// or one larger than kMaxBodyFileBytes.
+std::string readBodyFileText(const std::string& path);
+
 /// Parses and checks a body from JSON text; `source` names it in messages.
 /// @throws InvalidInput "SOURCE: field: problem".
 BodyDescription parseBody(const std::string& json_text, const std::string& source);

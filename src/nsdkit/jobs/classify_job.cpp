@@ -2,54 +2,14 @@
 
 #include <chrono>
 
-#include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/core/parallel.hpp>
-#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::jobs {
 namespace {
 
-// The rows of `table` classified by the body file's Def 11 / Def 9 (columns: its parameters).
-std::vector<ClassifiedPoint> classifyBodyRows(const ClassifyJobOptions& o,
-                                              const NumericTable& table) {
-  if (o.method != "generic") {
-    throw InvalidInput("--method " + o.method + " is for --model ball-trough; a body file " +
-                       "is classified by the generic route");
-  }
-  const body::BodyDescription body = body::readBodyFile(o.body_file);
-  const body::ParameterBinding binding = body::bindParameters(body, table.header);
-  std::vector<ClassifiedPoint> points(table.rows.size());
-  parallelFor(table.rows.size(), o.threads, [&](std::size_t i) {
-    body::ClassifyOptions options;
-    options.certify = o.certify;
-    const body::BodyVerdict v = body::classify(body, binding, table.rows[i], options);
-    points[i] = {v.realizable, v.escapeLabel(), v.uncertain, v.certified};
-  });
-  return points;
-}
-
-// The rows (mx, my, mz) classified by the ball's route `method`.
-std::vector<ClassifiedPoint> classifyBallRows(const ClassifyJobOptions& o,
-                                              const NumericTable& table) {
-  const models::BallTroughParameters p = troughParameters(o.trough);
-  const models::ClassificationMethod method =
-      models::parseClassificationMethod(o.method, "--method");
-  std::vector<ClassifiedPoint> points(table.rows.size());
-  parallelFor(table.rows.size(), o.threads, [&](std::size_t i) {
-    const std::vector<double>& row = table.rows[i];
-    const models::BallTroughClassification c = models::classifyBallTrough(
-        p, Eigen::Vector3d(row[0], row[1], row[2]), method, o.certify);
-    points[i] = {c.realizable, models::escapeLabel(c.escapes),
-                 c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete,
-                 c.ss.report.completeness == filippov::Completeness::kCertified};
-  });
-  return points;
-}
-
 // The checks that need no file.
-void checkClassifyJob(const ClassifyJobOptions& o) {
+void checkClassifyOptions(const ClassifyJobOptions& o) {
   if (o.certify && o.method == "generic-sampled") {
     throw InvalidInput(
         "--certify needs a rational SS search (--method generic or "
@@ -58,14 +18,7 @@ void checkClassifyJob(const ClassifyJobOptions& o) {
   if (o.threads < 1 || o.threads > 1024) {
     throw InvalidInput("--threads must be in [1, 1024], got " + std::to_string(o.threads));
   }
-  if (!o.body_file.empty()) return;
-  if (o.model.empty()) throw InvalidInput("give --model ball-trough or --body FILE");
-  if (o.model != "ball-trough") throw InvalidInput("unknown model " + quoteInput(o.model));
-  const models::BallTroughParameters p = troughParameters(o.trough);
-  if (o.method == "closed-form" && !p.closedFormApplies()) {
-    throw InvalidInput("--method closed-form needs a 90 degree trough and mu+ = mu-");
-  }
-  (void)models::parseClassificationMethod(o.method, "--method");
+  checkStudiedModel(o.model, o.body_file);
 }
 
 void writeClassifiedCsv(const ClassifyJobOptions& o, const ClassifyJobResult& r) {
@@ -84,17 +37,14 @@ void writeClassifiedCsv(const ClassifyJobOptions& o, const ClassifyJobResult& r)
 }  // namespace
 
 ClassifyJobResult runClassifyJob(const ClassifyJobOptions& o) {
-  checkClassifyJob(o);
+  checkClassifyOptions(o);
+  const std::unique_ptr<StudiedBody> studied = studiedBody(o.model, o.trough, o.body_file);
+  const ClassifyRoute route{o.method, o.certify, o.threads};
+  studied->checkClassifyRoute(route);
   const auto t0 = std::chrono::steady_clock::now();
   ClassifyJobResult r;
-  if (!o.body_file.empty()) {
-    r.table = readNumericTable(o.input);
-    r.points = classifyBodyRows(o, r.table);
-  } else {
-    const std::vector<std::string> header{"mx", "my", "mz"};
-    r.table = readNumericTable(o.input, &header);
-    r.points = classifyBallRows(o, r.table);
-  }
+  r.table = studied->readTable(o.input);
+  r.points = studied->classify(r.table, route);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   writeClassifiedCsv(o, r);
   for (const ClassifiedPoint& p : r.points) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <nsdkit/core/numeric_csv.hpp>
+#include <nsdkit/jobs/studied_body.hpp>
 #include <nsdkit/jobs/trough_options.hpp>
 
 namespace nsd::jobs {
@@ -25,14 +26,6 @@ struct ClassifyJobOptions {
   std::string method = "generic";  ///< generic | generic-sampled | closed-form (model only)
   unsigned threads = 1;        ///< worker threads, in [1, 1024]
   bool certify = false;  ///< re-check each SS search in interval arithmetic (column certified)
-};
-
-/// One point's verdict.
-struct ClassifiedPoint {
-  bool realizable = false;  ///< the point passes Def 11 (two contacts) or Def 9 (one contact)
-  std::string escapes;      ///< "RS|SR|SS"-style label of the escaping modes ("" : none)
-  bool incomplete = false;  ///< the SS search reported possibly incomplete
-  bool certified = false;   ///< the SS search was proved in interval arithmetic
 };
 
 /// The table and its verdicts.

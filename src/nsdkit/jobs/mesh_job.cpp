@@ -5,52 +5,12 @@
 #include <filesystem>
 #include <functional>
 
-#include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/region/ball_trough_predicate.hpp>
-#include <nsdkit/region/body_predicate.hpp>
+#include <nsdkit/jobs/studied_body.hpp>
 
 namespace nsd::jobs {
 namespace {
-
-// A realizable set in three parameters: its predicate, a point inside it and, for two-contact
-// bodies, the dynamics the exact faces are built from.
-struct Region3 {
-  std::function<bool(const Eigen::Vector3d&)> inside;
-  std::function<int(const Eigen::Vector3d&)> piece;  ///< boundary pieces (shaped route)
-  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
-  mesh::TwoContactFamily family;
-  std::string body_name;  ///< a body file's name
-};
-
-// A body file's realizable set over three of its parameters, around their default values (the
-// state parameters default to 0).
-Region3 bodyRegion(const MeshJobOptions& o) {
-  if (o.axes.size() != 3) {
-    throw InvalidInput("--body needs --axes with three parameter names, e.g. --axes mx,my,mz");
-  }
-  const body::BodyDescription body = body::readBodyFile(o.body_file);
-  const region::RealizableSet3 set =
-      region::bodyRealizableSet(body, {o.axes[0], o.axes[1], o.axes[2]}, o.fixed);
-  return {set.inside, set.piece, set.default_point, set.two_contact_dynamics, body.name};
-}
-
-// The paper's ball in the trough as a Region3.
-Region3 ballTroughRegion(const models::BallTroughParameters& p) {
-  Region3 region;
-  region.inside = [p](const Eigen::Vector3d& m) {
-    return models::isRealizableGeneric(p, m);
-  };
-  region.family = [p](const Eigen::Vector3d& m) {
-    return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));
-  };
-  region.piece = [predicate = region::ballTroughPredicate(p).bind({"mx", "my", "mz"})](
-                     const Eigen::Vector3d& m) {
-    return region::boundaryPiece(predicate({m[0], m[1], m[2]}));
-  };
-  return region;
-}
 
 // --html: a file in an existing folder (checked before any work).
 void requireHtmlTarget(const std::string& html) {
@@ -68,28 +28,6 @@ void requireTolerance(double tolerance) {
   if (!(tolerance >= 1e-5 && tolerance <= 0.1)) {
     throw InvalidInput("--tolerance must be in [1e-5, 0.1] (relative to the diameter), got " +
                        formatValue(tolerance));
-  }
-}
-
-// The smallest friction coefficient the ball-trough model is meshed at. The stability body's
-// size is about mu (loads in units of m g r, where the dynamics' other terms are of order 1), and
-// the predicate's rounding (~1e-16 of those terms) must stay far below the mesh tolerance times
-// that size: at mu = 1e-6 the mesh meets the default tolerance, at 1e-8 its distance to the body
-// is 20 times the tolerance, and below ~1e-13 the routes mesh rounding noise (a mu of 1e-300 took
-// minutes to give a 24-triangle mesh a millimetre wide).
-constexpr double kMeshMuMin = 1e-6;
-
-// --mu, --mu-plus, --mu-minus of the ball-trough model: at least kMeshMuMin (before any work).
-void requireResolvableMu(const TroughOptions& trough) {
-  const std::pair<const char*, double> given[] = {
-      {trough.mu_plus ? "--mu-plus" : "--mu", trough.mu_plus.value_or(trough.mu)},
-      {trough.mu_minus ? "--mu-minus" : "--mu", trough.mu_minus.value_or(trough.mu)}};
-  for (const auto& [name, mu] : given) {
-    if (mu > 0.0 && mu < kMeshMuMin) {
-      throw InvalidInput(std::string(name) + " " + formatValue(mu) +
-                         ": below 1e-6 the stability body (about mu across) is too small "
-                         "for double precision to mesh it; give mu >= 1e-6");
-    }
   }
 }
 
@@ -144,10 +82,8 @@ region::VolumeEstimate monteCarloVolume(const MeshJobOptions& o, const mesh::Bod
 // "realizable" for the others) through a scratch CSV beside the page (created exclusively under
 // an unguessable name, removed in every case). The page was asked for: a page that cannot be
 // made is an error naming --html.
-void writeMeshPage(const MeshJobOptions& o, const mesh::BodyMesh& body,
-                   const HtmlPageWriter& page) {
-  const std::vector<std::string> axes =
-      o.body_file.empty() ? std::vector<std::string>{"m_x", "m_y", "m_z"} : o.axes;
+void writeMeshPage(const MeshJobOptions& o, const std::array<std::string, 3>& axes,
+                   const mesh::BodyMesh& body, const HtmlPageWriter& page) {
   const ScratchFile triangles(
       o.html, [&](std::ostream& out) { mesh::writeTriangleConditionsCsv(body.mesh, out); });
   const std::vector<std::string> paths{std::filesystem::absolute(triangles.path()).string(),
@@ -164,10 +100,16 @@ void writeMeshPage(const MeshJobOptions& o, const mesh::BodyMesh& body,
 
 }  // namespace
 
-std::string checkMeshJob(const MeshJobOptions& o) {
-  if (o.body_file.empty() && o.model != "ball-trough") {
-    throw InvalidInput("unknown model " + quoteInput(o.model));
-  }
+namespace {
+
+// The mesh job checked before any work: its file format and the rigid body it meshes.
+struct PreparedMesh {
+  std::string format;
+  std::unique_ptr<StudiedBody> studied;
+};
+
+PreparedMesh prepareMesh(const MeshJobOptions& o) {
+  checkStudiedModel(o.model, o.body_file);
   (void)mesh::parseMeshRoute(o.route);
   requireHtmlTarget(o.html);
   requireTolerance(o.tolerance);
@@ -184,20 +126,25 @@ std::string checkMeshJob(const MeshJobOptions& o) {
   if (o.output == "-") {
     throw InvalidInput("--output - (standard output) is not available for meshes: give a file");
   }
-  if (o.body_file.empty() && (!o.axes.empty() || !o.fixed.empty())) {
-    throw InvalidInput("--axes and --fix are for --body FILE");
-  }
-  if (o.body_file.empty()) requireResolvableMu(o.trough);
-  return meshFormat(o);
+  PreparedMesh prepared;
+  prepared.studied = studiedBody(o.model, o.trough, o.body_file);
+  prepared.studied->checkMeshParameters(o.axes, o.fixed);
+  prepared.format = meshFormat(o);
+  return prepared;
 }
+
+}  // namespace
+
+std::string checkMeshJob(const MeshJobOptions& o) { return prepareMesh(o).format; }
 
 MeshJobResult runMeshJob(const MeshJobOptions& o, const HtmlPageWriter& page) {
   const auto start = std::chrono::steady_clock::now();  // `seconds`: the whole job
   MeshJobResult r;
-  r.format = checkMeshJob(o);  // before any work
-  const models::BallTroughParameters p = troughParameters(o.trough);
-  const Region3 region = o.body_file.empty() ? ballTroughRegion(p) : bodyRegion(o);
-  r.body_name = region.body_name;
+  const PreparedMesh prepared = prepareMesh(o);  // before any work
+  const StudiedBody& studied = *prepared.studied;
+  r.format = prepared.format;
+  const region::RealizableSet3 region = studied.realizableSet3(o.axes, o.fixed);
+  r.body_name = studied.displayName();
   // The exact route where the faces of stability_faces.hpp bound the set; with the auto route a
   // body they do not fit is meshed by the shaped route (else the implicit one), and the reasons
   // are reported.
@@ -206,7 +153,7 @@ MeshJobResult runMeshJob(const MeshJobOptions& o, const HtmlPageWriter& page) {
   mesh::ShapedMeshOptions shaped;
   if (!std::isnan(o.edge_length)) shaped.edge_length = o.edge_length;
   mesh::RealizableSetMesh meshed =
-      mesh::meshRealizableSet(region.inside, region.centre, region.family,
+      mesh::meshRealizableSet(region.inside, region.default_point, region.two_contact_dynamics,
                               mesh::parseMeshRoute(o.route), options, o.resolution, o.threads,
                               region.piece, shaped);
   r.body = std::move(meshed.body);
@@ -214,12 +161,10 @@ MeshJobResult runMeshJob(const MeshJobOptions& o, const HtmlPageWriter& page) {
   r.exact_route_refused = meshed.exact_route_refused;
   r.shaped_route_refused = meshed.shaped_route_refused;
   if (o.mc_samples > 0) r.monte_carlo = monteCarloVolume(o, r.body, region.inside);
-  if (o.body_file.empty() && p.closedFormApplies()) {
-    r.tetrahedron_volume = models::tetrahedronVolume(p);
-  }
+  r.tetrahedron_volume = studied.closedFormVolume();
   mesh::writeMesh(r.body.mesh, o.output, r.format);
   if (!o.html.empty()) {
-    writeMeshPage(o, r.body, page);
+    writeMeshPage(o, studied.meshAxisLabels(o.axes), r.body, page);
     r.page_written = true;
   }
   // The wall time of every stage: routes tried and refused, measures, outputs and the page.

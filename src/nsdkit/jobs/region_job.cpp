@@ -1,15 +1,13 @@
 #include <nsdkit/jobs/region_job.hpp>
 
-#include <cstdint>
 #include <filesystem>
-#include <fstream>
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/body/body_report.hpp>
 #include <nsdkit/core/atomic_file.hpp>
-#include <nsdkit/core/checksum.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/hdf5/sweep_file.hpp>
+#include <nsdkit/jobs/studied_body.hpp>
 #include <nsdkit/region/sweep_problem.hpp>
 
 namespace nsd::jobs {
@@ -18,31 +16,13 @@ namespace {
 /// The sweep of a region job, and the body file's text (HDF5 files keep it).
 struct RegionModel {
   region::SweepProblem problem;
-  std::string body_file_text;
+  std::string model_name;      ///< StudiedBody::modelName
+  std::string body_file_text;  ///< StudiedBody::fileText
 };
 
 RegionModel regionModel(const RegionJobOptions& o) {
-  RegionModel m;
-  m.problem.axes = o.axes;
-  m.problem.fixed = o.fixed;
-  if (o.body_file.empty()) {
-    m.problem.predicate = troughPredicate(o.trough, o.axes);
-    m.problem.metadata = troughMetadata(o.trough);
-    return m;
-  }
-  const body::BodyDescription body = body::readBodyFile(o.body_file);
-  std::vector<std::string> names;
-  for (const auto& a : o.axes) names.push_back(a.name);
-  for (const auto& [name, value] : o.fixed) names.push_back(name);
-  m.problem.predicate = region::bodyPredicate(body, names);
-  m.problem.metadata = region::bodyMetadata(body, names);
-  // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
-  // checkpointed sweep refuses to resume with an edited body file.
-  std::ifstream in(o.body_file, std::ios::binary);
-  for (char ch; in.get(ch);) m.body_file_text += ch;
-  const std::uint64_t hash = fnv1a64(m.body_file_text.data(), m.body_file_text.size());
-  m.problem.metadata["body_file_checksum"] = static_cast<double>(hash & ((1ull << 52) - 1));
-  return m;
+  const std::unique_ptr<StudiedBody> studied = studiedBody(o.model, o.trough, o.body_file);
+  return {studied->sweepProblem(o.axes, o.fixed), studied->modelName(), studied->fileText()};
 }
 
 region::CheckpointOptions checkpointOptions(const RegionJobOptions& o) {
@@ -71,9 +51,7 @@ void requireOutputIsNotTheCheckpoint(const RegionJobOptions& o) {
 
 /// The checks, and the model they build.
 RegionModel prepareRegion(const RegionJobOptions& o) {
-  if (o.body_file.empty() && o.model != "ball-trough") {
-    throw InvalidInput("unknown model " + quoteInput(o.model));
-  }
+  checkStudiedModel(o.model, o.body_file);
   if (o.resume && o.checkpoint.empty()) throw InvalidInput("--resume needs --checkpoint DIR");
   requireOutputIsNotTheCheckpoint(o);
   if (o.threads < 1 || o.threads > 1024) {
@@ -96,7 +74,7 @@ RegionJobReport runHdf5Region(const RegionJobOptions& o, const region::WorkShari
   header.axes = o.axes;
   header.fixed = o.fixed;
   header.model_parameters = model.problem.metadata;
-  header.model_name = o.body_file.empty() ? o.model : "body";
+  header.model_name = model.model_name;
   header.body_file_text = model.body_file_text;
   header.refine_tolerance = o.refine_tolerance;
   const region::CheckpointOptions co = checkpointOptions(o);

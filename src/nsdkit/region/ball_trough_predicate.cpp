@@ -82,4 +82,16 @@ ModelPredicate ballTroughPredicate(const models::BallTroughParameters& base) {
   });
 }
 
+RealizableSet3 ballTroughRealizableSet(const models::BallTroughParameters& p) {
+  p.validate();
+  RealizableSet3 set;
+  set.inside = [p](const Eigen::Vector3d& m) { return models::isRealizableGeneric(p, m); };
+  set.two_contact_dynamics = [p](const Eigen::Vector3d& m) {
+    return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));
+  };
+  set.piece = [predicate = ballTroughPredicate(p).bind({"mx", "my", "mz"})](
+                  const Eigen::Vector3d& m) { return boundaryPiece(predicate({m[0], m[1], m[2]})); };
+  return set;
+}
+
 }  // namespace nsd::region

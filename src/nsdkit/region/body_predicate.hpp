@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <nsdkit/body/rigid_body.hpp>
+#include <nsdkit/region/realizable_set3.hpp>
 #include <nsdkit/region/region.hpp>
 
 namespace nsd::region {
@@ -36,24 +37,11 @@ struct BodySection {
 /// an axis that does not parse.
 BodySection bodySection(const body::BodyDescription& body, const std::string& source);
 
-/// A body's realizable set over three of its parameters (the others fixed or at their defaults):
-/// the predicate on (axes[0], axes[1], axes[2]) and the default point (the three parameters'
-/// default values; velocity-state parameters default to 0), which meshes start from.
-struct RealizableSet3 {
-  std::function<bool(const Eigen::Vector3d&)> inside;  ///< thread-safe
-  /// The boundary piece a point outside lies beyond (boundaryPiece of its verdict;
-  /// mesh::BoundaryPieceLabel); thread-safe.
-  std::function<int(const Eigen::Vector3d&)> piece;
-  /// The three parameters' default values (realizable): where meshes start.
-  Eigen::Vector3d default_point = Eigen::Vector3d::Zero();
-  /// Two-contact bodies over three loads (parameters that only add forces and torques): the
-  /// dynamics at x (the body configured there, at its rolling rate), from which the exact faces
-  /// are built (mesh::meshTwoContactBody); empty for one contact or an axis that is not a load
-  /// (e.g. mu).
-  std::function<contact::TwoContactDynamics(const Eigen::Vector3d&)> two_contact_dynamics;
-};
 /// @throws InvalidInput for a name the body does not have, an axis also fixed, or a default
 ///         point that is not realizable (no body to mesh around it).
+/// A body's realizable set over three of its parameters (the others fixed or at their defaults);
+/// the default point is the three parameters' default values (velocity-state parameters
+/// default to 0).
 RealizableSet3 bodyRealizableSet(const body::BodyDescription& body,
                                  const std::array<std::string, 3>& axes,
                                  const ParameterPoint& fixed = {});
