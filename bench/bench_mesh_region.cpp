@@ -15,7 +15,7 @@
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/jobs/ball_trough_job.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/region/ball_trough_predicate.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/monte_carlo.hpp>
@@ -24,10 +24,10 @@ namespace {
 
 void BM_BodyMesh(benchmark::State& state) {
   const auto p = nsd::models::BallTroughParameters::paper(0.3, 0.4);
-  nsd::mesh::BodyMeshOptions o;
+  nsd::mesh::StabilityBodyMeshOptions o;
   o.tolerance = 1e-4 * static_cast<double>(state.range(0));
-  nsd::mesh::BodyMeshReport r;
-  for (auto _ : state) r = nsd::jobs::meshBallTroughBody(p, o).report;
+  nsd::mesh::StabilityBodyMeshReport r;
+  for (auto _ : state) r = nsd::jobs::meshBallTroughStabilityBody(p, o).report;
   state.counters["faces"] = static_cast<double>(r.faces);
   state.counters["rel_hausdorff"] = r.hausdorff / r.diameter;
   state.counters["min_angle_deg"] = r.min_angle_away_from_corners_deg;
@@ -50,8 +50,8 @@ nsd::models::BallTroughParameters acceptanceBody(int64_t index) {
 
 void BM_AcceptanceBodyMesh(benchmark::State& state) {
   const auto p = acceptanceBody(state.range(0));
-  nsd::mesh::BodyMeshReport r;
-  for (auto _ : state) r = nsd::jobs::meshBallTroughBody(p).report;
+  nsd::mesh::StabilityBodyMeshReport r;
+  for (auto _ : state) r = nsd::jobs::meshBallTroughStabilityBody(p).report;
   state.counters["faces"] = static_cast<double>(r.faces);
   state.counters["rel_hausdorff"] = r.hausdorff / r.diameter;
   state.counters["rel_volume_error"] = std::fabs(r.volume - r.exact_volume) / r.exact_volume;
@@ -90,9 +90,9 @@ void BM_ShapedMesh(benchmark::State& state) {
   const Case& shipped = cases[state.range(0)];
   const auto body = nsd::body::readBodyFile(std::string(NSDKIT_BODIES_DIR) + "/" + shipped.file);
   const auto set = nsd::region::bodyRealizableSet(body, shipped.axes);
-  nsd::mesh::BodyMesh m;
+  nsd::mesh::StabilityBodyMesh m;
   for (auto _ : state) m = nsd::mesh::meshRegionShaped(set.inside, set.piece, set.default_point);
-  const nsd::mesh::BodyMeshReport& r = m.report;
+  const nsd::mesh::StabilityBodyMeshReport& r = m.report;
   Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
   for (const auto& v : m.mesh.vertices) {
     lower = lower.cwiseMin(v);

@@ -8,7 +8,7 @@
 # started first, the long tests ran together and slowed each other (several use both cores:
 # threads, MPI ranks, Chromium), so the suite took 605-683 s instead of 546 s.
 set(NSD_MEASURED_TEST_SECONDS
-    bad_input_suite=160 mesh_body_mesh_test=101 cli_region_hdf5_test=100
+    bad_input_suite=160 mesh_stability_body_mesh_test=101 cli_region_hdf5_test=100
     docs_code_blocks_test=76 mesh_shaped_mesh_test=72 browser_pages_test=65
     python_module_test=55 validation_rattleback_reference_test=47 example_shaped_mesh_example=41
     cli_validate_web_test=29 cli_validate_test=28 package_pip_install_test=27

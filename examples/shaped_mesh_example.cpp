@@ -10,7 +10,7 @@
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/angles.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/monte_carlo.hpp>
 
@@ -18,7 +18,7 @@
 
 namespace {
 
-void printReport(const char* name, const nsd::mesh::BodyMeshReport& r) {
+void printReport(const char* name, const nsd::mesh::StabilityBodyMeshReport& r) {
   std::printf(
       "%s: %zu triangles, volume %.6g, relative Hausdorff %.2e, min angle %.2f deg (%.2f away "
       "from %d corners), %d sharp-edge mesh edges, %.2f s\n",
@@ -50,10 +50,11 @@ int main(int argc, char** argv) {
   const nsd::region::RealizableSet3 set = nsd::region::bodyRealizableSet(body, {"fz", "ty", "fx"});
   nsd::mesh::ShapedMeshOptions options;
   options.threads = 2;
-  const nsd::mesh::BodyMesh shaped =
+  const nsd::mesh::StabilityBodyMesh shaped =
       nsd::mesh::meshRegionShaped(set.inside, set.piece, set.default_point, options);
   printReport("shaped route", shaped.report);
-  const nsd::mesh::BodyMesh grid = nsd::mesh::meshRegionAround(set.inside, set.default_point, 24, 2);
+  const nsd::mesh::StabilityBodyMesh grid =
+      nsd::mesh::meshRegionAround(set.inside, set.default_point, 24, 2);
   printReport("marching tetrahedra", grid.report);
   nsd::mesh::writeMesh(shaped.mesh, output, "off");
 

@@ -8,7 +8,7 @@
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/jobs/ball_trough_job.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/stability_body/stability_faces.hpp>
 
@@ -16,7 +16,7 @@
 
 namespace {
 
-void printReport(const char* name, const nsd::mesh::BodyMeshReport& r) {
+void printReport(const char* name, const nsd::mesh::StabilityBodyMeshReport& r) {
   std::printf(
       "%s: %zu triangles, volume %.6f (exact %.6f), relative Hausdorff %.2e, min angle %.1f deg "
       "away from the %d corners, %d sharp edges, %d Def-11 checks, %.2f s\n",
@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
                 face.sheet, r.plus_lower, r.plus_upper, r.minus_lower, r.minus_upper);
   }
 
-  const nsd::mesh::BodyMesh trough = nsd::jobs::meshBallTroughBody(p);
+  const nsd::mesh::StabilityBodyMesh trough = nsd::jobs::meshBallTroughStabilityBody(p);
   printReport("60 degree trough", trough.report);
   nsd::mesh::writeMesh(trough.mesh, output, "ply");
 
@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
   const nsd::mesh::RealizableSetMesh inclined = nsd::mesh::meshRealizableSet(
       set.inside, set.default_point, set.two_contact_dynamics, nsd::mesh::MeshRoute::kAuto);
   printReport(("ball_inclined_trough.json (" + nsd::mesh::toString(inclined.route) + ")").c_str(),
-              inclined.body.report);
+              inclined.stability_body.report);
   // Checked: both meshes closed, the body file on the exact route, and each mesh's volume (its
   // divergence-theorem sum) within 0.2 % of the exact volume of its faces (the meshing tolerance
   // 5e-4 of the diameter moves the surface by far less).
@@ -68,8 +68,8 @@ int main(int argc, char** argv) {
   checks.near("trough mesh volume", trough.report.volume, trough.report.exact_volume, 2e-3);
   checks.that("body file meshed on the exact route",
               inclined.route == nsd::mesh::MeshRoute::kExact);
-  checks.near("body file mesh volume", inclined.body.report.volume,
-              inclined.body.report.exact_volume, 2e-3);
+  checks.near("body file mesh volume", inclined.stability_body.report.volume,
+              inclined.stability_body.report.exact_volume, 2e-3);
   checks.that("six faces: two sheets and four planes", faces.planes.size() == 4);
   return checks.exitStatus();
 }

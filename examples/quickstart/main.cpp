@@ -13,7 +13,7 @@
 #include <vector>
 
 #include <nsdkit/body/body_file.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 
 int main(int argc, char** argv) {
@@ -44,7 +44,8 @@ int main(int argc, char** argv) {
   // 3. A mesh of the realizable set over (m_x, m_y, m_z), by marching tetrahedra on 16 cells per
   // axis around the unloaded ball, written as OFF.
   const nsd::region::RealizableSet3 set = nsd::region::bodyRealizableSet(ball, {"mx", "my", "mz"});
-  const nsd::mesh::BodyMesh mesh = nsd::mesh::meshRegionAround(set.inside, set.default_point, 16, 2);
+  const nsd::mesh::StabilityBodyMesh mesh =
+      nsd::mesh::meshRegionAround(set.inside, set.default_point, 16, 2);
   nsd::mesh::writeMesh(mesh.mesh, "ball.off", "off");
   double top = -INFINITY;
   for (const Eigen::Vector3d& vertex : mesh.mesh.vertices) top = std::max(top, vertex.z());

@@ -55,7 +55,7 @@ py::dict verdictArrays(std::size_t rows, const std::vector<char>& realizable,
 }
 
 // A mesh as arrays: vertices (V, 3), faces (F, 3), and its measured report.
-py::dict meshArrays(const nsd::mesh::BodyMesh& m) {
+py::dict meshArrays(const nsd::mesh::StabilityBodyMesh& m) {
   const auto nv = static_cast<py::ssize_t>(m.mesh.vertices.size());
   const auto nf = static_cast<py::ssize_t>(m.mesh.triangles.size());
   py::array_t<double> vertices({nv, py::ssize_t{3}});
@@ -80,7 +80,7 @@ py::dict meshArrays(const nsd::mesh::BodyMesh& m) {
     }
     out["face_of_triangle"] = face_of;
   }
-  const nsd::mesh::BodyMeshReport& r = m.report;
+  const nsd::mesh::StabilityBodyMeshReport& r = m.report;
   out["volume"] = r.volume;
   out["exact_volume"] = r.exact_volume;  // NaN for the implicit route
   out["area"] = r.area;

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include <nsdkit/body/body_file.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 namespace nsd::python {
 
@@ -46,7 +46,7 @@ py::array_t<bool> boolArray(const std::vector<T>& values, Flag&& flag) {
 }
 
 /// A mesh as arrays: vertices (V, 3), faces (F, 3), and its measured report.
-py::dict meshArrays(const nsd::mesh::BodyMesh& m);
+py::dict meshArrays(const nsd::mesh::StabilityBodyMesh& m);
 
 void bindBody(py::module_& m);        // body_bindings.cpp
 void bindModels(py::module_& m);      // model_bindings.cpp

@@ -13,7 +13,7 @@
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/region.hpp>
 
@@ -136,7 +136,7 @@ py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
   if (edge_length_given) shaped.edge_length = edge_length;
   const nsd::region::RealizableSet3 set =
       nsd::region::bodyRealizableSet(*body, {axes[0], axes[1], axes[2]}, fixed);
-  nsd::mesh::BodyMeshOptions options;
+  nsd::mesh::StabilityBodyMeshOptions options;
   options.tolerance = tolerance;
   nsd::mesh::RealizableSetMesh meshed;
   {
@@ -145,7 +145,7 @@ py::dict meshBody(const Body& body, const std::vector<std::string>& axes,
                                           chosen, options, resolution, threadCount(threads),
                                           set.piece, shaped);
   }
-  py::dict out = meshArrays(meshed.body);
+  py::dict out = meshArrays(meshed.stability_body);
   out["axes"] = axes;
   out["route"] = nsd::mesh::toString(meshed.route);
   out["exact_route_refused"] = meshed.exact_route_refused;

@@ -15,7 +15,7 @@
 #include <nsdkit/friction/combined_friction.hpp>
 #include <nsdkit/friction/heavy_ball.hpp>
 #include <nsdkit/jobs/ball_trough_job.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/models/rattleback_realizability.hpp>
 #include <nsdkit/models/rattleback_shaped_body.hpp>
@@ -90,12 +90,12 @@ py::dict meshBall(double mu, double inertia, double tolerance, double mu_minus, 
   auto params = nsd::models::BallTroughParameters::paper(mu, inertia);
   if (!std::isnan(mu_minus)) params.mu_minus = mu_minus;
   params.opening_angle_rad = nsd::degreesToRadians(angle_deg);
-  nsd::mesh::BodyMeshOptions options;
+  nsd::mesh::StabilityBodyMeshOptions options;
   options.tolerance = tolerance;
-  nsd::mesh::BodyMesh mesh;
+  nsd::mesh::StabilityBodyMesh mesh;
   {
     py::gil_scoped_release release;
-    mesh = nsd::jobs::meshBallTroughBody(params, options);
+    mesh = nsd::jobs::meshBallTroughStabilityBody(params, options);
   }
   return meshArrays(mesh);
 }

@@ -17,7 +17,7 @@ GRAPH = os.environ.get("NSDKIT_LINK_GRAPH", "")
 PLANTED = [
     ("nsdkit/core/planted.cpp", "#include <nsdkit/hdf5/sweep_file_writer.hpp>", "hdf5"),
     ("nsdkit/models/planted.cpp", '#include "../validation/validation.hpp"', "validation"),
-    ("nsdkit/contact/planted.cpp", '#include "nsdkit/mesh/body_mesh.hpp"', "mesh"),
+    ("nsdkit/contact/planted.cpp", '#include "nsdkit/mesh/stability_body_mesh.hpp"', "mesh"),
     ("nsdkit/filippov/planted.h", "#include <nsdkit/region/region.hpp>", "region"),
     ("nsdkit/filippov/planted.ipp", "#  include <nsdkit/models/ball_trough.hpp>", "models"),
     ("nsdkit/region/planted.hxx", "#include <H5Ppublic.h>", "HDF5"),

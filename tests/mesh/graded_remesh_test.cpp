@@ -89,7 +89,7 @@ TEST(RemeshGraded, FollowsTheTargetsOnASphereWithShapedTriangles) {
   markSharpEdges(start, 0.24, m);
   remeshGraded(m, reference, 8);
   const TriangleMesh out = toTriangleMesh(m.sm);
-  BodyMeshReport r;
+  StabilityBodyMeshReport r;
   SurfaceMesh sm;
   measureTopology(out, r, sm);
   EXPECT_TRUE(r.closed && r.manifold && r.outward);

@@ -1,8 +1,8 @@
-// meshImplicitRegion (mesh/body_mesh.hpp), marching tetrahedra on a predicate, against the
-// closed form of a sphere: its vertices, volume, measured distance, and the seed option that
+// meshImplicitRegion (mesh/stability_body_mesh.hpp), marching tetrahedra on a predicate, against
+// the closed form of a sphere: its vertices, volume, measured distance, and the seed option that
 // skips the distance measures, the boundary -> mesh samples on an elongated set against its
 // parametrized boundary; meshRegionAround's box probe where the predicate cannot decide.
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,8 @@ TEST(ImplicitMesh, SphereVolumeAndWatertightness) {
   o.resolution = 32;
   o.bisection_tolerance = 1e-9;
   o.threads = 2;
-  const BodyMesh b = meshImplicitRegion([](const Eigen::Vector3d& x) { return x.norm() < 0.7; }, o);
+  const StabilityBodyMesh b =
+      meshImplicitRegion([](const Eigen::Vector3d& x) { return x.norm() < 0.7; }, o);
   EXPECT_TRUE(b.report.closed);
   EXPECT_TRUE(b.report.manifold);
   EXPECT_TRUE(b.report.outward);
@@ -56,7 +57,7 @@ TEST(ImplicitMesh, MeasuredDistanceMatchesTheSphere) {
   double previous = INFINITY;
   for (int resolution : {12, 24}) {
     o.resolution = resolution;
-    const BodyMesh b =
+    const StabilityBodyMesh b =
         meshImplicitRegion([](const Eigen::Vector3d& x) { return x.norm() < 0.7; }, o);
     double truth = 0.0;
     for (const auto& t : b.mesh.triangles) {
@@ -95,7 +96,7 @@ TEST(ImplicitMesh, MeasuredDistanceSeesTheEndsOfAnElongatedSet) {
   o.bisection_tolerance = 1e-9;
   o.threads = 2;
   o.interior_point = Eigen::Vector3d(0.1, 0.02, -0.03);
-  const BodyMesh b = meshImplicitRegion(inside, o);
+  const StabilityBodyMesh b = meshImplicitRegion(inside, o);
   ASSERT_TRUE(b.report.closed);
   double truth = 0.0;
   for (int i = 0; i <= 400; ++i) {
@@ -127,9 +128,9 @@ TEST(ImplicitMesh, SeedWithoutDistanceIsTheSameMesh) {
   o.resolution = 12;
   o.interior_point = Eigen::Vector3d(0.01, -0.02, 0.03);
   const auto ball = [](const Eigen::Vector3d& x) { return x.norm() < 0.7; };
-  const BodyMesh measured = meshImplicitRegion(ball, o);
+  const StabilityBodyMesh measured = meshImplicitRegion(ball, o);
   o.measure_distance = false;
-  const BodyMesh seed = meshImplicitRegion(ball, o);
+  const StabilityBodyMesh seed = meshImplicitRegion(ball, o);
   ASSERT_EQ(seed.mesh.vertices.size(), measured.mesh.vertices.size());
   EXPECT_EQ(seed.mesh.triangles, measured.mesh.triangles);
   for (std::size_t v = 0; v < seed.mesh.vertices.size(); ++v) {

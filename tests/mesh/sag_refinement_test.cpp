@@ -98,7 +98,7 @@ TEST(RefineWhereSagging, NoEdgeOfAnEllipsoidsRefinedMeshSagsBeyondTheTolerance) 
   EXPECT_GT(seed_worst, 10.0 * sag);
   EXPECT_LT(worst, 1.5 * sag);
   // Still a closed outward 2-manifold (each split point on its ray keeps the mesh radial).
-  BodyMeshReport report;
+  StabilityBodyMeshReport report;
   SurfaceMesh sm;
   measureTopology(m, report, sm);
   EXPECT_TRUE(report.closed && report.manifold && report.outward);

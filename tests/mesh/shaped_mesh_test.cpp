@@ -1,7 +1,7 @@
 // The shaped implicit route (meshRegionShaped) against closed forms: a turned cube (sharp edges
 // and corners, its exact distance, volume 8) and the axle's realizable set against a seeded
 // Monte Carlo volume of its predicate; every figure recomputed from the mesh here.
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/region/body_predicate.hpp>
@@ -154,7 +154,7 @@ TEST(ShapedMesh, TurnedCubeKeepsItsEdgesAndCorners) {
   const auto piece = [cube](const Vec& x) { return cube.face(x); };
   ShapedMeshOptions o;
   o.threads = 2;
-  const BodyMesh b = meshRegionShaped(inside, piece, kCubeInteriorPoint, o);
+  const StabilityBodyMesh b = meshRegionShaped(inside, piece, kCubeInteriorPoint, o);
   ASSERT_TRUE(b.report.closed && b.report.manifold && b.report.outward);
   const CubeFigures f = measureCube(cube, b.mesh);
   // The body's size: the diagonal of the turned cube's axis-aligned box.
@@ -199,7 +199,7 @@ TEST(ShapedMesh, WithoutPiecesTheEdgesAreRoundedOff) {
   const TurnedCube cube = turnedCube();
   ShapedMeshOptions o;
   o.threads = 2;
-  const BodyMesh b =
+  const StabilityBodyMesh b =
       meshRegionShaped([cube](const Vec& x) { return cube.inside(x); }, {}, kCubeInteriorPoint, o);
   ASSERT_TRUE(b.report.closed && b.report.manifold && b.report.outward);
   EXPECT_EQ(b.report.sharp_edges, 0);
@@ -226,7 +226,7 @@ std::pair<Vec, Vec> boxOf(const TriangleMesh& m) {
 /// threads), checked to be a closed outward 2-manifold.
 struct ShippedMesh {
   region::RealizableSet3 set;
-  BodyMesh b;
+  StabilityBodyMesh b;
 };
 
 ShippedMesh meshShippedBody(const std::string& file, const std::array<std::string, 3>& axes) {

@@ -35,7 +35,7 @@ std::vector<double> edgeRatios(const TriangleMesh& m) {
 
 TEST(SettleOntoBoundary, RemovesNeedlesAndKeepsTheVerticesOnTheSphere) {
   TriangleMesh sphere = unitIcosphere(3);  // 642 vertices, edges 0.16 to 0.19
-  BodyMeshReport unperturbed;
+  StabilityBodyMeshReport unperturbed;
   SurfaceMesh unperturbed_mesh;
   measureTopology(sphere, unperturbed, unperturbed_mesh);
   const double edge_length = 0.17;
@@ -78,7 +78,7 @@ TEST(SettleOntoBoundary, RemovesNeedlesAndKeepsTheVerticesOnTheSphere) {
   // Still a closed, outward 2-manifold holding the unperturbed icosphere's volume (4.147 of
   // 4 pi / 3 = 4.189) to 0.5 %: the 28 collapses keep their vertices on the sphere and change it
   // by little (each cuts a sliver under one triangle); a fold or a lost patch changes it more.
-  BodyMeshReport topology;
+  StabilityBodyMeshReport topology;
   SurfaceMesh check;
   measureTopology(settled, topology, check);
   EXPECT_TRUE(topology.closed && topology.manifold && topology.outward);

@@ -50,7 +50,7 @@ TEST(StarShapedSeed, AnEllipsoidsSeedLiesOnItAndIsClosedAndOutward) {
   // Each vertex bisected to 1e-9 along its ray: the level function is 1 to 4e-9 (its gradient
   // 2 (x - c) / axes^2 is at most 4 per unit length, at the ends of the short axis).
   for (const Vec& v : seed->vertices) EXPECT_NEAR(e.level(v), 1.0, 1e-7);
-  BodyMeshReport r;
+  StabilityBodyMeshReport r;
   SurfaceMesh sm;
   measureTopology(*seed, r, sm);
   EXPECT_TRUE(r.closed && r.manifold && r.outward);

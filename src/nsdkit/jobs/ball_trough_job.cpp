@@ -56,7 +56,7 @@ nlohmann::json ballTroughJobSummary(const BallTroughJobResult& r) {
   const models::BallTroughParameters& p = r.parameters;
   const SpecialFigures& f = r.special;
   const models::SpecialValues& sv = f.closed_form;
-  const mesh::BodyMeshReport& br = r.stability_body.report;
+  const mesh::StabilityBodyMeshReport& br = r.stability_body.report;
   const models::TorqueGridClassification& g = r.grid_classification;
   return {{"mu", p.mu()},
           {"inertia_ratio", p.inertia_ratio},
@@ -132,7 +132,7 @@ BallTroughJobResult runBallTroughJob(const BallTroughJobOptions& o) {
   r.slip_surface = sampleSlipSurface(p);
   r.max_acceleration_edge = models::maxAccelerationEdgeExtent(p);
   r.sections = sweepSections(o, p, r.special.closed_form);
-  r.stability_body = meshBallTroughBody(p);
+  r.stability_body = meshBallTroughStabilityBody(p);
   return r;
 }
 
@@ -200,7 +200,7 @@ void printBallTroughJob(const BallTroughJobResult& r, std::ostream& out) {
       << r.max_acceleration_edge.lower.last_true << ", "
       << r.max_acceleration_edge.upper.last_true << "]\n"
       << "cross-sections at m_z = 0, m_z1, m_z2, 0.97 m_z3 written (section_*.csv)\n";
-  const mesh::BodyMeshReport& br = r.stability_body.report;
+  const mesh::StabilityBodyMeshReport& br = r.stability_body.report;
   out << "stability body mesh: " << br.vertices << " vertices, " << br.faces
       << " triangles, volume " << br.volume << " (exact " << br.exact_volume
       << "), relative Hausdorff " << br.hausdorff / br.diameter << ", min angle "
@@ -218,10 +218,10 @@ BallTroughJobRun runBallTroughJobInto(const BallTroughJobOptions& options, const
   return run;
 }
 
-mesh::BodyMesh meshBallTroughBody(const models::BallTroughParameters& p,
-                                  const mesh::BodyMeshOptions& options) {
+mesh::StabilityBodyMesh meshBallTroughStabilityBody(const models::BallTroughParameters& p,
+                                                    const mesh::StabilityBodyMeshOptions& options) {
   p.validate();
-  return mesh::meshTwoContactBody(
+  return mesh::meshTwoContactStabilityBody(
       [p](const Eigen::Vector3d& m) {
         return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));
       },

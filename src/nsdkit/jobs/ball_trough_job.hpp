@@ -16,7 +16,7 @@
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/jobs/html_page.hpp>
 #include <nsdkit/jobs/trough_options.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 #include <nsdkit/models/ball_trough_analysis.hpp>
 #include <nsdkit/region/region.hpp>
@@ -65,7 +65,7 @@ struct BallTroughJobResult {
   std::vector<SlipSurfaceSample> slip_surface;  ///< (88) over both parameter squares
   models::EdgeExtent max_acceleration_edge;     ///< the realizable part of the edge of (91)
   std::vector<TroughSection> sections;          ///< at m_z = 0, m_z1, m_z2, 0.97 m_z3
-  mesh::BodyMesh stability_body;                ///< exact route, triangles with conditions
+  mesh::StabilityBodyMesh stability_body;       ///< exact route, triangles with conditions
 };
 
 /// The checks made before any work. @throws InvalidInput naming the option: invalid
@@ -104,9 +104,9 @@ nlohmann::json ballTroughJobSummary(const BallTroughJobResult& result);
 void printBallTroughJob(const BallTroughJobResult& result, std::ostream& out);
 
 /// The mesh of the ball's stability body over its dimensionless torques (m_x, m_y, m_z) (79),
-/// any trough angle and mu±: mesh::meshTwoContactBody of models::makeTwoContactBody.
-/// @throws as mesh::meshTwoContactBody, and InvalidInput for invalid parameters.
-mesh::BodyMesh meshBallTroughBody(const models::BallTroughParameters& p,
-                                  const mesh::BodyMeshOptions& options = {});
+/// any trough angle and mu±: mesh::meshTwoContactStabilityBody of models::makeTwoContactBody.
+/// @throws as mesh::meshTwoContactStabilityBody, and InvalidInput for invalid parameters.
+mesh::StabilityBodyMesh meshBallTroughStabilityBody(
+    const models::BallTroughParameters& p, const mesh::StabilityBodyMeshOptions& options = {});
 
 }  // namespace nsd::jobs

@@ -64,7 +64,8 @@ std::string meshFormat(const MeshJobOptions& o) {
 // An independent volume: Monte Carlo of the same predicate over the mesh's bounding box, widened
 // by 2 % of each extent (a set thin in one axis' units keeps most samples on it) and twice the
 // measured distance (the set may reach past the mesh by that much).
-region::VolumeEstimate monteCarloVolume(const MeshJobOptions& o, const mesh::BodyMesh& body,
+region::VolumeEstimate monteCarloVolume(const MeshJobOptions& o,
+                                        const mesh::StabilityBodyMesh& body,
                                         const std::function<bool(const Eigen::Vector3d&)>& inside) {
   Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
   for (const auto& v : body.mesh.vertices) {
@@ -83,7 +84,7 @@ region::VolumeEstimate monteCarloVolume(const MeshJobOptions& o, const mesh::Bod
 // an unguessable name, removed in every case). The page was asked for: a page that cannot be
 // made is an error naming --html.
 void writeMeshPage(const MeshJobOptions& o, const std::array<std::string, 3>& axes,
-                   const mesh::BodyMesh& body, const HtmlPageWriter& page) {
+                   const mesh::StabilityBodyMesh& body, const HtmlPageWriter& page) {
   const ScratchFile triangles(
       o.html, [&](std::ostream& out) { mesh::writeTriangleConditionsCsv(body.mesh, out); });
   const std::vector<std::string> paths{std::filesystem::absolute(triangles.path()).string(),
@@ -148,7 +149,7 @@ MeshJobResult runMeshJob(const MeshJobOptions& o, const HtmlPageWriter& page) {
   // The exact route where the faces of stability_faces.hpp bound the set; with the auto route a
   // body they do not fit is meshed by the shaped route (else the implicit one), and the reasons
   // are reported.
-  mesh::BodyMeshOptions options;
+  mesh::StabilityBodyMeshOptions options;
   options.tolerance = o.tolerance;
   mesh::ShapedMeshOptions shaped;
   if (!std::isnan(o.edge_length)) shaped.edge_length = o.edge_length;
@@ -156,19 +157,19 @@ MeshJobResult runMeshJob(const MeshJobOptions& o, const HtmlPageWriter& page) {
       mesh::meshRealizableSet(region.inside, region.default_point, region.two_contact_dynamics,
                               mesh::parseMeshRoute(o.route), options, o.resolution, o.threads,
                               region.piece, shaped);
-  r.body = std::move(meshed.body);
+  r.stability_body = std::move(meshed.stability_body);
   r.route = meshed.route;
   r.exact_route_refused = meshed.exact_route_refused;
   r.shaped_route_refused = meshed.shaped_route_refused;
-  if (o.mc_samples > 0) r.monte_carlo = monteCarloVolume(o, r.body, region.inside);
+  if (o.mc_samples > 0) r.monte_carlo = monteCarloVolume(o, r.stability_body, region.inside);
   r.tetrahedron_volume = studied.closedFormVolume();
-  mesh::writeMesh(r.body.mesh, o.output, r.format);
+  mesh::writeMesh(r.stability_body.mesh, o.output, r.format);
   if (!o.html.empty()) {
-    writeMeshPage(o, studied.meshAxisLabels(o.axes), r.body, page);
+    writeMeshPage(o, studied.meshAxisLabels(o.axes), r.stability_body, page);
     r.page_written = true;
   }
   // The wall time of every stage: routes tried and refused, measures, outputs and the page.
-  r.body.report.seconds =
+  r.stability_body.report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -177,7 +178,7 @@ namespace {
 
 // What the summary says about the route that made the mesh.
 void describeRoute(const MeshJobResult& r, nlohmann::json& out) {
-  const mesh::BodyMeshReport& report = r.body.report;
+  const mesh::StabilityBodyMeshReport& report = r.stability_body.report;
   if (r.route == mesh::MeshRoute::kExact) out["sharp_edges_preserved"] = true;
   if (r.route == mesh::MeshRoute::kShaped) {
     out["sharp_edges_preserved"] = report.sharp_edges > 0;
@@ -205,7 +206,7 @@ void describeRoute(const MeshJobResult& r, nlohmann::json& out) {
 }  // namespace
 
 nlohmann::json meshJobSummary(const MeshJobOptions& o, const MeshJobResult& result) {
-  const mesh::BodyMeshReport& r = result.body.report;
+  const mesh::StabilityBodyMeshReport& r = result.stability_body.report;
   const auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
   nlohmann::json out = {
       {"volume", r.volume},

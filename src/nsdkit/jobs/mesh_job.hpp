@@ -16,7 +16,7 @@
 
 #include <nsdkit/jobs/html_page.hpp>
 #include <nsdkit/jobs/trough_options.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/region/monte_carlo.hpp>
 #include <nsdkit/region/region.hpp>
 
@@ -42,7 +42,8 @@ struct MeshJobOptions {
 
 /// What the mesh job made.
 struct MeshJobResult {
-  mesh::BodyMesh body;  ///< the mesh and its measures (report.seconds: the whole job)
+  mesh::StabilityBodyMesh
+      stability_body;  ///< the mesh and its measures (report.seconds: the whole job)
   mesh::MeshRoute route = mesh::MeshRoute::kImplicit;  ///< the route that made it
   std::string format;                                  ///< the file format written
   std::string exact_route_refused;   ///< auto route: why the exact route was not used

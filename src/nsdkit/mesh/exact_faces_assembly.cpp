@@ -471,14 +471,14 @@ FacesMesh compactAndMeasure(FacesAssembly& fa, double tolerance) {
       in_piece = used && std::find(keys.begin(), keys.end(), points[m + 1]) == keys.end();
     }
   }
-  BodyMeshReport& r = out.body.report;
+  StabilityBodyMeshReport& r = out.stability_body.report;
   r.diameter = diameter;
   r.tolerance_used = tolerance;
-  out.body.mesh = std::move(compact.mesh);
-  out.body.on_sharp_edge = std::move(compact.on_sharp_edge);
-  out.body.slip_angles = std::move(compact.param);
+  out.stability_body.mesh = std::move(compact.mesh);
+  out.stability_body.on_sharp_edge = std::move(compact.on_sharp_edge);
+  out.stability_body.slip_angles = std::move(compact.param);
   SurfaceMesh sm;
-  detail::measureTopology(out.body.mesh, r, sm);
+  detail::measureTopology(out.stability_body.mesh, r, sm);
   r.corners = static_cast<int>(out.corners.size());
   r.sharp_edges = sharp_edges;
   return out;

@@ -1,9 +1,9 @@
 #pragma once
 /// @file exact_faces_assembly.hpp
-/// Internal (not installed): the stages of the exact route's mesh assembly (exact_body_mesh.cpp's
-/// meshFacesAt): the assembly of vertices and triangles, the curved faces, and the stages after
-/// the curved faces are meshed and oriented: key points, tetrahedron edges, planar faces, the
-/// exact volume and the compaction.
+/// Internal (not installed): the stages of the exact route's mesh assembly
+/// (exact_stability_body_mesh.cpp's meshFacesAt): the assembly of vertices and triangles, the
+/// curved faces, and the stages after the curved faces are meshed and oriented: key points,
+/// tetrahedron edges, planar faces, the exact volume and the compaction.
 
 #include <Eigen/Core>
 #include <array>
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 namespace nsd::mesh::detail {
 
@@ -45,7 +45,7 @@ struct Assembly {
 
 // A conforming mesh of the body, the exact volume from its structure, and its corners.
 struct FacesMesh {
-  BodyMesh body;
+  StabilityBodyMesh stability_body;
   std::vector<Eigen::Vector3d> corners;
   double exact_volume = NAN, exact_volume_error = NAN;
 };

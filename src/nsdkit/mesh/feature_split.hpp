@@ -30,7 +30,7 @@
 #include <functional>
 #include <vector>
 
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 namespace nsd::mesh::detail {
 

@@ -39,7 +39,7 @@ SizedReference::SizedReference(const TriangleMesh& surface, std::vector<double> 
   if (sizes_.size() != surface_.vertices.size()) {
     throw InvalidInput("one target edge length per reference vertex is needed");
   }
-  BodyMeshReport topology;
+  StabilityBodyMeshReport topology;
   measureTopology(surface_, topology, tree_->sm);  // keeps the vertex order
   if (!topology.manifold) throw SolverFailure("the remeshing reference is not a 2-manifold");
   tree_->tree.insert(faces(tree_->sm).first, faces(tree_->sm).second, tree_->sm);

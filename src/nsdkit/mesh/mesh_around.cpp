@@ -1,12 +1,12 @@
-// meshRegionAround (body_mesh.hpp): the box of a bounded region found by ray probes from a point
-// inside it, then the implicit mesher; meshRealizableSet: the choice between the routes.
+// meshRegionAround (stability_body_mesh.hpp): the box of a bounded region found by ray probes from
+// a point inside it, then the implicit mesher; meshRealizableSet: the choice between the routes.
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 namespace nsd::mesh {
 
@@ -35,10 +35,10 @@ bool insideAlongRay(const std::function<bool(const Eigen::Vector3d&)>& inside,
 
 }  // namespace
 
-// The region's box from ray probes, then the implicit mesher (body_mesh.hpp).
-BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                          const Eigen::Vector3d& centre, int resolution, unsigned threads,
-                          bool measure_distance) {
+// The region's box from ray probes, then the implicit mesher (stability_body_mesh.hpp).
+StabilityBodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                   const Eigen::Vector3d& centre, int resolution, unsigned threads,
+                                   bool measure_distance) {
   if (!inside(centre)) throw InvalidInput("the interior point of the region is not inside it");
   Eigen::Vector3d extent = Eigen::Vector3d::Zero();
   for (int a = -2; a <= 2; ++a)
@@ -103,7 +103,7 @@ std::string toString(MeshRoute route) {
 
 RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector3d&)>& inside,
                                     const Eigen::Vector3d& start, const TwoContactFamily& family,
-                                    MeshRoute route, const BodyMeshOptions& exact_options,
+                                    MeshRoute route, const StabilityBodyMeshOptions& exact_options,
                                     int resolution, unsigned threads,
                                     const BoundaryPieceLabel& piece,
                                     const ShapedMeshOptions& shaped) {
@@ -127,7 +127,7 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
       out.exact_route_refused = "no two-contact family over three loads (forces, torques)";
     } else {
       try {
-        out.body = meshTwoContactBody(family, exact_options);
+        out.stability_body = meshTwoContactStabilityBody(family, exact_options);
         out.route = MeshRoute::kExact;
         return out;
       } catch (const SolverFailure& e) {
@@ -152,7 +152,7 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
     options.seed_resolution = resolution;
     options.threads = threads;
     try {
-      out.body = meshRegionShaped(inside, piece, start, options);
+      out.stability_body = meshRegionShaped(inside, piece, start, options);
       out.route = MeshRoute::kShaped;
       return out;
     } catch (const SolverFailure& e) {
@@ -163,7 +163,7 @@ RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector
     out.shaped_route_refused = "the seed resolution " + std::to_string(resolution) +
                                " is outside [8, 200]";
   }
-  out.body = meshRegionAround(inside, start, resolution, threads);
+  out.stability_body = meshRegionAround(inside, start, resolution, threads);
   out.route = MeshRoute::kImplicit;
   return out;
 }

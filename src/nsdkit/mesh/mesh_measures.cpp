@@ -49,7 +49,7 @@ double minAngle(const TriangleMesh& mesh) {
   return worst;
 }
 
-void measureTopology(const TriangleMesh& mesh, BodyMeshReport& r, SurfaceMesh& sm) {
+void measureTopology(const TriangleMesh& mesh, StabilityBodyMeshReport& r, SurfaceMesh& sm) {
   r.vertices = mesh.vertices.size();
   r.faces = mesh.triangles.size();
   std::vector<Point3> points;
@@ -174,7 +174,7 @@ std::vector<Eigen::Vector3d> boundarySamples(const std::function<bool(const Eige
 // found), hausdorff the larger of the two.
 void measureAgainstPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
                              const ImplicitMeshOptions& o, double cell, const TriangleMesh& mesh,
-                             const SurfaceMesh& sm, BodyMeshReport& r, int side_rays) {
+                             const SurfaceMesh& sm, StabilityBodyMeshReport& r, int side_rays) {
   const std::vector<Eigen::Vector3d> directions = sphereDirections(side_rays);
   const std::size_t count = mesh.triangles.size();
   std::vector<double> to_boundary(count, 0.0);
@@ -231,6 +231,5 @@ void measureAgainstPredicate(const std::function<bool(const Eigen::Vector3d&)>& 
   const std::vector<Eigen::Vector3d> boundary = boundarySamples(inside, o, mesh);
   r.hausdorff = std::max(r.hausdorff, maxDistanceToMesh(sm, boundary));
 }
-
 
 }  // namespace nsd::mesh::detail

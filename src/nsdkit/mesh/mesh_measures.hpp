@@ -9,7 +9,7 @@
 #include <Eigen/Core>
 #include <functional>
 
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 namespace nsd::mesh::detail {
 
@@ -33,7 +33,7 @@ double minAngle(const TriangleMesh& mesh);
 
 /// Counts, 2-manifold/closed/outward flags, volume and area with CGAL; fills `sm` when the
 /// triangles form a polygon mesh.
-void measureTopology(const TriangleMesh& mesh, BodyMeshReport& r, SurfaceMesh& sm);
+void measureTopology(const TriangleMesh& mesh, StabilityBodyMeshReport& r, SurfaceMesh& sm);
 
 /// Largest distance of `points` from the surface `sm` (CGAL AABB tree).
 double maxDistanceToMesh(const SurfaceMesh& sm, const std::vector<Eigen::Vector3d>& points);
@@ -46,7 +46,7 @@ double maxDistanceToMesh(const SurfaceMesh& sm, const std::vector<Eigen::Vector3
 /// (two cells).
 void measureAgainstPredicate(const std::function<bool(const Eigen::Vector3d&)>& inside,
                              const ImplicitMeshOptions& o, double cell, const TriangleMesh& mesh,
-                             const SurfaceMesh& sm, BodyMeshReport& r, int side_rays = 0);
+                             const SurfaceMesh& sm, StabilityBodyMeshReport& r, int side_rays = 0);
 
 /// `count` unit directions spread evenly over the sphere (Fibonacci lattice).
 std::vector<Eigen::Vector3d> sphereDirections(int count);

@@ -1,18 +1,18 @@
-// meshRegionShaped (body_mesh.hpp): the implicit route with shaped triangles and the sharp edges
-// kept: a radial (or marching-tetrahedra) seed refined where it sags, split along its sharp
-// edges, remeshed towards a sizing field with the edges kept, settled onto the boundary.
+// meshRegionShaped (stability_body_mesh.hpp): the implicit route with shaped triangles and the
+// sharp edges kept: a radial (or marching-tetrahedra) seed refined where it sags, split along its
+// sharp edges, remeshed towards a sizing field with the edges kept, settled onto the boundary.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <string>
 
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/mesh/feature_split.hpp>
 #include <nsdkit/mesh/graded_remesh.hpp>
 #include <nsdkit/mesh/mesh_measures.hpp>
 #include <nsdkit/mesh/sag_refinement.hpp>
 #include <nsdkit/mesh/sharp_edge_remesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 #include <nsdkit/mesh/star_seed.hpp>
 
 namespace nsd::mesh {
@@ -104,8 +104,8 @@ double minAngleAwayFromCorners(const TriangleMesh& mesh, const std::vector<bool>
 void measureShaped(const std::function<bool(const Vec&)>& inside, const Vec& interior_point,
                    const std::vector<Vec>& edge_points, const std::pair<Vec, Vec>& box,
                    double edge_length, double tolerance, const ShapedMeshOptions& o,
-                   BodyMesh& out) {
-  BodyMeshReport& r = out.report;
+                   StabilityBodyMesh& out) {
+  StabilityBodyMeshReport& r = out.report;
   detail::SurfaceMesh sm;
   detail::measureTopology(out.mesh, r, sm);
   if (!r.closed || !r.manifold || !r.outward) {
@@ -159,7 +159,7 @@ std::vector<double> splitMeshSizes(const detail::FeatureConformingMesh& conformi
 
 /// What stages 1 to 5 produce, in the coordinates they ran in.
 struct ShapedStages {
-  BodyMesh body;                  ///< the mesh, its held vertices and sharp-edge count
+  StabilityBodyMesh body;         ///< the mesh, its held vertices and sharp-edge count
   std::vector<Vec> edge_points;   ///< the located edge points and corners
   std::pair<Vec, Vec> box;        ///< the set's box, widened by two grid cells
   double edge_length = 0.0;       ///< the target where the boundary is flat
@@ -219,14 +219,15 @@ ShapedStages runStages(const std::function<bool(const Vec&)>& inside,
 
 }  // namespace
 
-BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                          const BoundaryPieceLabel& piece, const Eigen::Vector3d& interior_point,
-                          const ShapedMeshOptions& o) {
+StabilityBodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                   const BoundaryPieceLabel& piece,
+                                   const Eigen::Vector3d& interior_point,
+                                   const ShapedMeshOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   requireValid(o);
   // The box and the grid scale from a marching-tetrahedra seed.
   // (The seed's own distance is not measured: every vertex is projected again.)
-  const BodyMesh tetra_seed =
+  const StabilityBodyMesh tetra_seed =
       meshRegionAround(inside, interior_point, o.seed_resolution, o.threads, false);
   // A set far thinner along one axis than along another (in the axes' units) is meshed in
   // coordinates scaled to its box, u = x / scale: the lengths relative to its size would
@@ -243,7 +244,7 @@ BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& ins
       [&](const Vec& u) { return inside(to_x(u)); },
       piece ? BoundaryPieceLabel([&](const Vec& u) { return piece(to_x(u)); }) : piece,
       to_u(interior_point), seed_u, o);
-  BodyMesh out = stages.body;
+  StabilityBodyMesh out = stages.body;
   for (Vec& v : out.mesh.vertices) v = to_x(v);
   std::vector<Vec> edge_points = stages.edge_points;
   for (Vec& v : edge_points) v = to_x(v);

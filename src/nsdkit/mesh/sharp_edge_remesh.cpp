@@ -325,7 +325,7 @@ void polishSmallAngles(MarkedMesh& m, const LabelledBoundary& boundary, double e
 TriangleMesh shapeSeed(const TriangleMesh& seed, const LabelledBoundary& boundary,
                        double edge_length, int iterations) {
   SurfaceMesh sm;
-  BodyMeshReport topology;
+  StabilityBodyMeshReport topology;
   measureTopology(seed, topology, sm);
   // The seed cuts edges and corners off by up to about a grid cell: its vertices are projected
   // within one cell of the seed's grid (boundary.cell), or two edge lengths if longer (two
@@ -344,7 +344,7 @@ TriangleMesh shapeSeed(const TriangleMesh& seed, const LabelledBoundary& boundar
 }
 
 void markSharpEdges(const FeatureConformingMesh& conforming, double edge_length, MarkedMesh& m) {
-  BodyMeshReport topology;
+  StabilityBodyMeshReport topology;
   measureTopology(conforming.mesh, topology, m.sm);  // keeps the vertex order
   if (!topology.closed || !topology.manifold) {
     throw SolverFailure("the seed split along its sharp edges is not a closed 2-manifold");

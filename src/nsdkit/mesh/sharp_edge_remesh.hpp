@@ -1,7 +1,8 @@
 #pragma once
 /// @file sharp_edge_remesh.hpp
-/// Internal: the remeshing stages of the shaped implicit route (body_mesh.hpp, meshRegionShaped)
-/// on a CGAL surface mesh whose sharp edges are chains of marked edges (feature_split.hpp).
+/// Internal: the remeshing stages of the shaped implicit route (stability_body_mesh.hpp,
+/// meshRegionShaped) on a CGAL surface mesh whose sharp edges are chains of marked edges
+/// (feature_split.hpp).
 ///  - shapeSeed: a marching-tetrahedra seed (slivers) made near-equilateral before it is split,
 ///    so that moving the split points onto the sharp edges turns no triangle over (the seed of
 ///    sets that are not star-shaped about their interior point);

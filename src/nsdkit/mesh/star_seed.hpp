@@ -16,7 +16,7 @@
 #include <functional>
 #include <optional>
 
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 namespace nsd::mesh::detail {
 

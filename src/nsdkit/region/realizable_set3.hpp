@@ -25,8 +25,8 @@ struct RealizableSet3 {
   Eigen::Vector3d default_point = Eigen::Vector3d::Zero();
   /// Two-contact rigid bodies over three loads (parameters that only add forces and torques):
   /// the dynamics at x (the body configured there, at its rolling rate), from which the exact
-  /// faces are built (mesh::meshTwoContactBody); empty for one contact or an axis that is not a
-  /// load (e.g. mu).
+  /// faces are built (mesh::meshTwoContactStabilityBody); empty for one contact or an axis that is
+  /// not a load (e.g. mu).
   std::function<contact::TwoContactDynamics(const Eigen::Vector3d&)> two_contact_dynamics;
 };
 

@@ -10,10 +10,10 @@
 
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
-#include <nsdkit/mesh/body_mesh.hpp>
 #include <nsdkit/mesh/curved_face_mesh.hpp>
 #include <nsdkit/mesh/exact_faces_assembly.hpp>
 #include <nsdkit/mesh/mesh_measures.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 namespace nsd::mesh {
 namespace {
@@ -178,15 +178,15 @@ FacesMesh meshFacesAt(const StabilityBodyFaces& f, const TwoContactFamily& famil
   FacesMesh out = compactAndMeasure(fa, tolerance);
   out.exact_volume = exact_volume;
   out.exact_volume_error = exact_volume_error;
-  out.body.report.seconds =
+  out.stability_body.report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
 
 // Angles, distances from the exact faces (both sides) of a mesh of meshFacesAt.
 void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
-  const TriangleMesh& mesh = m.body.mesh;
-  BodyMeshReport& r = m.body.report;
+  const TriangleMesh& mesh = m.stability_body.mesh;
+  StabilityBodyMeshReport& r = m.stability_body.report;
   const double diameter = r.diameter;
   const auto& corners = m.corners;
   auto at = [&mesh](int v) -> const Eigen::Vector3d& {
@@ -232,7 +232,7 @@ void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
       Eigen::Vector3d x = Eigen::Vector3d::Zero(), angles = Eigen::Vector3d::Zero();
       for (std::size_t k = 0; k < 3; ++k) {
         x += w[k] * at(tri[k]);
-        angles += w[k] * m.body.slip_angles[static_cast<std::size_t>(tri[k])];
+        angles += w[k] * m.stability_body.slip_angles[static_cast<std::size_t>(tri[k])];
       }
       double d = (x - slipSlipBoundaryPoint(f, angles[0], angles[1])).norm();
       if (d > quick) {
@@ -243,7 +243,7 @@ void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
     }
   }
   SurfaceMesh sm;
-  BodyMeshReport topology;
+  StabilityBodyMeshReport topology;
   detail::measureTopology(mesh, topology, sm);
   // Exact -> mesh: 151 x 151 samples of each curved face (their sides are the planar faces'
   // curved boundaries; the planar faces and straight edges are meshed exactly).
@@ -269,7 +269,7 @@ void measureFacesMesh(const StabilityBodyFaces& f, FacesMesh& m) {
 // Def 11 itself on both sides of the faces: at triangles away from the sharp edges, the exact
 // boundary point under the centroid moved by delta inwards must be realizable and outwards not.
 int checkAgainstDef11(const StabilityBodyFaces& f, const TwoContactFamily& family,
-                      const BodyMesh& body, int count) {
+                      const StabilityBodyMesh& body, int count) {
   const auto& mesh = body.mesh;
   const double delta = 1e-4 * f.diameter;
   std::vector<std::size_t> eligible;  // triangles without a vertex on a sharp edge
@@ -310,7 +310,8 @@ int checkAgainstDef11(const StabilityBodyFaces& f, const TwoContactFamily& famil
 
 }  // namespace
 
-BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOptions& options) {
+StabilityBodyMesh meshTwoContactStabilityBody(const TwoContactFamily& family,
+                                              const StabilityBodyMeshOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!(options.tolerance >= 1e-5 && options.tolerance <= 0.1)) {
     throw InvalidInput("mesh tolerance must be in [1e-5, 0.1], got " +
@@ -323,25 +324,25 @@ BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOption
   const StabilityBodyFaces faces = stabilityBodyFaces(family);
   double tolerance = options.tolerance;
   FacesMesh meshed = meshFacesAt(faces, family, tolerance, true);
-  if (meshed.body.mesh.triangles.empty() || !(meshed.exact_volume > 0.0)) {
+  if (meshed.stability_body.mesh.triangles.empty() || !(meshed.exact_volume > 0.0)) {
     throw SolverFailure(
         "Def 11 fails next to every candidate face: the exact faces bound no realizable set");
   }
   const double exact_volume = meshed.exact_volume;
   const double exact_volume_error = meshed.exact_volume_error;
-  auto volume_off = [&](const BodyMeshReport& r) {
+  auto volume_off = [&](const StabilityBodyMeshReport& r) {
     return options.volume_tolerance > 0.0 &&
            !(std::fabs(r.volume - exact_volume) <= options.volume_tolerance * exact_volume);
   };
-  for (int attempt = 0; attempt < 4 && volume_off(meshed.body.report); ++attempt) {
+  for (int attempt = 0; attempt < 4 && volume_off(meshed.stability_body.report); ++attempt) {
     // The volume deficit of a chord-bounded mesh scales with the tolerance: aim at 80 % of the
     // allowed deficit (the tolerance cut by a factor between 1.25 and 4).
-    const double off = std::fabs(meshed.body.report.volume - exact_volume) / exact_volume;
+    const double off = std::fabs(meshed.stability_body.report.volume - exact_volume) / exact_volume;
     tolerance *= std::clamp(0.8 * options.volume_tolerance / off, 0.25, 0.8);
     meshed = meshFacesAt(faces, family, tolerance, false);  // the exact volume stays
   }
   measureFacesMesh(faces, meshed);
-  BodyMesh mesh = std::move(meshed.body);
+  StabilityBodyMesh mesh = std::move(meshed.stability_body);
   mesh.report.exact_volume = exact_volume;
   mesh.report.exact_volume_error = exact_volume_error;
   if (!mesh.report.closed || !mesh.report.manifold || !mesh.report.outward) {

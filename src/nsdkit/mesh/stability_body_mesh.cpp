@@ -1,4 +1,4 @@
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 #include <CGAL/AABB_face_graph_triangle_primitive.h>
 #include <CGAL/AABB_traits.h>
@@ -191,15 +191,15 @@ void triangulateCrossedTetrahedra(const NodeGrid& g, const CrossedTetrahedra& cr
 
 // A pipeline: the grid's labels, the crossed tetrahedra of its Kuhn subdivision, the crossing
 // points by bisection, their triangles (marching tetrahedra), and the mesh's measures.
-BodyMesh meshImplicitRegion(const InsidePredicate& inside, const ImplicitMeshOptions& o) {
+StabilityBodyMesh meshImplicitRegion(const InsidePredicate& inside, const ImplicitMeshOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   requireValid(inside, o);
   const NodeGrid grid = labelNodes(inside, o);
   const CrossedTetrahedra crossed = findCrossedTetrahedra(grid);
-  BodyMesh out;
+  StabilityBodyMesh out;
   out.mesh.vertices = locateCrossings(inside, grid, crossed.edges, o);
   triangulateCrossedTetrahedra(grid, crossed, out.mesh);
-  BodyMeshReport& r = out.report;
+  StabilityBodyMeshReport& r = out.report;
   SurfaceMesh sm;
   detail::measureTopology(out.mesh, r, sm);
   r.diameter = (o.box_upper - o.box_lower).norm();

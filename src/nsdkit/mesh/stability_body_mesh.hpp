@@ -1,12 +1,12 @@
 #pragma once
-/// @file body_mesh.hpp
+/// @file stability_body_mesh.hpp
 /// Surface meshes of stability bodies (realizable sets of rolling over three load parameters):
 /// closed, outward-oriented, 2-manifold triangle surfaces.
 ///
-/// Exact route (meshTwoContactBody, meshBallTroughBody): for a two-contact body whose dynamics is
-/// affine in the three axes (forces, torques; the ball's torques (79) at any trough angle and
-/// mu±), the faces of stability_faces.hpp are meshed conformingly, so the sharp edges are exact
-/// polylines and never rounded off:
+/// Exact route (meshTwoContactStabilityBody, meshBallTroughStabilityBody): for a two-contact body
+/// whose dynamics is affine in the three axes (forces, torques; the ball's torques (79) at any
+/// trough angle and mu±), the faces of stability_faces.hpp are meshed conformingly, so the sharp
+/// edges are exact polylines and never rounded off:
 ///  - each curved face: the two-point-slip sheet x(theta+, theta-) over its rectangle of slip
 ///    angles, flattened conformally (CGAL LSCM) and meshed there by CGAL Delaunay refinement with
 ///    a minimum-angle bound and a chord criterion on the exact sheet (curved_face_mesh.hpp);
@@ -47,7 +47,7 @@ using stability_body::TwoContactFamily;
 
 /// A triangle surface: vertices [dimensionless torque units] and outward-oriented triangles.
 struct TriangleMesh {
-  std::vector<Eigen::Vector3d> vertices;  ///< points in the three parameters' coordinates
+  std::vector<Eigen::Vector3d> vertices;      ///< points in the three parameters' coordinates
   std::vector<std::array<int, 3>> triangles;  ///< indices into `vertices`, oriented outward
   /// Exact route: 0, 1 the curved (two-point-slip, SS) faces on sheet 0 and 1, 2..5 the planes
   /// RS (u1- > 0), RS (u1- < 0), SR (u1+ > 0), SR (u1+ < 0); implicit route: -1.
@@ -57,7 +57,7 @@ struct TriangleMesh {
 };
 
 /// Options of the body mesher.
-struct BodyMeshOptions {
+struct StabilityBodyMeshOptions {
   /// Target distance of the mesh from the exact boundary, relative to the body diameter.
   double tolerance = 5e-4;
   /// Largest relative difference of the mesh's volume from the exact volume: while it is
@@ -71,19 +71,19 @@ struct BodyMeshOptions {
 };
 
 /// Accuracy and validity, measured on the produced mesh.
-struct BodyMeshReport {
-  std::size_t vertices = 0;  ///< vertices of the mesh
-  std::size_t faces = 0;     ///< triangles of the mesh
-  double volume = 0.0;       ///< CGAL PMP::volume (0 unless closed)
-  double area = 0.0;         ///< CGAL PMP::area (0 unless manifold)
-  bool closed = false;       ///< CGAL::is_closed: no border edge
-  bool manifold = false;     ///< the triangles form a 2-manifold (a CGAL polygon mesh)
-  bool outward = false;      ///< CGAL PMP::is_outward_oriented (checked only when closed)
-  double diameter = 0.0;                         ///< bounding-box diagonal of the body
-  double max_vertex_distance = 0.0;              ///< max distance of vertices from their exact face
-  double max_face_distance = 0.0;                ///< sampled over triangle interiors (upper bound)
-  double hausdorff = 0.0;                        ///< two-sided, dense exact sampling vs the mesh
-  double min_angle_deg = 0.0;                    ///< over all triangles
+struct StabilityBodyMeshReport {
+  std::size_t vertices = 0;          ///< vertices of the mesh
+  std::size_t faces = 0;             ///< triangles of the mesh
+  double volume = 0.0;               ///< CGAL PMP::volume (0 unless closed)
+  double area = 0.0;                 ///< CGAL PMP::area (0 unless manifold)
+  bool closed = false;               ///< CGAL::is_closed: no border edge
+  bool manifold = false;             ///< the triangles form a 2-manifold (a CGAL polygon mesh)
+  bool outward = false;              ///< CGAL PMP::is_outward_oriented (checked only when closed)
+  double diameter = 0.0;             ///< bounding-box diagonal of the body
+  double max_vertex_distance = 0.0;  ///< max distance of vertices from their exact face
+  double max_face_distance = 0.0;    ///< sampled over triangle interiors (upper bound)
+  double hausdorff = 0.0;            ///< two-sided, dense exact sampling vs the mesh
+  double min_angle_deg = 0.0;        ///< over all triangles
   double min_angle_away_from_corners_deg = 0.0;  ///< triangles not touching the 8 corners
   int corners = 0;  ///< exact route: corners (8 for the paper's ball; 4 or 6 in narrow troughs)
   int def11_checks = 0;  ///< Def-11 checks passed (exact route)
@@ -106,9 +106,9 @@ struct BodyMeshReport {
 };
 
 /// A mesh and its report.
-struct BodyMesh {
-  TriangleMesh mesh;      ///< the surface
-  BodyMeshReport report;  ///< its measures
+struct StabilityBodyMesh {
+  TriangleMesh mesh;               ///< the surface
+  StabilityBodyMeshReport report;  ///< its measures
   /// Exact route, per vertex: the slip angles (theta+, theta-) [rad] and the sheet (0, 1) of a
   /// curved-face vertex, NaN for a vertex inside a planar face or on a straight edge.
   std::vector<Eigen::Vector3d> slip_angles;
@@ -123,13 +123,14 @@ struct BodyMesh {
 /// route. @throws InvalidInput for a tolerance not in (0, 0.1] or axes that are not loads;
 /// SolverFailure when the face structure of stability_faces.hpp does not hold or Def 11
 /// disagrees with it (the message names what failed).
-BodyMesh meshTwoContactBody(const TwoContactFamily& family, const BodyMeshOptions& options = {});
+StabilityBodyMesh meshTwoContactStabilityBody(const TwoContactFamily& family,
+                                              const StabilityBodyMeshOptions& options = {});
 
 /// Options of the generic (implicit) route.
 struct ImplicitMeshOptions {
   Eigen::Vector3d box_lower = Eigen::Vector3d::Constant(-1.0);  ///< must enclose the region
   Eigen::Vector3d box_upper = Eigen::Vector3d::Constant(1.0);   ///< the box's upper corner
-  int resolution = 32;                ///< grid cells per axis
+  int resolution = 32;                                          ///< grid cells per axis
   double bisection_tolerance = 1e-6;  ///< crossing points located to this distance
   unsigned threads = 1;               ///< worker threads (labels, crossings, distances)
   /// A point inside the region (e.g. the point the box was probed from): boundary samples are
@@ -149,8 +150,8 @@ struct ImplicitMeshOptions {
 /// triangle's centroid from the boundary (along its normal), `hausdorff` adds boundary samples
 /// on rays from `interior_point` against the mesh. The predicate must be thread-safe.
 /// @throws InvalidInput if the region touches the box or options are invalid.
-BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                            const ImplicitMeshOptions& options);
+StabilityBodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                     const ImplicitMeshOptions& options);
 
 /// Meshes the bounded set {x : inside(x)} that contains `interior_point`, finding the box
 /// itself: rays along the 124 directions of a 5^3 lattice from the point, each bisected (20
@@ -160,9 +161,9 @@ BodyMesh meshImplicitRegion(const std::function<bool(const Eigen::Vector3d&)>& i
 /// `measure_distance` is false).
 /// @throws InvalidInput if interior_point is not inside, or the set is unbounded along a ray
 ///         (naming the direction).
-BodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                          const Eigen::Vector3d& interior_point, int resolution = 24,
-                          unsigned threads = 1, bool measure_distance = true);
+StabilityBodyMesh meshRegionAround(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                   const Eigen::Vector3d& interior_point, int resolution = 24,
+                                   unsigned threads = 1, bool measure_distance = true);
 
 /// Labels a point just outside a set by the piece of its boundary it lies beyond (equal labels:
 /// the same smooth piece). For a realizable set: the failing modes of Def 11 there.
@@ -175,15 +176,15 @@ inline constexpr int kShapedSeedResolutionMax = 200;  ///< the largest seed reso
 /// Options of the shaped implicit route (meshRegionShaped). Lengths are relative to the
 /// diagonal of the body's bounding box.
 struct ShapedMeshOptions {
-  int seed_resolution = 24;      ///< marching-tetrahedra seed: the box (and the seed where the
-                                 ///< set is not star-shaped about the interior point)
-  double edge_length = 0.008;    ///< target edge length of the triangles where the boundary is
-                                 ///< flat (relative to the body's size)
-  double sag_tolerance = 2e-4;   ///< largest sag of a triangle's edge from the boundary
-                                 ///< (relative); shorter triangles where it bends tightly
-  int iterations = 6;            ///< rounds of split, collapse, flip, relax and project
-  unsigned threads = 1;          ///< seeds, refinement, split and measures (remeshing: 1)
-  int boundary_samples = 4000;   ///< rays for the boundary -> mesh side of the distance
+  int seed_resolution = 24;     ///< marching-tetrahedra seed: the box (and the seed where the
+                                ///< set is not star-shaped about the interior point)
+  double edge_length = 0.008;   ///< target edge length of the triangles where the boundary is
+                                ///< flat (relative to the body's size)
+  double sag_tolerance = 2e-4;  ///< largest sag of a triangle's edge from the boundary
+                                ///< (relative); shorter triangles where it bends tightly
+  int iterations = 6;           ///< rounds of split, collapse, flip, relax and project
+  unsigned threads = 1;         ///< seeds, refinement, split and measures (remeshing: 1)
+  int boundary_samples = 4000;  ///< rays for the boundary -> mesh side of the distance
 };
 
 /// Meshes the bounded set {x : inside(x)} around `interior_point` with shaped triangles,
@@ -211,22 +212,23 @@ struct ShapedMeshOptions {
 /// empty: no edge is kept. Sizes are the diagonal of the mesh's box (`diameter`).
 /// @throws InvalidInput as meshRegionAround or for options out of their domain; SolverFailure
 ///         if the surface does not stay a closed 2-manifold.
-BodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
-                          const BoundaryPieceLabel& piece, const Eigen::Vector3d& interior_point,
-                          const ShapedMeshOptions& options = {});
+StabilityBodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3d&)>& inside,
+                                   const BoundaryPieceLabel& piece,
+                                   const Eigen::Vector3d& interior_point,
+                                   const ShapedMeshOptions& options = {});
 
 /// Which mesher meshRealizableSet uses.
 enum class MeshRoute {
   kAuto,      ///< exact where its faces fit (a two-contact family is given), else shaped, else
               ///< implicit (the shaped route failed or the resolution is outside [8, 200])
-  kExact,     ///< meshTwoContactBody; its refusal is an error
+  kExact,     ///< meshTwoContactStabilityBody; its refusal is an error
   kImplicit,  ///< meshRegionAround (marching tetrahedra)
   kShaped,    ///< meshRegionShaped (shaped triangles, sharp edges kept where pieces are labelled)
 };
 
 /// A realizable set over three parameters, meshed by the route chosen.
 struct RealizableSetMesh {
-  BodyMesh body;                           ///< the mesh and its report
+  StabilityBodyMesh stability_body;        ///< the mesh and its report
   MeshRoute route = MeshRoute::kImplicit;  ///< the route that made the mesh
   /// kAuto only: why the exact route was not used (the message of its refusal, or that no
   /// two-contact family was given); empty when it was.
@@ -245,7 +247,8 @@ struct RealizableSetMesh {
 ///         exact route's errors for kExact; the implicit and shaped routes' errors.
 RealizableSetMesh meshRealizableSet(const std::function<bool(const Eigen::Vector3d&)>& inside,
                                     const Eigen::Vector3d& start, const TwoContactFamily& family,
-                                    MeshRoute route, const BodyMeshOptions& exact_options = {},
+                                    MeshRoute route,
+                                    const StabilityBodyMeshOptions& exact_options = {},
                                     int resolution = 24, unsigned threads = 1,
                                     const BoundaryPieceLabel& piece = {},
                                     const ShapedMeshOptions& shaped = {});

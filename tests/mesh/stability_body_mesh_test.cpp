@@ -1,4 +1,4 @@
-#include <nsdkit/mesh/body_mesh.hpp>
+#include <nsdkit/mesh/stability_body_mesh.hpp>
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/jobs/ball_trough_job.hpp>
@@ -31,17 +31,18 @@ namespace nsd::mesh {
 namespace {
 
 // The paper's ball as a two-contact family (its wrapper lives with the jobs, above mesh).
-using nsd::jobs::meshBallTroughBody;
+using nsd::jobs::meshBallTroughStabilityBody;
 
-TEST(BodyMesh, StructureHoldsForSeveralMuAndJ) {
+TEST(StabilityBodyMesh, StructureHoldsForSeveralMuAndJ) {
   // The top face (88) over [p0, pi - p0] x [0, pi] has its four sides on the four planes, its
   // mirror closes the body with four planar faces: the mesher checks each of these facts and
   // throws otherwise. Closed, 2-manifold, outward, 8 corners and 12 sharp edges every time.
   for (double mu : {0.15, 0.3, 0.6}) {
     for (double j : {0.2, 0.4, 2.0 / 3.0, 1.0}) {
-      BodyMeshOptions o;
+      StabilityBodyMeshOptions o;
       o.tolerance = 2e-3;
-      const BodyMesh b = meshBallTroughBody(models::BallTroughParameters::paper(mu, j), o);
+      const StabilityBodyMesh b =
+          meshBallTroughStabilityBody(models::BallTroughParameters::paper(mu, j), o);
       EXPECT_TRUE(b.report.closed) << mu << " " << j;
       EXPECT_TRUE(b.report.manifold);
       EXPECT_TRUE(b.report.outward);
@@ -55,7 +56,7 @@ TEST(BodyMesh, StructureHoldsForSeveralMuAndJ) {
   }
 }
 
-TEST(BodyMesh, RestOfTheParametricSurfaceLiesOutsideTheTetrahedron) {
+TEST(StabilityBodyMesh, RestOfTheParametricSurfaceLiesOutsideTheTetrahedron) {
   // (88) over the upper square outside [p0, pi - p0] x [0, pi] is not part of the body: no such
   // point is strictly inside the tetrahedron (sampled on a 200^2 grid; points within 1e-12 of a
   // plane count as on its boundary: the edges p = 0, pi of the square map onto planes (83)).
@@ -140,8 +141,8 @@ struct MeasuredDistances {
   double mesh_to_exact = 0.0, exact_to_mesh = 0.0;
   int curved = 0, samples = 0;
 };
-MeasuredDistances measureAgainstSurface88(double mu, double j, const BodyMesh& b, std::size_t stride,
-                                          int grid) {
+MeasuredDistances measureAgainstSurface88(double mu, double j, const StabilityBodyMesh& b,
+                                          std::size_t stride, int grid) {
   MeasuredDistances out;
   const auto& m = b.mesh;
   const Surface88Grid surface = sampleSurface88(mu, j);
@@ -181,7 +182,7 @@ MeasuredDistances measureAgainstSurface88(double mu, double j, const BodyMesh& b
 
 // The volume enclosed by a closed, outward mesh (divergence theorem: the sum of the signed
 // tetrahedra from the origin), from the triangles alone.
-double meshVolume(const BodyMesh& b) {
+double meshVolume(const StabilityBodyMesh& b) {
   double volume = 0.0;
   for (const auto& t : b.mesh.triangles) {
     volume += b.mesh.vertices[static_cast<std::size_t>(t[0])].dot(
@@ -192,9 +193,10 @@ double meshVolume(const BodyMesh& b) {
   return volume;
 }
 
-TEST(BodyMesh, AccuracyAndQualityAtThePaperParameters) {
+TEST(StabilityBodyMesh, AccuracyAndQualityAtThePaperParameters) {
   const double mu = 0.3, j = 0.4;
-  const BodyMesh b = meshBallTroughBody(models::BallTroughParameters::paper(mu, j));
+  const StabilityBodyMesh b =
+      meshBallTroughStabilityBody(models::BallTroughParameters::paper(mu, j));
   const double target = 5e-4 * b.report.diameter;
   // The mesher's own report.
   EXPECT_LE(b.report.hausdorff, target);
@@ -259,7 +261,7 @@ double crossSectionVolume(const std::function<bool(const Eigen::Vector3d&)>& ins
   return volume;
 }
 
-TEST(BodyMesh, VolumeAgreesWithCrossSectionIntegrationOfThePredicate) {
+TEST(StabilityBodyMesh, VolumeAgreesWithCrossSectionIntegrationOfThePredicate) {
   const auto p = models::BallTroughParameters::paper(0.3, 0.4);
   const auto sv = models::specialValues(0.3);
   // First check the integrator on the tetrahedron of the planes: (16/3) mu^2 (1 + 2j).
@@ -271,9 +273,9 @@ TEST(BodyMesh, VolumeAgreesWithCrossSectionIntegrationOfThePredicate) {
   const double body = crossSectionVolume(
       [&](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; },
       {-sv.m_z3, -sv.m_z2, -sv.m_z1, 0.0, sv.m_z1, sv.m_z2, sv.m_z3}, 180);
-  BodyMeshOptions o;
+  StabilityBodyMeshOptions o;
   o.tolerance = 1e-4;
-  const BodyMesh b = meshBallTroughBody(p, o);
+  const StabilityBodyMesh b = meshBallTroughStabilityBody(p, o);
   // Mesh volume error ~ area x chord error (1e-4 x diameter) ~ 1e-3 relative at most; the
   // cross-section quadrature with 180 rays is accurate to ~1e-4 relative (tetrahedron check).
   EXPECT_NEAR(b.report.volume, body, 2e-3 * body);
@@ -294,7 +296,7 @@ TEST(BodyMesh, VolumeAgreesWithCrossSectionIntegrationOfThePredicate) {
 // corner is a vertex whose triangles carry three or more face labels; triangles with a vertex
 // within 2 % of the diameter of one are left out (issue 20's "away from corners where three or
 // more sharp edges meet").
-double minAngleAwayFromCorners(const BodyMesh& b) {
+double minAngleAwayFromCorners(const StabilityBodyMesh& b) {
   const auto& m = b.mesh;
   std::vector<std::vector<int>> labels(m.vertices.size());
   for (std::size_t t = 0; t < m.triangles.size(); ++t) {
@@ -319,13 +321,14 @@ double minAngleAwayFromCorners(const BodyMesh& b) {
     if (near) continue;
     for (std::size_t k = 0; k < 3; ++k) {
       const Eigen::Vector3d u = x[(k + 1) % 3] - x[k], w = x[(k + 2) % 3] - x[k];
-      worst = nsd::test_support::minPropagatingNaN({worst, std::acos(u.dot(w) / (u.norm() * w.norm())) * 180.0 / kPi});
+      worst = nsd::test_support::minPropagatingNaN(
+          {worst, std::acos(u.dot(w) / (u.norm() * w.norm())) * 180.0 / kPi});
     }
   }
   return worst;
 }
 
-TEST(BodyMesh, AcceptanceSetIsClosedAccurateAndHasTheExactVolume) {
+TEST(StabilityBodyMesh, AcceptanceSetIsClosedAccurateAndHasTheExactVolume) {
   // Issue 20's set for the exact route: mu in {0.1, 0.3, 0.6, 0.95}, j in {0.4, 2/3}. Each mesh
   // is closed, 2-manifold and outward, within 5e-4 of the diameter of the exact boundary (the
   // default tolerance; measured both ways), its volume within 5e-4 of the exact volume (small
@@ -334,8 +337,9 @@ TEST(BodyMesh, AcceptanceSetIsClosedAccurateAndHasTheExactVolume) {
   for (const double mu : {0.1, 0.3, 0.6, 0.95}) {
     for (const double j : {0.4, 2.0 / 3.0}) {
       SCOPED_TRACE(testing::Message() << "mu " << mu << ", j " << j);
-      const BodyMesh b = meshBallTroughBody(models::BallTroughParameters::paper(mu, j));
-      const BodyMeshReport& r = b.report;
+      const StabilityBodyMesh b =
+          meshBallTroughStabilityBody(models::BallTroughParameters::paper(mu, j));
+      const StabilityBodyMeshReport& r = b.report;
       EXPECT_TRUE(r.closed && r.manifold && r.outward);
       EXPECT_LE(r.hausdorff, 5e-4 * r.diameter);
       EXPECT_LE(std::fabs(r.volume - r.exact_volume), 5e-4 * r.exact_volume);
@@ -358,13 +362,13 @@ TEST(BodyMesh, AcceptanceSetIsClosedAccurateAndHasTheExactVolume) {
   }
 }
 
-TEST(BodyMesh, ExactVolumeAgreesWithMonteCarloAtLargerMu) {
+TEST(StabilityBodyMesh, ExactVolumeAgreesWithMonteCarloAtLargerMu) {
   // mu 0.6 and 0.95, where the planar faces' boundary loops change their order: the exact
   // volume against 2e5 seeded Monte Carlo samples of Def 11 (4 standard errors, ~1e-2 relative),
   // and the mesh volume against it (within its chord error, 1e-3 relative).
   for (const double mu : {0.6, 0.95}) {
     const auto p = models::BallTroughParameters::paper(mu, 0.4);
-    const BodyMesh b = meshBallTroughBody(p);
+    const StabilityBodyMesh b = meshBallTroughStabilityBody(p);
     Eigen::Vector3d lower = Eigen::Vector3d::Constant(INFINITY), upper = -lower;
     for (const auto& v : b.mesh.vertices) {
       lower = lower.cwiseMin(v);
@@ -390,9 +394,9 @@ TEST(ImplicitMesh, GenericRouteAgreesWithTheConformingMesh) {
   o.resolution = 20;
   o.bisection_tolerance = 1e-6;
   o.threads = 2;
-  const BodyMesh implicit = meshImplicitRegion(
+  const StabilityBodyMesh implicit = meshImplicitRegion(
       [&](const Eigen::Vector3d& m) { return models::classifyGeneric(p, m).realizable; }, o);
-  const BodyMesh exact = meshBallTroughBody(p);
+  const StabilityBodyMesh exact = meshBallTroughStabilityBody(p);
   EXPECT_TRUE(implicit.report.closed);
   EXPECT_TRUE(implicit.report.manifold);
   EXPECT_EQ(implicit.report.sharp_edges, -1);  // reported as not preserved
@@ -404,10 +408,10 @@ TEST(ImplicitMesh, GenericRouteAgreesWithTheConformingMesh) {
 // mu+ 0.3 / mu- 0.5 (implicit) and the two-wheeled axle of examples/bodies (implicit, body file).
 // Allowed: four standard errors, plus for the implicit meshes area x measured Hausdorff distance
 // (the volume between two surfaces at most that far apart).
-TEST(BodyMesh, VolumesAgreeWithMonteCarloOfThePredicate) {
+TEST(StabilityBodyMesh, VolumesAgreeWithMonteCarloOfThePredicate) {
   struct Case {
     const char* name;
-    BodyMesh mesh;
+    StabilityBodyMesh mesh;
     std::function<bool(const Eigen::Vector3d&)> inside;
     double allowance;
   };
@@ -416,7 +420,7 @@ TEST(BodyMesh, VolumesAgreeWithMonteCarloOfThePredicate) {
   const auto ball = [paper](const Eigen::Vector3d& m) {
     return models::classifyGeneric(paper, m).realizable;
   };
-  cases.push_back({"paper's ball, exact", meshBallTroughBody(paper), ball, 0.0});
+  cases.push_back({"paper's ball, exact", meshBallTroughStabilityBody(paper), ball, 0.0});
   models::BallTroughParameters angled = paper;
   angled.opening_angle_rad = kPi / 3;
   angled.mu_minus = 0.5;
@@ -458,9 +462,9 @@ TEST(BodyMesh, VolumesAgreeWithMonteCarloOfThePredicate) {
   }
 }
 
-TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {
-  const BodyMesh b =
-      meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4), BodyMeshOptions{5e-3});
+TEST(StabilityBodyMesh, WritesAllFormatsAndRejectsBadInput) {
+  const StabilityBodyMesh b = meshBallTroughStabilityBody(
+      models::BallTroughParameters::paper(0.3, 0.4), StabilityBodyMeshOptions{5e-3});
   const auto dir = std::filesystem::temp_directory_path();
   for (const std::string f : {"off", "ply", "obj", "stl"}) {
     const auto path = (dir / ("nsd_body." + f)).string();
@@ -477,16 +481,17 @@ TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {
   EXPECT_THROW(writeMesh(b.mesh, (dir / "x.vtk").string(), "vtk"), InvalidInput);
   // mu = 1.2: zero torque is not realizable (SS), and the candidate faces do not bound what is
   // (Def 11 disagrees with them): refused with the reason, not an empty or wrong mesh.
-  EXPECT_THROW(meshBallTroughBody(models::BallTroughParameters::paper(1.2, 0.4)), SolverFailure);
+  EXPECT_THROW(meshBallTroughStabilityBody(models::BallTroughParameters::paper(1.2, 0.4)),
+               SolverFailure);
   EXPECT_FALSE(models::classifyGeneric(models::BallTroughParameters::paper(1.2, 0.4),
                                        Eigen::Vector3d::Zero())
                    .realizable);
-  EXPECT_THROW(
-      meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4), BodyMeshOptions{0}),
-      InvalidInput);
+  EXPECT_THROW(meshBallTroughStabilityBody(models::BallTroughParameters::paper(0.3, 0.4),
+                                           StabilityBodyMeshOptions{0}),
+               InvalidInput);
   auto bad = models::BallTroughParameters::paper(0.3, 0.4);
   bad.mu_minus = NAN;
-  EXPECT_THROW(meshBallTroughBody(bad), InvalidInput);
+  EXPECT_THROW(meshBallTroughStabilityBody(bad), InvalidInput);
   // Axes that are not loads (here the friction coefficient enters the first axis) are refused.
   const auto paper = models::BallTroughParameters::paper(0.3, 0.4);
   const TwoContactFamily not_affine = [paper](const Eigen::Vector3d& x) {
@@ -494,14 +499,15 @@ TEST(BodyMesh, WritesAllFormatsAndRejectsBadInput) {
     q.mu_plus = 0.3 + 0.1 * x[0] * x[0];
     return contact::TwoContactDynamics(models::makeTwoContactBody(q, x));
   };
-  EXPECT_THROW(meshTwoContactBody(not_affine), InvalidInput);
+  EXPECT_THROW(meshTwoContactStabilityBody(not_affine), InvalidInput);
 }
 
 // The exact volume of a ball's mesh against a seeded Monte Carlo of Def 11 (the generic route)
 // over the mesh's bounding box widened by 1 % of the diameter: within 4 standard errors.
-void expectExactVolumeMatchesMonteCarlo(const BodyMesh& b, const models::BallTroughParameters& p,
-                                        std::size_t samples, std::uint64_t seed) {
-  const BodyMeshReport& r = b.report;
+void expectExactVolumeMatchesMonteCarlo(const StabilityBodyMesh& b,
+                                        const models::BallTroughParameters& p, std::size_t samples,
+                                        std::uint64_t seed) {
+  const StabilityBodyMeshReport& r = b.report;
   Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = -lo;
   for (const auto& v : b.mesh.vertices) {
     lo = lo.cwiseMin(v);
@@ -521,7 +527,7 @@ void expectExactVolumeMatchesMonteCarlo(const BodyMesh& b, const models::BallTro
 // the issue (3.8811 +- 0.0007 at 60 degrees, 0.41116 +- 0.00084 at 120 degrees; within 3
 // standard errors) and against a seeded Monte Carlo of Def 11 here (1e5 samples over the
 // mesh's bounding box; within 4 standard errors). The mesh meets the default targets.
-TEST(BodyMesh, TroughsOfOtherAnglesMatchMonteCarloOfDef11) {
+TEST(StabilityBodyMesh, TroughsOfOtherAnglesMatchMonteCarloOfDef11) {
   struct Case {
     double angle_deg, reference, reference_error;
   };
@@ -530,8 +536,8 @@ TEST(BodyMesh, TroughsOfOtherAnglesMatchMonteCarloOfDef11) {
     p.mu_plus = 0.3;
     p.mu_minus = 0.5;
     p.opening_angle_rad = c.angle_deg * kPi / 180.0;
-    const BodyMesh b = meshBallTroughBody(p);
-    const BodyMeshReport& r = b.report;
+    const StabilityBodyMesh b = meshBallTroughStabilityBody(p);
+    const StabilityBodyMeshReport& r = b.report;
     EXPECT_TRUE(r.closed && r.manifold && r.outward) << c.angle_deg;
     EXPECT_EQ(r.sharp_edges, 12);
     EXPECT_EQ(r.corners, 8);
@@ -549,7 +555,7 @@ TEST(BodyMesh, TroughsOfOtherAnglesMatchMonteCarloOfDef11) {
 // the body (it is the whole tetrahedron of the RS/SR planes, 4 corners); at 41 degrees and
 // mu+- 0.42/0.23 one sheet cuts it (6 corners). Each against a seeded Monte Carlo of Def 11
 // (1e5 samples in the mesh's box; within 4 standard errors), with the default targets met.
-TEST(BodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
+TEST(StabilityBodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
   struct Case {
     double mu_plus, mu_minus, j, angle_deg;
     int corners;
@@ -560,8 +566,8 @@ TEST(BodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
     p.mu_plus = c.mu_plus;
     p.mu_minus = c.mu_minus;
     p.opening_angle_rad = c.angle_deg * kPi / 180.0;
-    const BodyMesh b = meshBallTroughBody(p);
-    const BodyMeshReport& r = b.report;
+    const StabilityBodyMesh b = meshBallTroughStabilityBody(p);
+    const StabilityBodyMeshReport& r = b.report;
     EXPECT_TRUE(r.closed && r.manifold && r.outward);
     EXPECT_EQ(r.corners, c.corners);
     EXPECT_GT(r.def11_checks, 20);
@@ -576,7 +582,7 @@ TEST(BodyMesh, NarrowTroughsWithOtherFaceStructuresMatchMonteCarlo) {
 // either refuses with a SolverFailure naming one of the structures it does not model (the CLI
 // then meshes implicitly), or its mesh meets every default target and its exact volume agrees with
 // a seeded Monte Carlo of Def 11 (3e4 samples in the mesh's box; within 4 standard errors).
-TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
+TEST(StabilityBodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
   std::mt19937 rng(20);
   std::uniform_real_distribution<double> mu(0.05, 0.95), angle(20.0, 170.0), j(0.1, 1.0);
   int meshed = 0, refused = 0;
@@ -588,9 +594,9 @@ TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
     p.opening_angle_rad = angle(rng) * kPi / 180.0;
     SCOPED_TRACE(testing::Message() << "mu+ " << p.mu_plus << " mu- " << p.mu_minus << " j "
                                     << p.inertia_ratio << " angle " << p.opening_angle_rad);
-    BodyMesh b;
+    StabilityBodyMesh b;
     try {
-      b = meshBallTroughBody(p);
+      b = meshBallTroughStabilityBody(p);
     } catch (const SolverFailure& e) {
       // The two structures the exact route does not model on these troughs: a two-point-slip
       // sheet folding over, and a Painleve-type configuration (D within rounding of 0).
@@ -602,7 +608,7 @@ TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
       continue;
     }
     ++meshed;
-    const BodyMeshReport& r = b.report;
+    const StabilityBodyMeshReport& r = b.report;
     EXPECT_TRUE(r.closed && r.manifold && r.outward);
     EXPECT_GE(r.min_angle_away_from_corners_deg, 20.0);
     EXPECT_LE(r.hausdorff, 5e-4 * r.diameter);
@@ -616,15 +622,16 @@ TEST(BodyMesh, RandomTroughsAreMeshedToTargetOrRefusedByName) {
 
 // The ball bodies of examples/bodies mesh by the exact route over their torques; the paper's
 // ball as a body file gives the closed-form body's volume.
-TEST(BodyMesh, BodyFilesOfBallsMeshExactly) {
+TEST(StabilityBodyMesh, BodyFilesOfBallsMeshExactly) {
   const std::string dir = NSDKIT_BODIES_DIR "/";
-  const BodyMesh paper = meshBallTroughBody(models::BallTroughParameters::paper(0.3, 0.4));
+  const StabilityBodyMesh paper =
+      meshBallTroughStabilityBody(models::BallTroughParameters::paper(0.3, 0.4));
   for (const std::string name :
        {"ball_trough.json", "anisotropic_ball_trough.json", "ball_inclined_trough.json"}) {
     const body::BodyDescription body = body::readBodyFile(dir + name);
     const region::RealizableSet3 set = region::bodyRealizableSet(body, {"mx", "my", "mz"});
     ASSERT_TRUE(set.two_contact_dynamics) << name;
-    const BodyMesh b = meshTwoContactBody(set.two_contact_dynamics);
+    const StabilityBodyMesh b = meshTwoContactStabilityBody(set.two_contact_dynamics);
     EXPECT_TRUE(b.report.closed && b.report.outward) << name;
     EXPECT_GT(b.report.def11_checks, 20) << name;
     EXPECT_LE(std::fabs(b.report.volume - b.report.exact_volume), 5e-4 * b.report.exact_volume);
@@ -638,7 +645,7 @@ TEST(BodyMesh, BodyFilesOfBallsMeshExactly) {
 // every contact acceleration when F_z r0 J_x^-1 = T_x m^-1, i.e. along d ~ (1, 0, J_x/(m r0^2))
 // in the file's units (fz in m g, tx in m g r0): its realizable set over (fz, fx, tx) is a prism.
 // Both mesh routes refuse it; independently, Def 11 stays realizable far along d.
-TEST(BodyMesh, WheelsetTractionAndBrakingTorqueSpanAnUnboundedSet) {
+TEST(StabilityBodyMesh, WheelsetTractionAndBrakingTorqueSpanAnUnboundedSet) {
   const body::BodyDescription wheelset = body::readBodyFile(NSDKIT_BODIES_DIR "/wheelset.json");
   const region::RealizableSet3 set = region::bodyRealizableSet(wheelset, {"fz", "fx", "tx"});
   const auto d = invariantLoadDirection(set.two_contact_dynamics);
@@ -668,11 +675,11 @@ TEST(BodyMesh, WheelsetTractionAndBrakingTorqueSpanAnUnboundedSet) {
 // The axle's sheet over (fz, ty, fx) folds over (both contacts on one plane): the exact route
 // refuses it by name and --route auto meshes it by the shaped route; at a resolution outside the
 // shaped seed's [8, 200], by the implicit route, saying why.
-TEST(BodyMesh, FoldedSheetIsRefusedAndMeshedImplicitly) {
+TEST(StabilityBodyMesh, FoldedSheetIsRefusedAndMeshedImplicitly) {
   const body::BodyDescription axle = body::readBodyFile(NSDKIT_BODIES_DIR "/axle_on_plane.json");
   const region::RealizableSet3 set = region::bodyRealizableSet(axle, {"fz", "ty", "fx"});
   try {
-    meshTwoContactBody(set.two_contact_dynamics);
+    meshTwoContactStabilityBody(set.two_contact_dynamics);
     ADD_FAILURE() << "the folded sheet was meshed by the exact route";
   } catch (const SolverFailure& e) {
     EXPECT_NE(std::string(e.what()).find("folds over"), std::string::npos) << e.what();
@@ -682,17 +689,17 @@ TEST(BodyMesh, FoldedSheetIsRefusedAndMeshedImplicitly) {
   EXPECT_EQ(m.route, MeshRoute::kShaped);
   EXPECT_NE(m.exact_route_refused.find("folds over"), std::string::npos);
   EXPECT_TRUE(m.shaped_route_refused.empty());
-  EXPECT_TRUE(m.body.report.closed && m.body.report.manifold);
+  EXPECT_TRUE(m.stability_body.report.closed && m.stability_body.report.manifold);
   const RealizableSetMesh coarse = meshRealizableSet(
       set.inside, set.default_point, set.two_contact_dynamics, MeshRoute::kAuto, {}, 6, 2);
   EXPECT_EQ(coarse.route, MeshRoute::kImplicit);
   EXPECT_NE(coarse.shaped_route_refused.find("outside [8, 200]"), std::string::npos);
-  EXPECT_TRUE(coarse.body.report.closed);
+  EXPECT_TRUE(coarse.stability_body.report.closed);
 }
 
 // Over an axis that sets friction the exact route has no family (mu is no load): refused by
 // name, and the auto route says why it meshed by the predicate.
-TEST(BodyMesh, FrictionAxisIsRefusedByTheExactRoute) {
+TEST(StabilityBodyMesh, FrictionAxisIsRefusedByTheExactRoute) {
   const body::BodyDescription axle = body::readBodyFile(NSDKIT_BODIES_DIR "/axle_on_plane.json");
   const region::RealizableSet3 set = region::bodyRealizableSet(axle, {"fz", "ty", "mu"});
   try {
