@@ -117,7 +117,8 @@ TEST(StudiedBody, TheModelAndItsBodyFileClassifyATableAlike) {
   ASSERT_EQ(b.size(), table.rows.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].realizable, b[i].realizable) << "row " << i;
-    EXPECT_EQ(a[i].escapes, b[i].escapes) << "row " << i;
+    EXPECT_EQ(a[i].failing_modes, b[i].failing_modes) << "row " << i;
+    EXPECT_EQ(a[i].contact_loss, b[i].contact_loss) << "row " << i;
   }
 }
 

@@ -323,11 +323,13 @@ contact::EscapeSet BodyVerdict::escapeSet() const {
   return set;
 }
 
-std::string BodyVerdict::escapeLabel() const {
+contact::EscapeSet BodyVerdict::failingModes() const {
   contact::EscapeSet set = contact::EscapeSet::of(escapes);
   if (slips) set.add(contact::Escape::kSlip);
-  return contact::verdictLabel(false, set);
+  return set;
 }
+
+std::string BodyVerdict::escapeLabel() const { return contact::verdictLabel(false, failingModes()); }
 
 BodyVerdict classify(const BodyDescription& body, const ParameterBinding& binding,
                      const std::vector<double>& values, const ClassifyOptions& options) {

@@ -166,6 +166,9 @@ struct BodyVerdict {
   bool certified = false;
   /// Every escape: the modes, slip (one contact) and contact loss.
   contact::EscapeSet escapeSet() const;
+  /// The failing modes alone: RS, SR, SS (two contacts) or slip (one contact), without contact
+  /// loss (what escapeLabel names).
+  contact::EscapeSet failingModes() const;
   /// "RS|SR|SS"-style label of the escapes (two contacts), "slip" (one contact); empty when
   /// realizable. Contact loss is reported separately.
   std::string escapeLabel() const;

@@ -89,7 +89,8 @@ void writeGridCsv(const models::TorqueGridClassification& g, std::ostream& out) 
   for (std::size_t i = 0; i < g.torques.size(); ++i) {
     const Eigen::Vector3d& m = g.torques[i];
     out << formatValue(m[0]) << ',' << formatValue(m[1]) << ',' << formatValue(m[2]) << ','
-        << (g.realizable[i] ? 1 : 0) << ',' << g.escapes[i] << '\n';
+        << (g.realizable[i] ? 1 : 0) << ',' << contact::verdictLabel(false, g.failing_modes[i])
+        << '\n';
   }
 }
 

@@ -27,7 +27,8 @@ void writeClassifiedCsv(const ClassifyJobOptions& o, const ClassifyJobResult& r)
     out << "realizable,escapes" << (o.certify ? ",certified\n" : "\n");
     for (std::size_t i = 0; i < r.table.rows.size(); ++i) {
       for (const double v : r.table.rows[i]) out << formatValue(v) << ',';
-      out << (r.points[i].realizable ? 1 : 0) << ',' << r.points[i].escapes;
+      out << (r.points[i].realizable ? 1 : 0) << ','
+          << contact::verdictLabel(false, r.points[i].failing_modes);
       if (o.certify) out << ',' << (r.points[i].certified ? 1 : 0);
       out << '\n';
     }

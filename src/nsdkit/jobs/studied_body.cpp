@@ -94,7 +94,7 @@ class BallInTrough final : public StudiedBody {
       const std::vector<double>& row = table.rows[i];
       const models::BallTroughClassification c = models::classifyBallTrough(
           parameters_, Eigen::Vector3d(row[0], row[1], row[2]), method, route.certify);
-      points[i] = {c.realizable, models::escapeLabel(c.escapes),
+      points[i] = {c.realizable, contact::EscapeSet::of(c.escapes), c.contact_loss,
                    c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete,
                    c.ss.report.completeness == filippov::Completeness::kCertified};
     });
@@ -166,7 +166,7 @@ class BodyFromFile final : public StudiedBody {
       body::ClassifyOptions options;
       options.certify = route.certify;
       const body::BodyVerdict v = body::classify(body_, binding, table.rows[i], options);
-      points[i] = {v.realizable, v.escapeLabel(), v.uncertain, v.certified};
+      points[i] = {v.realizable, v.failingModes(), v.contact_loss, v.uncertain, v.certified};
     });
     return points;
   }

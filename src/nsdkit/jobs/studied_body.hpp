@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/contact/escape_set.hpp>
 #include <nsdkit/core/numeric_csv.hpp>
 #include <nsdkit/jobs/trough_options.hpp>
 #include <nsdkit/region/realizable_set3.hpp>
@@ -23,9 +24,12 @@ namespace nsd::jobs {
 /// One point's verdict.
 struct ClassifiedPoint {
   bool realizable = false;  ///< the point passes Def 11 (two contacts) or Def 9 (one contact)
-  std::string escapes;      ///< "RS|SR|SS"-style label of the escaping modes ("" : none)
-  bool incomplete = false;  ///< the SS search reported possibly incomplete
-  bool certified = false;   ///< the SS search was proved in interval arithmetic
+  /// The failing modes: RS, SR, SS (two contacts) or slip (one contact); empty when realizable.
+  /// Labelled ("RS|SS") only when written (contact::verdictLabel).
+  contact::EscapeSet failing_modes;
+  bool contact_loss = false;  ///< a normal force <= 0 in a field of the analysis
+  bool incomplete = false;    ///< the SS search reported possibly incomplete
+  bool certified = false;     ///< the SS search was proved in interval arithmetic
 };
 
 /// How the points of a table are classified.

@@ -181,16 +181,17 @@ TorqueGridClassification classifyTorqueGrid(const BallTroughParameters& p, int p
       }
   const std::size_t n = out.torques.size();
   out.realizable.assign(n, 0);
-  out.escapes.assign(n, std::string());
+  out.failing_modes.assign(n, contact::EscapeSet());
   const auto t0 = std::chrono::steady_clock::now();
   parallelFor(n, threads, [&](std::size_t i) {
     const BallTroughClassification c = classifyGenericVerdict(p, out.torques[i]);
     out.realizable[i] = c.realizable;
-    out.escapes[i] = escapeLabel(c.escapes);
+    out.failing_modes[i] = contact::EscapeSet::of(c.escapes);
   });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   for (std::size_t i = 0; i < n; ++i)
-    ++out.counts[out.realizable[i] ? "realizable" : out.escapes[i]];
+    ++out.counts[out.realizable[i] ? std::string("realizable")
+                                   : contact::verdictLabel(false, out.failing_modes[i])];
   return out;
 }
 

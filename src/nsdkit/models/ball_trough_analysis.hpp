@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/contact/escape_set.hpp>
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/models/ball_trough.hpp>
 
@@ -70,8 +71,10 @@ struct TorqueGridClassification {
   double half_width_z = 0.0;   ///< |m_z| <= this: 1.05 m_z3
   std::vector<Eigen::Vector3d> torques;  ///< dimensionless (79); m_x slowest, m_z fastest
   std::vector<char> realizable;           ///< 1 where torques[i] is realizable (Def 11)
-  std::vector<std::string> escapes;           ///< "RS|SR|SS"-style labels ("" if realizable)
-  std::map<std::string, std::size_t> counts;  ///< "realizable" or the escape label -> points
+  /// The failing modes (RS, SR, SS) at torques[i]; empty where realizable.
+  std::vector<contact::EscapeSet> failing_modes;
+  /// "realizable" or the failing modes' label ("RS|SS", contact::verdictLabel) -> points.
+  std::map<std::string, std::size_t> counts;
   double seconds = 0.0;                       ///< wall time of the classification
 };
 /// @throws InvalidInput for points_per_axis outside [2, 400] or threads < 1.
