@@ -42,6 +42,7 @@ struct ClassifyRoute {
 /// The rigid body of a job: its realizable set as a sweep, a mesh or a table of verdicts.
 class StudiedBody {
  public:
+  /// A studied body is used through this interface and destroyed through it.
   virtual ~StudiedBody() = default;
 
   /// The model name sweep files record: "ball-trough" or "body".
