@@ -50,12 +50,7 @@ class BallInTrough final : public StudiedBody {
 
   region::SweepProblem sweepProblem(const std::vector<region::Axis>& axes,
                                     const region::ParameterPoint& fixed) const override {
-    region::SweepProblem problem;
-    problem.axes = axes;
-    problem.fixed = fixed;
-    problem.predicate = troughPredicate(trough_, axes);
-    problem.metadata = troughMetadata(trough_);
-    return problem;
+    return {axes, fixed, troughPredicate(trough_, axes), troughMetadata(trough_)};
   }
 
   void checkMeshParameters(const std::vector<std::string>& axes,
@@ -120,14 +115,11 @@ class BodyFromFile final : public StudiedBody {
 
   region::SweepProblem sweepProblem(const std::vector<region::Axis>& axes,
                                     const region::ParameterPoint& fixed) const override {
-    region::SweepProblem problem;
-    problem.axes = axes;
-    problem.fixed = fixed;
     std::vector<std::string> names;
     for (const auto& a : axes) names.push_back(a.name);
     for (const auto& [name, value] : fixed) names.push_back(name);
-    problem.predicate = region::bodyPredicate(body_, names);
-    problem.metadata = region::bodyMetadata(body_, names);
+    region::SweepProblem problem{axes, fixed, region::bodyPredicate(body_, names),
+                                 region::bodyMetadata(body_, names)};
     // The file's checksum (FNV-1a, 52 bits: exact as a double) joins the metadata, so a
     // checkpointed sweep refuses to resume with an edited body file.
     const std::uint64_t hash = fnv1a64(text_.data(), text_.size());

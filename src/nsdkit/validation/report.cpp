@@ -4,27 +4,23 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
-#include <set>
-#include <sstream>
+#include <optional>
+#include <string>
+#include <vector>
 
-#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/statistics.hpp>
 #include <nsdkit/validation/cases.hpp>
 #include <nsdkit/validation/json_values.hpp>
 #include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
-#include <nsdkit/validation/number_format.hpp>
 #include <nsdkit/validation/report.hpp>
 #include <nsdkit/validation/report_series.hpp>
+#include <nsdkit/validation/report_writers.hpp>
 #include <nsdkit/validation/result.hpp>
 #include <nsdkit/validation/run_notes.hpp>
-#include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/solvers.hpp>
-
-#include <nsdkit/validation/report_writers.hpp>
 
 namespace nsd::validation {
 namespace detail {

@@ -1,29 +1,23 @@
 // report.md: the validation report for people (report_writers.hpp).
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <map>
-#include <nlohmann/json.hpp>
-#include <optional>
+#include <ostream>
 #include <set>
-#include <sstream>
+#include <string>
+#include <vector>
 
-#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/statistics.hpp>
 #include <nsdkit/validation/cases.hpp>
-#include <nsdkit/validation/json_values.hpp>
 #include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
 #include <nsdkit/validation/number_format.hpp>
 #include <nsdkit/validation/report.hpp>
-#include <nsdkit/validation/report_series.hpp>
+#include <nsdkit/validation/report_writers.hpp>
 #include <nsdkit/validation/result.hpp>
 #include <nsdkit/validation/run_notes.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
 #include <nsdkit/validation/solvers.hpp>
-
-#include <nsdkit/validation/report_writers.hpp>
 
 namespace nsd::validation::detail {
 namespace {
