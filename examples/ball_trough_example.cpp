@@ -1,11 +1,15 @@
 // Realizable two-point rolling of a ball in a V trough (paper Sect. 6), by the generic
 // two-contact machinery, with every failing escape mode and the offending limit directions.
 // Checked against the paper's closed forms (82), (83), (88) (classifyClosedForm): same verdict
-// and same escape modes.
+// and same escape modes. The 60-degree trough with unequal friction (no closed form) is also made
+// a generic rigid body (models::ballTroughBody, what a body file holds): body::classify must give
+// the model's verdict and escapes.
 #include <iostream>
 
+#include <nsdkit/body/rigid_body.hpp>
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/models/ball_trough.hpp>
+#include <nsdkit/models/ball_trough_body.hpp>
 
 #include "example_checks.hpp"
 
@@ -32,9 +36,19 @@ int main() {
   p.opening_angle_rad = nsd::degreesToRadians(60.0);
   p.mu_plus = 0.2;
   p.mu_minus = 0.4;
-  const auto c = nsd::models::classifyGeneric(p, Eigen::Vector3d(0.05, 0.0, 0.1));
-  std::cout << "60 deg trough, mu+ = 0.2, mu- = 0.4, m = (0.05, 0, 0.1): "
-            << (c.realizable ? "realizable" : nsd::models::escapeLabel(c.escapes)) << '\n';
+  const nsd::body::BodyDescription ball = nsd::models::ballTroughBody(p);
+  const nsd::body::ParameterBinding binding = nsd::body::bindParameters(ball, {"mx", "my", "mz"});
+  for (const Eigen::Vector3d& m : {Eigen::Vector3d(0.05, 0.0, 0.1), Eigen::Vector3d(0.8, -0.5, 0.0),
+                                   Eigen::Vector3d(0.0, 0.0, 0.9)}) {
+    const auto c = nsd::models::classifyGeneric(p, m);
+    const nsd::body::BodyVerdict v = nsd::body::classify(ball, binding, {m[0], m[1], m[2]});
+    std::cout << "60 deg trough, mu+ = 0.2, mu- = 0.4, m = (" << m.transpose()
+              << "): " << (c.realizable ? "realizable" : nsd::models::escapeLabel(c.escapes))
+              << "; as a rigid body: " << (v.realizable ? "realizable" : v.escapeLabel()) << '\n';
+    checks.that("the rigid body's verdict equals the model's", v.realizable == c.realizable);
+    checks.that("the rigid body's escapes equal the model's",
+                v.failingModes() == nsd::contact::EscapeSet::of(c.escapes));
+  }
   // The first torque is inside the tetrahedron of (82)-(83) and rolls; the third is outside.
   return checks.exitStatus();
 }
