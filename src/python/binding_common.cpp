@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <thread>
 
+#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 
 namespace nsd::python {
@@ -55,6 +56,23 @@ py::dict verdictArrays(std::size_t rows, const std::vector<char>& realizable,
 }
 
 // A mesh as arrays: vertices (V, 3), faces (F, 3), and its measured report.
+nsd::models::BallTroughParameters ballTroughParameters(double mu, double inertia, double angle_deg,
+                                                       const py::object& mu_plus,
+                                                       const py::object& mu_minus) {
+  nsd::models::BallTroughParameters params;
+  nsd::requirePositive(mu, "mu");
+  params.mu_plus = mu_plus.is_none() ? mu : mu_plus.cast<double>();
+  params.mu_minus = mu_minus.is_none() ? mu : mu_minus.cast<double>();
+  nsd::requirePositive(params.mu_plus, "mu_plus");
+  nsd::requirePositive(params.mu_minus, "mu_minus");
+  nsd::requirePositive(inertia, "inertia");
+  params.inertia_ratio = inertia;
+  nsd::requireFinite(angle_deg, "angle_deg");
+  params.opening_angle_rad = nsd::degreesToRadians(angle_deg);
+  params.validate();
+  return params;
+}
+
 py::dict meshArrays(const nsd::mesh::StabilityBodyMesh& m) {
   const auto nv = static_cast<py::ssize_t>(m.mesh.vertices.size());
   const auto nf = static_cast<py::ssize_t>(m.mesh.triangles.size());

@@ -12,6 +12,7 @@
 
 #include <nsdkit/body/body_file.hpp>
 #include <nsdkit/mesh/stability_body_mesh.hpp>
+#include <nsdkit/models/ball_trough.hpp>
 
 namespace nsd::python {
 
@@ -44,6 +45,12 @@ py::array_t<bool> boolArray(const std::vector<T>& values, Flag&& flag) {
   }
   return out;
 }
+
+/// The ball-in-trough parameters of Python's keywords (mu for both contacts unless mu_plus or
+/// mu_minus is given; inertia j; the trough's opening angle [deg]), checked by name.
+nsd::models::BallTroughParameters ballTroughParameters(double mu, double inertia, double angle_deg,
+                                                       const py::object& mu_plus,
+                                                       const py::object& mu_minus);
 
 /// A mesh as arrays: vertices (V, 3), faces (F, 3), and its measured report.
 py::dict meshArrays(const nsd::mesh::StabilityBodyMesh& m);

@@ -14,6 +14,7 @@
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
 #include <nsdkit/mesh/stability_body_mesh.hpp>
+#include <nsdkit/models/ball_trough_body.hpp>
 #include <nsdkit/region/body_predicate.hpp>
 #include <nsdkit/region/region.hpp>
 
@@ -216,6 +217,20 @@ void bindBody(py::module_& m) {
            "Returns 'names', 'values' (N x len(axes), last axis fastest), 'realizable', 'labels' "
            "and 'boundary' (points bisected to refine_tolerance, if > 0).");
 
+  m.def(
+      "ball_trough_body",
+      [](double mu, double inertia, double angle_deg, const py::object& mu_plus,
+         const py::object& mu_minus) -> Body {
+        return std::make_shared<nsd::body::BodyDescription>(nsd::models::ballTroughBody(
+            ballTroughParameters(mu, inertia, angle_deg, mu_plus, mu_minus)));
+      },
+      py::arg("mu") = 0.3, py::arg("inertia") = 0.4, py::arg("angle_deg") = 90.0,
+      py::arg("mu_plus") = py::none(), py::arg("mu_minus") = py::none(),
+      "The paper's ball in the V trough as a Body (C++ models::ballTroughBody), for any opening "
+      "angle [deg], inertia ratio j and friction: mu at both contacts unless mu_plus or "
+      "mu_minus is given (m 1 kg, r 0.05 m, g 9.81). Parameters mx, my, mz (the dimensionless "
+      "torques (79)), then 'mu' (mu+ = mu-) or 'mu_plus' and 'mu_minus'. For the paper's values "
+      "it is read_body('examples/bodies/ball_trough.json'), number for number.");
   m.def(
       "read_body",
       [](const std::string& path) -> Body {

@@ -41,17 +41,8 @@ void requireFiniteEntries(const Points& p, const char* argument) {
 py::dict classifyBall(const Matrix& torques, double mu, double inertia, double angle_deg,
                       py::object mu_plus, py::object mu_minus, const std::string& method,
                       int threads) {
-  nsd::models::BallTroughParameters params;
-  nsd::requirePositive(mu, "mu");
-  params.mu_plus = mu_plus.is_none() ? mu : mu_plus.cast<double>();
-  params.mu_minus = mu_minus.is_none() ? mu : mu_minus.cast<double>();
-  nsd::requirePositive(params.mu_plus, "mu_plus");
-  nsd::requirePositive(params.mu_minus, "mu_minus");
-  nsd::requirePositive(inertia, "inertia");
-  params.inertia_ratio = inertia;
-  nsd::requireFinite(angle_deg, "angle_deg");
-  params.opening_angle_rad = nsd::degreesToRadians(angle_deg);
-  params.validate();
+  const nsd::models::BallTroughParameters params =
+      ballTroughParameters(mu, inertia, angle_deg, mu_plus, mu_minus);
   const nsd::models::ClassificationMethod how = nsd::models::parseClassificationMethod(method);
   if (how == nsd::models::ClassificationMethod::kClosedForm && !params.closedFormApplies()) {
     throw nsd::InvalidInput("method 'closed-form' needs a 90 degree trough and mu+ = mu-");

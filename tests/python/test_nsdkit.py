@@ -30,6 +30,28 @@ def test_ball_file_equals_the_ball_model_on_seeded_torques():
     assert 20 < from_file["realizable"].sum() < 380  # both verdicts occur
 
 
+def test_ball_trough_body_is_the_ball_in_any_trough():
+    # The paper's values: the shipped file's parameters and defaults; another trough with
+    # unequal friction (no closed form, no file): the model's generic route, point by point.
+    made = nsdkit.ball_trough_body()
+    assert made.parameters == body("ball_trough").parameters
+    assert made.defaults == body("ball_trough").defaults
+    rng = np.random.default_rng(5)
+    torques = rng.uniform(-0.8, 0.8, size=(300, 3))
+    other = nsdkit.ball_trough_body(angle_deg=60, mu_plus=0.2, mu_minus=0.4, inertia=0.5)
+    assert "mu_plus" in other.parameters and "mu" not in other.parameters
+    as_body = other.classify(torques, ["mx", "my", "mz"], threads=2)
+    as_model = nsdkit.classify_ball(torques, angle_deg=60, mu_plus=0.2, mu_minus=0.4,
+                                    inertia=0.5, threads=2)
+    assert as_body["escapes"] == as_model["escapes"]
+    assert np.array_equal(as_body["realizable"], as_model["realizable"])
+    assert 30 < as_body["realizable"].sum() < 270  # both verdicts occur
+    for bad in (dict(mu=-1.0), dict(angle_deg=float("nan")), dict(inertia=2.0),
+                dict(mu_minus=0.0)):
+        with pytest.raises(ValueError):
+            nsdkit.ball_trough_body(**bad)
+
+
 def test_certified_verdicts_equal_the_fast_ones():
     # The interval re-check proves the fast path's answer again; on torques in general position
     # (simple limit directions) it succeeds everywhere and never changes a verdict.
