@@ -130,10 +130,14 @@ TEST_F(Checkpoint, ACorruptBlockIsRefusedWithItsFileNamed) {
 using nsd::test::Barrier;
 
 TEST_F(Checkpoint, WorkersSharingTheFolderProduceTheSameOutput) {
-  // Two workers (as MPI ranks would) with one shared block counter per phase.
+  // Two workers (as MPI ranks would) with one shared block counter per phase. Each worker's
+  // first grid block waits until both have asked for one, so both compute blocks however the
+  // threads are scheduled: on a busy machine one worker once took all 12 before the other
+  // started (1 run in 300 with both cores loaded), and the last check below failed.
   const std::string reference = csv(sweep(axes_, fixed_, predicate_, options_));
   std::atomic<std::size_t> counters[2] = {0, 0};
-  Barrier barrier(2);
+  Barrier barrier(2), first_grid_block(2);
+  bool asked[2] = {false, false};
   CheckpointedSweep results[2];
   std::size_t computed[2] = {0, 0};
   options_.threads = 1;
@@ -143,7 +147,13 @@ TEST_F(Checkpoint, WorkersSharingTheFolderProduceTheSameOutput) {
       WorkSharing sharing;
       sharing.rank = rank;
       sharing.ranks = 2;
-      sharing.next_block = [&](int phase) { return counters[phase].fetch_add(1); };
+      sharing.next_block = [&, rank](int phase) {
+        if (phase == 0 && !asked[rank]) {
+          asked[rank] = true;
+          first_grid_block.wait();
+        }
+        return counters[phase].fetch_add(1);
+      };
       sharing.barrier = [&] { barrier.wait(); };
       results[rank] =
           sweepWithCheckpoints(axes_, fixed_, predicate_, options_, blocks_, {}, sharing);
