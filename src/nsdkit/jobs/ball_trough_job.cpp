@@ -6,6 +6,7 @@
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
+#include <nsdkit/region/ball_trough_predicate.hpp>
 
 namespace nsd::jobs {
 namespace {
@@ -221,12 +222,8 @@ BallTroughJobRun runBallTroughJobInto(const BallTroughJobOptions& options, const
 
 mesh::StabilityBodyMesh meshBallTroughStabilityBody(const models::BallTroughParameters& p,
                                                     const mesh::StabilityBodyMeshOptions& options) {
-  p.validate();
-  return mesh::meshTwoContactStabilityBody(
-      [p](const Eigen::Vector3d& m) {
-        return contact::TwoContactDynamics(models::makeTwoContactBody(p, m));
-      },
-      options);
+  return mesh::meshTwoContactStabilityBody(region::ballTroughRealizableSet(p).two_contact_dynamics,
+                                           options);
 }
 
 }  // namespace nsd::jobs
