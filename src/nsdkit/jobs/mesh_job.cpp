@@ -99,9 +99,6 @@ void writeMeshPage(const MeshJobOptions& o, const std::array<std::string, 3>& ax
   }
 }
 
-}  // namespace
-
-namespace {
 
 // The mesh job checked before any work: its file format and the rigid body it meshes.
 struct PreparedMesh {
