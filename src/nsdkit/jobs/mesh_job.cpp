@@ -99,7 +99,6 @@ void writeMeshPage(const MeshJobOptions& o, const std::array<std::string, 3>& ax
   }
 }
 
-
 // The mesh job checked before any work: its file format and the rigid body it meshes.
 struct PreparedMesh {
   std::string format;
