@@ -324,6 +324,23 @@ TEST_F(Scorer, DeeplyNestedCaseFileIsRefusedNamingTheFile) {
   }
 }
 
+// A family name nsdkit does not know (one letter off, as the fuzzer found it) is one error naming
+// the file and model.family; before, the family's parser threw without the file's label.
+TEST_F(Scorer, UnknownModelFamilyIsRefusedNamingTheFileAndTheField) {
+  const fs::path file = dir_ / "cases" / (std::to_string(cases_[0].case_index) + ".json");
+  json j = readJsonFile(file);
+  j["model"]["family"] = "trougH";
+  try {
+    caseFromJsonText(j.dump(), "case 0 (" + file.filename().string() + ")");
+    FAIL() << "accepted model.family 'trougH'";
+  } catch (const InvalidInput& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(file.filename().string()), std::string::npos) << what;
+    EXPECT_NE(what.find("model.family must be one of"), std::string::npos) << what;
+    EXPECT_NE(what.find("'trougH'"), std::string::npos) << what;
+  }
+}
+
 // A trajectory hard-linked to another file is refused, and the other file's text never shown.
 TEST_F(Scorer, HardLinkedTrajectoryIsRefusedWithoutQuotingIt) {
   std::ofstream(dir_ / "outside.txt") << "the first line of someone else's file\n";

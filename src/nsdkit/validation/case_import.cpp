@@ -61,7 +61,12 @@ ValidationCase rebuildTrough(const FieldReader& r, const json& model, const json
 
 ValidationCase rebuildOnePlane(const FieldReader& r, const json& model, const std::string& name) {
   OnePlaneModel m;
-  m.family = caseFamilyFromString(r.string(model, "family"));
+  const std::string family = r.string(model, "family");
+  try {
+    m.family = caseFamilyFromString(family);
+  } catch (const InvalidInput& e) {
+    throw InvalidInput(r.label + ": model." + e.what());  // names the file and the field
+  }
   m.mu = r.number(model, "mu");
   m.inertia_ratio = r.number(model, "inertia_ratio");
   m.radius_m = r.number(model, "radius_m");
