@@ -1,9 +1,11 @@
-// The contact benchmark's one-plane systems as classes (validation/benchmark_systems.hpp): a
-// solid sphere released on a 20-degree incline, the same sphere thrown with backspin, and a box
-// thrown on a horizontal plane, each with its closed-form reference and its exact trajectory.
-// Checked against the textbook values written out here: the sphere rolls at 5/7 g sin s; thrown
-// at v0 with backspin omega0 it rolls from t* = 2 (v0 + r omega0) / (7 mu g) at
-// (5 v0 - 2 r omega0) / 7; the box stops after v0 / (mu g) at v0^2 / (2 mu g).
+// The contact benchmark's systems as classes (validation/benchmark_systems.hpp): a solid sphere
+// released on a 20-degree incline, the same sphere thrown with backspin, a box thrown on a
+// horizontal plane and the paper's ball started sliding along the trough, each with its
+// closed-form reference and its exact trajectory. Checked against the values written out here:
+// the sphere rolls at 5/7 g sin s; thrown at v0 with backspin omega0 it rolls from
+// t* = 2 (v0 + r omega0) / (7 mu g) at (5 v0 - 2 r omega0) / 7; the box stops after v0 / (mu g)
+// at v0^2 / (2 mu g); the ball in the right-angle trough (j = 2/5) decelerates at sqrt2 mu g
+// until t* = v0 / (sqrt2 mu g (1 + 1/(2j))) and then rolls at v0 / (1 + 2j).
 #include <cmath>
 #include <iostream>
 
@@ -59,5 +61,22 @@ int main() {
   checks.near("stop time v0 / (mu g)", stop.stop_time_s, 1.0 / (0.3 * g), 1e-12);
   checks.near("stop distance v0^2 / (2 mu g)", box.stateAt(block.duration_s).x_C_W.norm(),
               1.0 / (2.0 * 0.3 * g), 1e-12);
+
+  TroughCaseModel trough;
+  trough.group = "example";
+  trough.probe = "sliding";
+  trough.parameters = nsd::models::BallTroughParameters::paper(0.3, 0.4);
+  trough.initial_speed_m_s = 1.0;
+  trough.duration_s = 0.5;
+  const BallInTrough ball(trough);
+  const TroughReference sliding = ball.reference();
+  std::cout << "ball sliding at 1 m/s in the trough: rolls from " << sliding.rolling_onset_s
+            << " s at " << sliding.final_speed_m_s << " m/s\n";
+  checks.near("rolling onset v0 / (sqrt2 mu g (1 + 1/(2j)))", sliding.rolling_onset_s,
+              1.0 / (std::sqrt(2.0) * 0.3 * g * 2.25), 1e-12);
+  checks.near("speed halfway to t*", ball.stateAt(0.5 * sliding.rolling_onset_s).v_C_W.z(),
+              1.0 - std::sqrt(2.0) * 0.3 * g * 0.5 * sliding.rolling_onset_s, 1e-12);
+  checks.near("final speed v0 / (1 + 2j)", ball.stateAt(trough.duration_s).v_C_W.z(), 1.0 / 1.8,
+              1e-12);
   return checks.exitStatus();
 }

@@ -1,10 +1,10 @@
 #pragma once
 /// @file benchmark_systems.hpp
-/// The one-plane systems of the contact benchmark as classes, one per physical system, each with
-/// its analytic reference, its analytic trajectory and its engine-neutral scene (the model of
-/// Drake's multibody/benchmarks). The frame, units and closed forms are those of
-/// one_plane_families.hpp, whose free functions (referenceOf, exactStateAt, sceneOf) ask the
-/// system of their model (benchmarkSystemOf).
+/// The systems of the contact benchmark as classes, one per physical system, each with its
+/// analytic reference, its analytic trajectory and its engine-neutral scene (the model of Drake's
+/// multibody/benchmarks): the ball in the V trough (BallInTrough; the frame and closed forms of
+/// cases.hpp) and the one-plane systems (BenchmarkSystem; those of one_plane_families.hpp, whose
+/// free functions referenceOf, exactStateAt and sceneOf ask the system of their model).
 ///
 /// Each system has its own test in tests/validation/ (benchmark_<system>_test.cpp), against an
 /// independent route: Newton-Euler with Coulomb's law evaluated on the analytic trajectory, and
@@ -14,10 +14,67 @@
 #include <utility>
 #include <vector>
 
+#include <nsdkit/contact/two_contact_body.hpp>
 #include <nsdkit/engines/scene/sphere_scene.hpp>
+#include <nsdkit/validation/cases.hpp>
 #include <nsdkit/validation/one_plane_families.hpp>
 
 namespace nsd::validation {
+
+/// The trough's answer at a model (two-point-contact paper, Sect. 6).
+struct TroughReference {
+  /// The paper's closed forms (right-angle trough, mu+ = mu-) or the generic Def-11 predicate.
+  ReferenceSource source = ReferenceSource::kClosedForm;
+  /// Two-point rolling is realizable at the torque (Def 11).
+  bool realizable = false;
+  /// {"RR"}, or the escape modes (RS, SR, SS) when rolling is not realizable.
+  std::vector<std::string> allowed_modes;
+  /// dv/dt along the trough axis k in two-point rolling [m/s^2]: (78), or the RR solution of
+  /// the generic field; NaN when rolling is not realizable and for the sliding start.
+  double acceleration_m_s2 = NAN;
+  /// Sliding start: the ball rolls from t* = v0 / (sqrt2 mu g (1 + 1/(2j))) [s] (NaN otherwise).
+  double rolling_onset_s = NAN;
+  /// Sliding start: the speed v0 / (1 + 2j) once rolling [m/s] (NaN otherwise).
+  double final_speed_m_s = NAN;
+};
+
+/// The ball in the V trough (two contacts P+ and P-) under the dimensionless torque (79), at rest
+/// or started sliding along the trough without spin (trough frame W of models/ball_trough.hpp).
+class BallInTrough {
+ public:
+  /// @throws InvalidInput naming the bad model field (a sliding start needs a right-angle trough,
+  /// mu+ = mu- and no torque).
+  explicit BallInTrough(TroughCaseModel model);
+  /// The model the system was built from (validated).
+  const TroughCaseModel& model() const { return model_; }
+  /// The modes and the motion the references give.
+  TroughReference reference() const;
+  /// The ball and trough as a two-contact body at the model's torque.
+  contact::TwoContactBody body() const;
+  /// The exact state at t_s [s]: rolling at (78) from v0, or sliding at -sqrt2 mu g while the
+  /// spin about the contact line grows uniformly, then rolling at v0 / (1 + 2j). The orientation
+  /// is the initial one (a sphere's does not enter its contacts).
+  /// @throws InvalidInput when rolling is not realizable (the motion escapes: no closed form).
+  BodyState stateAt(double t_s) const;
+  /// The sphere between the planes P+ and P- with its torque and initial state.
+  engines::SphereScene scene() const;
+
+ private:
+  TroughCaseModel model_;
+  TroughReference reference_;
+};
+
+/// A sphere between the two planes of a two-contact body whose contacts are a sphere's
+/// (sphereRadiusOf finite): planes P+ and P- through the contact points, the body's mass, inertia,
+/// loads (every applied force acts at C) and the initial velocities v_C0_W [m/s], omega0_W
+/// [rad/s]. @throws InvalidInput for another body.
+engines::SphereScene sphereBetweenPlanesScene(const contact::TwoContactBody& body,
+                                              const Eigen::Vector3d& v_C0_W,
+                                              const Eigen::Vector3d& omega0_W);
+
+/// The trough model a trough case was built from (its group, probe, ball, torque, initial speed
+/// and duration). @throws InvalidInput for a one-plane case or a body file's case.
+TroughCaseModel troughModelOf(const ValidationCase& c);
 
 /// One system of the one-plane benchmark: a model with its analytic answer.
 class BenchmarkSystem {

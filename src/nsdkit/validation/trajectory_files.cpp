@@ -11,6 +11,7 @@
 
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
+#include <nsdkit/validation/benchmark_systems.hpp>
 #include <nsdkit/validation/case_file_checks.hpp>
 #include <nsdkit/validation/case_files.hpp>
 #include <nsdkit/validation/cases.hpp>
@@ -359,39 +360,17 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
     }
     return out;
   }
+  // The trough: the ball's exact motion (BallInTrough::stateAt).
+  if (c.body)
+    throw InvalidInput("case " + c.name + ": a body file's case has no closed-form motion");
   if (!c.realizable) {
     throw InvalidInput("case " + c.name + " has no analytic trajectory (rolling not realizable)");
   }
-  const auto body = models::makeTwoContactBody(c.parameters, c.torque);
-  const contact::TwoContactDynamics dyn(body);
-  const Eigen::Vector3d a = dyn.bases().a_W;
-  // Rolling about the contact line: v_C = -Omega x r+ with Omega = Omega_a a, so a speed v along
-  // the trough needs Omega_a = v / (e_z . (r+ x a)).
-  const double per_speed = 1.0 / Eigen::Vector3d::UnitZ().dot(body.r_CPplus_W.cross(a));
-  const double v0 = c.v_C0_W.z();
-  const bool sliding = std::isfinite(c.expected_rolling_onset_s);
-  const double t_star = sliding ? c.expected_rolling_onset_s : 0.0;
-  const double accel = sliding ? 0.0 : c.expected_acceleration;
-  const double mu = c.parameters.mu_plus, g = c.parameters.gravity_m_s2;
-  const double sliding_decel = std::sqrt(2.0) * mu * g;  // paper trough, see buildTroughCase
+  const BallInTrough trough(troughModelOf(c));
   for (long i = 0; i <= n; ++i) {
     const double t = std::min(static_cast<double>(i) * spacing, c.t_end_s);
-    double v, z, omega_a;
-    if (sliding && t < t_star) {
-      v = v0 - sliding_decel * t;
-      z = v0 * t - 0.5 * sliding_decel * t * t;
-      omega_a = c.expected_final_speed * per_speed * t / t_star;
-    } else if (sliding) {
-      v = c.expected_final_speed;
-      z = v0 * t_star - 0.5 * sliding_decel * t_star * t_star + v * (t - t_star);
-      omega_a = v * per_speed;
-    } else {
-      v = v0 + accel * t;
-      z = v0 * t + 0.5 * accel * t * t;
-      omega_a = v * per_speed;
-    }
-    out.push_back(engines::makeSample(scene, t, Eigen::Vector3d(0, 0, z), Eigen::Vector3d(0, 0, v),
-                                      omega_a * a));
+    const BodyState x = trough.stateAt(t);
+    out.push_back(engines::makeSample(scene, t, x.x_C_W, x.v_C_W, x.omega_W));
   }
   return out;
 }

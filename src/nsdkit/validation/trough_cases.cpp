@@ -14,6 +14,7 @@
 #include <nsdkit/core/bisection.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/core/parallel.hpp>
+#include <nsdkit/validation/benchmark_systems.hpp>
 #include <nsdkit/validation/judge.hpp>
 #include <nsdkit/validation/maps.hpp>
 #include <nsdkit/validation/solver_registry.hpp>
@@ -55,29 +56,35 @@ double boundaryOnRay(const models::BallTroughParameters& p, ReferenceSource sour
       .value;
 }
 
-ValidationCase makeCase(const std::string& family, const std::string& probe,
-                        const models::BallTroughParameters& p, ReferenceSource source,
-                        const Eigen::Vector3d& m) {
+// The case of a trough system: its name, model and reference.
+ValidationCase caseOf(const BallInTrough& system) {
+  const TroughCaseModel& m = system.model();
+  const TroughReference ref = system.reference();
   ValidationCase c;
-  c.family = family;
-  c.name = family + "/" + probe;
-  c.parameters = p;
-  c.torque = m;
-  c.reference = source;
-  const auto k = classify(p, m, source);
-  c.realizable = k.realizable;
-  if (c.realizable) {
-    c.allowed_modes = {"RR"};
-    if (source == ReferenceSource::kClosedForm) {
-      c.expected_acceleration = models::rollingAcceleration(p, m);  // (78)
-    } else {
-      const contact::TwoContactDynamics dyn(models::makeTwoContactBody(p, m));
-      c.expected_acceleration = dyn.rollRoll().accelerations.dv_C_W.z();
-    }
-  } else {
-    for (auto e : k.escapes) c.allowed_modes.push_back(contact::toString(e));
-  }
+  c.family = m.group;
+  c.name = m.group + "/" + m.probe;
+  c.parameters = m.parameters;
+  c.torque = m.torque;
+  c.t_end_s = m.duration_s;
+  c.reference = ref.source;
+  c.realizable = ref.realizable;
+  c.allowed_modes = ref.allowed_modes;
+  c.expected_acceleration = ref.acceleration_m_s2;
+  c.v_C0_W = Eigen::Vector3d(0, 0, m.initial_speed_m_s);
+  c.expected_rolling_onset_s = ref.rolling_onset_s;
+  c.expected_final_speed = ref.final_speed_m_s;
   return c;
+}
+
+// A case of the ball at the torque m: its modes and acceleration from BallInTrough's reference.
+ValidationCase makeCase(const std::string& family, const std::string& probe,
+                        const models::BallTroughParameters& p, const Eigen::Vector3d& m) {
+  TroughCaseModel model;
+  model.group = family;
+  model.probe = probe;
+  model.parameters = p;
+  model.torque = m;
+  return caseOf(BallInTrough(model));
 }
 
 std::string faceOf(const std::vector<std::string>& escapes) {
@@ -92,8 +99,8 @@ void addRayPair(std::vector<ValidationCase>& cases, const std::string& family,
                 const std::string& probe, const models::BallTroughParameters& p,
                 ReferenceSource source, const Eigen::Vector3d& origin, const Eigen::Vector3d& d) {
   const double s = boundaryOnRay(p, source, origin, d);
-  auto in = makeCase(family, probe + "/inside", p, source, origin + 0.98 * s * d);
-  auto out = makeCase(family, probe + "/outside", p, source, origin + 1.02 * s * d);
+  auto in = makeCase(family, probe + "/inside", p, origin + 0.98 * s * d);
+  auto out = makeCase(family, probe + "/outside", p, origin + 1.02 * s * d);
   in.face_distance = -0.02;
   out.face_distance = 0.02;
   in.probed_face = out.probed_face = faceOf(out.allowed_modes);
@@ -125,7 +132,7 @@ std::vector<ValidationCase> generateCases() {
     const auto& p = f.p;
     const ReferenceSource source =
         p.closedFormApplies() ? ReferenceSource::kClosedForm : ReferenceSource::kPredicate;
-    cases.push_back(makeCase(f.tag, "inside", p, source, Eigen::Vector3d(0.05, -0.05, 0.03)));
+    cases.push_back(makeCase(f.tag, "inside", p, Eigen::Vector3d(0.05, -0.05, 0.03)));
     // Rays from the trough axis at a low height (they leave through the planes) and a high one
     // (for the paper's case between m_z2 and m_z3, where the section is bounded by (88) alone),
     // at both signs of m_z.
@@ -154,17 +161,16 @@ std::vector<ValidationCase> generateCases() {
     if (p.closedFormApplies()) {
       const double mu = p.mu(), j = p.inertia_ratio;
       const Eigen::Vector3d edge(mu * (1 + 2 * j), -mu * (1 + 2 * j), 0.0);  // (91) at m_z = 0
-      auto in = makeCase(f.tag, "vmax_edge/inside", p, source, 0.98 * edge);
-      auto out = makeCase(f.tag, "vmax_edge/outside", p, source, 1.02 * edge);
+      auto in = makeCase(f.tag, "vmax_edge/inside", p, 0.98 * edge);
+      auto out = makeCase(f.tag, "vmax_edge/outside", p, 1.02 * edge);
       in.probed_face = out.probed_face = "edge (91)";
       in.face_distance = -0.02;
       out.face_distance = 0.02;
       cases.push_back(in);
       cases.push_back(out);
       const auto sv = models::specialValues(mu);
-      auto top_in = makeCase(f.tag, "mz3/inside", p, source, Eigen::Vector3d(0, 0, 0.98 * sv.m_z3));
-      auto top_out =
-          makeCase(f.tag, "mz3/outside", p, source, Eigen::Vector3d(0, 0, 1.02 * sv.m_z3));
+      auto top_in = makeCase(f.tag, "mz3/inside", p, Eigen::Vector3d(0, 0, 0.98 * sv.m_z3));
+      auto top_out = makeCase(f.tag, "mz3/outside", p, Eigen::Vector3d(0, 0, 1.02 * sv.m_z3));
       top_in.probed_face = top_out.probed_face = "apex m_z3 (90)";
       top_in.face_distance = -0.02;
       top_out.face_distance = 0.02;
@@ -194,36 +200,7 @@ std::vector<ValidationCase> generateCases() {
   return cases;
 }
 
-ValidationCase buildTroughCase(const TroughCaseModel& m) {
-  m.parameters.validate();
-  requireFinite(m.torque, "model.torque_dimensionless");
-  requireNonNegative(m.initial_speed_m_s, "model.initial_speed_m_s");
-  requirePositive(m.duration_s, "model.duration_s");
-  if (m.group.empty() || m.probe.empty()) throw InvalidInput("model.group and model.probe must be named");
-  const auto& p = m.parameters;
-  const ReferenceSource source =
-      p.closedFormApplies() ? ReferenceSource::kClosedForm : ReferenceSource::kPredicate;
-  ValidationCase c = makeCase(m.group, m.probe, p, source, m.torque);
-  c.t_end_s = m.duration_s;
-  if (m.initial_speed_m_s > 0.0) {
-    if (source != ReferenceSource::kClosedForm || m.torque.norm() != 0.0) {
-      throw InvalidInput(
-          "model.initial_speed_m_s: the sliding start is for a right-angle trough with mu+ = mu- "
-          "and no torque");
-    }
-    // Sliding along the trough without spin, no torque: SS until the slip vanishes at
-    // t* = v0 / (sqrt2 mu g (1 + 1/(2j))), then RR at the speed v0 / (1 + 2j). During SS each
-    // wall carries N = m g / sqrt2 and friction mu N along -k: dv/dt = -sqrt2 mu g; the friction
-    // moment spins the ball up about a at dOmega_a/dt = mu g / (j r), and the slip
-    // v - r Omega_a / sqrt2 vanishes at t*.
-    const double v0 = m.initial_speed_m_s, mu = p.mu(), j = p.inertia_ratio;
-    c.v_C0_W = Eigen::Vector3d(0, 0, v0);
-    c.expected_acceleration = NAN;
-    c.expected_rolling_onset_s = v0 / (std::sqrt(2.0) * mu * p.gravity_m_s2 * (1.0 + 1.0 / (2.0 * j)));
-    c.expected_final_speed = v0 / (1.0 + 2.0 * j);
-  }
-  return c;
-}
+ValidationCase buildTroughCase(const TroughCaseModel& m) { return caseOf(BallInTrough(m)); }
 
 contact::TwoContactBody twoContactBodyOf(const ValidationCase& c) {
   return c.body ? *c.body : models::makeTwoContactBody(c.parameters, c.torque);
@@ -244,29 +221,10 @@ bool hasScene(const ValidationCase& c) {
 engines::SphereScene sceneOf(const ValidationCase& c) {
   if (c.one_plane) return sceneOf(*c.one_plane);
   const auto body = twoContactBodyOf(c);
-  const double radius = sphereRadiusOf(body);
-  if (!std::isfinite(radius)) {
+  if (!std::isfinite(sphereRadiusOf(body))) {
     throw InvalidInput("case " + c.name + ": the body is not a sphere on planes (r+- != -r n+-)");
   }
-  engines::SphereScene s;
-  s.radius_m = radius;
-  s.mass_kg = body.mass;
-  s.inertia_C_W = body.inertia_C_W;
-  s.gravity_W = body.force_external_W / body.mass;  // every applied force acts at C
-  s.torque_W = body.torque_external_W;
-  s.v_C0_W = c.v_C0_W;
-  s.omega0_W = c.omega0_W;
-  engines::StaticPlane plus, minus;
-  plus.name = "P+";
-  plus.normal_W = body.n_plus_W;
-  plus.offset_m = body.n_plus_W.dot(body.r_CPplus_W);
-  plus.mu = body.friction_plus.mu_static;
-  minus.name = "P-";
-  minus.normal_W = body.n_minus_W;
-  minus.offset_m = body.n_minus_W.dot(body.r_CPminus_W);
-  minus.mu = body.friction_minus.mu_static;
-  s.planes = {plus, minus};
-  return s;
+  return sphereBetweenPlanesScene(body, c.v_C0_W, c.omega0_W);
 }
 
 Possibility rollingPossibility(const ValidationCase& c, double cone_scale) {
@@ -332,7 +290,7 @@ ModeMap simulateModeMap(const SolverSpec& solver, double m_z, const std::string&
     const double u = -1.0 + 2.0 * static_cast<double>(i % grid) / (grid - 1);
     const double v = -1.0 + 2.0 * static_cast<double>(i / grid) / (grid - 1);
     const Eigen::Vector3d m(u * map.half_width, v * map.half_width, m_z);
-    auto c = makeCase("map", section, p, ReferenceSource::kClosedForm, m);
+    auto c = makeCase("map", section, p, m);
     const auto r = judge(c, solver, runSolver(c, solver));
     MapPoint& pt = map.points[i];
     pt.m_x = m.x();
