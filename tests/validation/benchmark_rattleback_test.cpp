@@ -78,6 +78,8 @@ TEST(KaneLevinsonRattleback, RollsWithoutSlipOnThePlaneAndKeepsItsEnergy) {
   EXPECT_LT((system.stateAt(0.0).v_C_W - s.v_C0_W).norm(), 1e-15);
   EXPECT_THROW(system.stateAt(1.0), InvalidInput);
   EXPECT_THROW(system.rollingMotion(0.0), InvalidInput);
+  EXPECT_THROW(system.rollingMotion(1e-12), InvalidInput);  // 3e12 samples: refused, not made
+  EXPECT_THROW(system.rollingMotion(NAN), InvalidInput);
 }
 
 // It reverses: the mean spin changes sign once (Kane and Levinson's Fig. 2), which its reference

@@ -18,6 +18,7 @@
 #include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/benchmark_systems.hpp>
+#include <nsdkit/validation/case_files.hpp>
 
 namespace nsd::validation {
 namespace {
@@ -139,6 +140,10 @@ TEST(BallInTrough, EscapingTorqueHasNoTrajectoryAndBadModelsAreRefused) {
   EXPECT_FALSE(escaping.reference().realizable);
   EXPECT_NE(escaping.reference().allowed_modes.front(), "RR");
   EXPECT_THROW(escaping.stateAt(0.1), InvalidInput);
+  // The trough case's sampled trajectory: a spacing that would make 2e11 samples is refused.
+  ValidationCase rolling = buildTroughCase(troughModel(p, Eigen::Vector3d(0.05, -0.05, 0.03)));
+  EXPECT_EQ(analyticTrajectory(rolling, 1e-3).size(), 201u);
+  EXPECT_THROW(analyticTrajectory(rolling, 1e-12), InvalidInput);
   EXPECT_THROW(BallInTrough(troughModel(p, Eigen::Vector3d(NAN, 0, 0))), InvalidInput);
   TroughCaseModel sliding_with_torque = troughModel(p, Eigen::Vector3d(0.05, 0, 0));
   sliding_with_torque.initial_speed_m_s = 1.0;

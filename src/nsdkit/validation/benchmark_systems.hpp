@@ -161,9 +161,14 @@ class KaneLevinsonRattleback final : public BenchmarkSystem {
   BodyState stateAt(double t_s) const override;
   engines::SphereScene scene() const override;
   /// The rolling motion sampled every spacing_s [s] from t = 0 (the centre's horizontal position
-  /// integrated from its velocity by the trapezoid rule). @throws InvalidInput for spacing <= 0.
+  /// integrated from its velocity by the trapezoid rule). @throws InvalidInput for spacing <= 0
+  /// or one giving more than kMaxAnalyticSamples samples.
   std::vector<std::pair<double, BodyState>> rollingMotion(double spacing_s) const;
 };
+
+/// The most samples an analytic trajectory is sampled at (KaneLevinsonRattleback::rollingMotion,
+/// analyticTrajectory): 1e7, 1.1 GB of states; a finer spacing is refused before any is made.
+constexpr double kMaxAnalyticSamples = 1e7;
 
 /// The system of a one-plane model (by its family). @throws InvalidInput for the trough family
 /// or an invalid model.

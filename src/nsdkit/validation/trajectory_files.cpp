@@ -342,6 +342,10 @@ std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase
 
 std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, double spacing) {
   requirePositive(spacing, "sample spacing");
+  if (!(c.t_end_s / spacing <= kMaxAnalyticSamples)) {
+    throw InvalidInput("sample spacing " + formatValue(spacing) +
+                       " s: more than 1e7 samples over " + formatValue(c.t_end_s) + " s");
+  }
   const engines::SphereScene scene = sceneOf(c);
   // Samples at i spacing, the last one at the duration itself.
   const long n = static_cast<long>(std::ceil(c.t_end_s / spacing - 1e-9));
