@@ -54,7 +54,7 @@ void BM_AcceptanceBodyMesh(benchmark::State& state) {
   for (auto _ : state) r = nsd::jobs::meshBallTroughStabilityBody(p).report;
   state.counters["faces"] = static_cast<double>(r.faces);
   state.counters["rel_hausdorff"] = r.hausdorff / r.diameter;
-  state.counters["rel_volume_error"] = std::fabs(r.volume - r.exact_volume) / r.exact_volume;
+  state.counters["rel_volume_error"] = std::fabs(r.volume - r.exactVolume()) / r.exactVolume();
   state.counters["min_angle_deg"] = r.min_angle_away_from_corners_deg;
 }
 BENCHMARK(BM_AcceptanceBodyMesh)->DenseRange(0, 9)->Unit(benchmark::kMillisecond);

@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
               shaped.report.closed && shaped.report.manifold && shaped.report.outward);
   checks.that("sharp edges kept", shaped.report.sharp_edges > 0 && shaped.report.corners > 0);
   checks.near("volume against Monte Carlo", shaped.report.volume, mc.volume, 5e-3);
-  checks.that("radial seed", shaped.report.seed == "radial");
+  checks.that("radial seed", shaped.report.shaped && shaped.report.shaped->seed == "radial");
   checks.that("within 1e-3 of the size from the boundary",
               shaped.report.hausdorff <= 1e-3 * shaped.report.diameter);
   checks.that("20 degrees or more away from held vertices",

@@ -20,8 +20,9 @@ void printReport(const char* name, const nsd::mesh::StabilityBodyMeshReport& r) 
   std::printf(
       "%s: %zu triangles, volume %.6f (exact %.6f), relative Hausdorff %.2e, min angle %.1f deg "
       "away from the %d corners, %d sharp edges, %d Def-11 checks, %.2f s\n",
-      name, r.faces, r.volume, r.exact_volume, r.hausdorff / r.diameter,
-      r.min_angle_away_from_corners_deg, r.corners, r.sharp_edges, r.def11_checks, r.seconds);
+      name, r.faces, r.volume, r.exactVolume(), r.hausdorff / r.diameter,
+      r.min_angle_away_from_corners_deg, r.corners, r.sharp_edges, r.exact->def11_checks,
+      r.seconds);
 }
 
 }  // namespace
@@ -65,11 +66,11 @@ int main(int argc, char** argv) {
   // 5e-4 of the diameter moves the surface by far less).
   nsd_examples::Checks checks;
   checks.that("trough mesh closed", trough.report.closed && trough.report.manifold);
-  checks.near("trough mesh volume", trough.report.volume, trough.report.exact_volume, 2e-3);
+  checks.near("trough mesh volume", trough.report.volume, trough.report.exactVolume(), 2e-3);
   checks.that("body file meshed on the exact route",
               inclined.route == nsd::mesh::MeshRoute::kExact);
   checks.near("body file mesh volume", inclined.stability_body.report.volume,
-              inclined.stability_body.report.exact_volume, 2e-3);
+              inclined.stability_body.report.exactVolume(), 2e-3);
   checks.that("six faces: two sheets and four planes", faces.planes.size() == 4);
   return checks.exitStatus();
 }

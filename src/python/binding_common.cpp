@@ -100,14 +100,15 @@ py::dict meshArrays(const nsd::mesh::StabilityBodyMesh& m) {
   }
   const nsd::mesh::StabilityBodyMeshReport& r = m.report;
   out["volume"] = r.volume;
-  out["exact_volume"] = r.exact_volume;  // NaN for the implicit route
+  out["exact_volume"] = r.exactVolume();  // NaN off the exact route
   out["area"] = r.area;
   out["closed"] = r.closed;
   out["manifold"] = r.manifold;
   out["min_angle_away_from_corners_deg"] = r.min_angle_away_from_corners_deg;
-  if (!r.seed.empty()) {
-    out["seed"] = r.seed;
-    out["axis_scale"] = std::vector<double>{r.axis_scale[0], r.axis_scale[1], r.axis_scale[2]};
+  if (r.shaped) {
+    out["seed"] = r.shaped->seed;
+    const Eigen::Vector3d& scale = r.shaped->axis_scale;
+    out["axis_scale"] = std::vector<double>{scale[0], scale[1], scale[2]};
   }
   out["sharp_edges"] = r.sharp_edges;
   out["corners"] = r.corners;

@@ -344,7 +344,8 @@ TEST(ShapedMesh, AxleMeetsTheFiguresRecomputedFromItsMesh) {
   EXPECT_GT(b.report.hausdorff, 0.0);
   EXPECT_GE(smallest_free_angle, 20.0);
   EXPECT_NEAR(smallest_free_angle, b.report.min_angle_away_from_corners_deg, 1e-9);
-  EXPECT_EQ(b.report.seed, "radial");
+  ASSERT_TRUE(b.report.shaped.has_value());
+  EXPECT_EQ(b.report.shaped->seed, "radial");
   EXPECT_GT(b.report.sharp_edges, 0);
 }
 
@@ -356,8 +357,8 @@ TEST(ShapedMesh, ASetThinInItsAxesUnitsIsMeshedInAxesScaledToItsBox) {
   // Carlo estimate over the mesh's box widened by 2 % of each extent (measured -0.13 %), the
   // distance within 1e-3 of the size, angles of 20 degrees or more in the scaled coordinates.
   const auto [set, b] = meshShippedBody("ball_on_incline.json", {"tx", "ty", "slope_deg"});
-  EXPECT_LT(b.report.axis_scale.minCoeff(), 0.01);
-  EXPECT_EQ(b.report.axis_scale.maxCoeff(), 1.0);
+  EXPECT_LT(b.report.shaped->axis_scale.minCoeff(), 0.01);
+  EXPECT_EQ(b.report.shaped->axis_scale.maxCoeff(), 1.0);
   const auto [lower, upper] = boxOf(b.mesh);
   const Vec margin = 0.02 * (upper - lower);
   const auto mc =
@@ -365,8 +366,8 @@ TEST(ShapedMesh, ASetThinInItsAxesUnitsIsMeshedInAxesScaledToItsBox) {
   std::printf(
       "ball on incline: %zu triangles, axis scale (%.3g, %.3g, %.3g), volume %.5g vs "
       "Monte Carlo %.5g +- %.2g, distance %.2e of the size, smallest angle %.2f deg\n",
-      b.mesh.triangles.size(), b.report.axis_scale[0], b.report.axis_scale[1],
-      b.report.axis_scale[2], b.report.volume, mc.volume, mc.standard_error,
+      b.mesh.triangles.size(), b.report.shaped->axis_scale[0], b.report.shaped->axis_scale[1],
+      b.report.shaped->axis_scale[2], b.report.volume, mc.volume, mc.standard_error,
       b.report.hausdorff / b.report.diameter, b.report.min_angle_away_from_corners_deg);
   EXPECT_LT(mc.standard_error, 0.0015 * mc.volume);
   EXPECT_NEAR(b.report.volume, mc.volume, 0.005 * mc.volume);

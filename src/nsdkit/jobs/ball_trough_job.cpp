@@ -78,7 +78,7 @@ nlohmann::json ballTroughJobSummary(const BallTroughJobResult& r) {
            {{"vertices", br.vertices},
             {"triangles", br.faces},
             {"volume", br.volume},
-            {"exact_volume", br.exact_volume},
+            {"exact_volume", br.exactVolume()},
             {"relative_hausdorff", br.hausdorff / br.diameter},
             {"min_angle_deg", br.min_angle_deg}}}};
 }
@@ -204,7 +204,7 @@ void printBallTroughJob(const BallTroughJobResult& r, std::ostream& out) {
       << "cross-sections at m_z = 0, m_z1, m_z2, 0.97 m_z3 written (section_*.csv)\n";
   const mesh::StabilityBodyMeshReport& br = r.stability_body.report;
   out << "stability body mesh: " << br.vertices << " vertices, " << br.faces
-      << " triangles, volume " << br.volume << " (exact " << br.exact_volume
+      << " triangles, volume " << br.volume << " (exact " << br.exactVolume()
       << "), relative Hausdorff " << br.hausdorff / br.diameter << ", min angle "
       << br.min_angle_deg << " deg\n";
   out.precision(precision);

@@ -186,8 +186,9 @@ void describeRoute(const MeshJobResult& r, nlohmann::json& out) {
         "counts mesh edges on them, corners where three pieces meet; distances measured with "
         "the predicate (triangle centroids, boundary points on rays and the located edge "
         "points against the mesh)";
-    out["seed"] = report.seed;
-    out["axis_scale"] = {report.axis_scale[0], report.axis_scale[1], report.axis_scale[2]};
+    const mesh::ShapedRouteReport shaped = report.shaped.value_or(mesh::ShapedRouteReport{});
+    out["seed"] = shaped.seed;
+    out["axis_scale"] = {shaped.axis_scale[0], shaped.axis_scale[1], shaped.axis_scale[2]};
   }
   if (r.route == mesh::MeshRoute::kImplicit) {
     out["sharp_edges_preserved"] = false;
@@ -217,14 +218,14 @@ nlohmann::json meshJobSummary(const MeshJobOptions& o, const MeshJobResult& resu
       {"hausdorff_distance", num(r.hausdorff)},
       {"diameter", r.diameter},
       {"relative_hausdorff", num(r.hausdorff / r.diameter)},
-      {"exact_volume", num(r.exact_volume)},
-      {"exact_volume_error", num(r.exact_volume_error)},
+      {"exact_volume", num(r.exactVolume())},
+      {"exact_volume_error", num(r.exact ? r.exact->volume_error : NAN)},
       {"tolerance_used", num(r.tolerance_used)},
-      {"volume_relative_error", num(std::fabs(r.volume - r.exact_volume) / r.exact_volume)},
+      {"volume_relative_error", num(std::fabs(r.volume - r.exactVolume()) / r.exactVolume())},
       {"min_angle_deg", r.min_angle_deg},
       {"min_angle_away_from_corners_deg", r.min_angle_away_from_corners_deg},
       {"corners", r.corners},
-      {"def11_checks", r.def11_checks},
+      {"def11_checks", r.exact ? r.exact->def11_checks : 0},
       {"sharp_edges", r.sharp_edges},
       {"route", mesh::toString(result.route)},
       {"tolerance", o.tolerance},

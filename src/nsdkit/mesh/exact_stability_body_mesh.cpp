@@ -343,12 +343,11 @@ StabilityBodyMesh meshTwoContactStabilityBody(const TwoContactFamily& family,
   }
   measureFacesMesh(faces, meshed);
   StabilityBodyMesh mesh = std::move(meshed.stability_body);
-  mesh.report.exact_volume = exact_volume;
-  mesh.report.exact_volume_error = exact_volume_error;
+  mesh.report.exact = ExactRouteReport{exact_volume, exact_volume_error, 0};
   if (!mesh.report.closed || !mesh.report.manifold || !mesh.report.outward) {
     throw SolverFailure("the exact faces did not close into an outward 2-manifold surface");
   }
-  mesh.report.def11_checks = checkAgainstDef11(faces, family, mesh, options.def11_checks);
+  mesh.report.exact->def11_checks = checkAgainstDef11(faces, family, mesh, options.def11_checks);
   mesh.report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return mesh;

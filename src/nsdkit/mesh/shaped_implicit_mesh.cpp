@@ -210,7 +210,8 @@ ShapedStages runStages(const std::function<bool(const Vec&)>& inside,
   out.body.held = detail::heldVertices(m);
   for (const auto e : m.sm.edges()) out.body.report.sharp_edges += m.sharp[e] ? 1 : 0;
   out.body.report.corners = static_cast<int>(conforming.corners.size());
-  out.body.report.seed = radial ? "radial" : "marching tetrahedra";
+  out.body.report.shaped =
+      ShapedRouteReport{radial ? "radial" : "marching tetrahedra", Eigen::Vector3d::Ones()};
   out.edge_points.assign(conforming.mesh.vertices.begin() +
                              static_cast<std::ptrdiff_t>(refined.mesh.vertices.size()),
                          conforming.mesh.vertices.end());
@@ -251,7 +252,8 @@ StabilityBodyMesh meshRegionShaped(const std::function<bool(const Eigen::Vector3
   const auto [mesh_lower, mesh_upper] = boxOf(out.mesh.vertices, 0.0);
   out.report.diameter = (mesh_upper - mesh_lower).norm();
   out.report.tolerance_used = o.edge_length;
-  out.report.axis_scale = scale;
+  if (!out.report.shaped) out.report.shaped.emplace();
+  out.report.shaped->axis_scale = scale;
   // Measured in the axes' units; the scaling shortens no distance (scale <= 1).
   measureShaped(inside, interior_point, edge_points,
                 {to_x(stages.box.first), to_x(stages.box.second)}, stages.edge_length,

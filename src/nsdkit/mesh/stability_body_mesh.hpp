@@ -21,6 +21,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -70,7 +71,29 @@ struct StabilityBodyMeshOptions {
   int def11_checks = 48;
 };
 
-/// Accuracy and validity, measured on the produced mesh.
+/// What the exact route measures besides the common measures (StabilityBodyMeshReport::exact).
+struct ExactRouteReport {
+  /// The exact volume: (1/3) of the flux of x through the exact faces, by composite
+  /// Gauss-Legendre quadrature of each curved face over its rectangle of slip angles and of the
+  /// planar faces' boundary curves (their areas by Green's theorem).
+  double volume = NAN;
+  double volume_error = NAN;  ///< |difference from half the quadrature panels| (estimate)
+  int def11_checks = 0;       ///< Def-11 checks passed (StabilityBodyMeshOptions::def11_checks)
+};
+
+/// What the shaped route records besides the common measures (StabilityBodyMeshReport::shaped).
+struct ShapedRouteReport {
+  /// The seed: "radial" (the set is star-shaped about its interior point) or "marching
+  /// tetrahedra".
+  std::string seed;
+  /// The scale of each axis in the coordinates the triangles were shaped in, u = x / axis_scale:
+  /// (1, 1, 1), or the box's extents over the longest when the longest is over 20 times the
+  /// shortest. The angles are those of the triangles in u.
+  Eigen::Vector3d axis_scale = Eigen::Vector3d::Ones();
+};
+
+/// Accuracy and validity, measured on the produced mesh: the measures of every route, and the
+/// route's own (`exact`, `shaped`; neither on the implicit route).
 struct StabilityBodyMeshReport {
   std::size_t vertices = 0;          ///< vertices of the mesh
   std::size_t faces = 0;             ///< triangles of the mesh
@@ -85,24 +108,22 @@ struct StabilityBodyMeshReport {
   double hausdorff = 0.0;            ///< two-sided, dense exact sampling vs the mesh
   double min_angle_deg = 0.0;        ///< over all triangles
   double min_angle_away_from_corners_deg = 0.0;  ///< triangles not touching the 8 corners
-  int corners = 0;  ///< exact route: corners (8 for the paper's ball; 4 or 6 in narrow troughs)
-  int def11_checks = 0;  ///< Def-11 checks passed (exact route)
-  int sharp_edges = 0;   ///< exact route: edges between faces (12 for the paper's ball)
-  /// The exact volume (exact route): (1/3) of the flux of x through the exact faces, by
-  /// composite Gauss-Legendre quadrature of each curved face over its rectangle of slip angles
-  /// and of the planar faces' boundary curves (their areas by Green's theorem); NaN for the
-  /// implicit route.
-  double exact_volume = NAN;
-  double exact_volume_error = NAN;  ///< |difference from half the quadrature panels| (estimate)
-  double tolerance_used = NAN;      ///< the distance tolerance of the final mesh (relative)
-  /// Shaped route: the seed, "radial" (the set is star-shaped about its interior point) or
-  /// "marching tetrahedra".
-  std::string seed;
-  /// Shaped route: the scale of each axis in the coordinates the triangles were shaped in,
-  /// u = x / axis_scale: (1, 1, 1), or the box's extents over the longest when the longest is
-  /// over 20 times the shortest. The angles are those of the triangles in u.
-  Eigen::Vector3d axis_scale = Eigen::Vector3d::Ones();
+  /// Corners: where three faces meet (exact route: 8 for the paper's ball, 4 or 6 in narrow
+  /// troughs; shaped route: where three boundary pieces meet); -1 on the implicit route.
+  int corners = 0;
+  /// Mesh edges on sharp edges (exact route: the edges between faces, 12 for the paper's ball;
+  /// shaped route: mesh edges on them); -1 on the implicit route (not preserved).
+  int sharp_edges = 0;
+  /// The distance tolerance of the final mesh (exact route, relative to the diameter) or the
+  /// target edge length (shaped route); NaN on the implicit route.
+  double tolerance_used = NAN;
   double seconds = 0.0;  ///< wall time of the meshing [s]
+  /// The exact route's own measures (present on that route only).
+  std::optional<ExactRouteReport> exact;
+  /// The shaped route's own record (present on that route only).
+  std::optional<ShapedRouteReport> shaped;
+  /// exact->volume, or NaN off the exact route (the files write null there).
+  double exactVolume() const { return exact ? exact->volume : NAN; }
 };
 
 /// A mesh and its report.
