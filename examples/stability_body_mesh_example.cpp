@@ -21,8 +21,8 @@ void printReport(const char* name, const nsd::mesh::StabilityBodyMeshReport& r) 
       "%s: %zu triangles, volume %.6f (exact %.6f), relative Hausdorff %.2e, min angle %.1f deg "
       "away from the %d corners, %d sharp edges, %d Def-11 checks, %.2f s\n",
       name, r.faces, r.volume, r.exactVolume(), r.hausdorff / r.diameter,
-      r.min_angle_away_from_corners_deg, r.corners, r.sharp_edges, r.exact->def11_checks,
-      r.seconds);
+      r.min_angle_away_from_corners_deg, r.corners, r.sharp_edges,
+      r.exact ? r.exact->def11_checks : 0, r.seconds);
 }
 
 }  // namespace

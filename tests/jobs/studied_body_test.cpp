@@ -111,13 +111,13 @@ TEST(StudiedBody, TheModelAndItsBodyFileClassifyATableAlike) {
   const ClassifyRoute route{"generic", false, 2};
   model->checkClassifyRoute(route);
   file->checkClassifyRoute(route);
-  const std::vector<ClassifiedPoint> a = model->classify(table, route);
-  const std::vector<ClassifiedPoint> b = file->classify(table, route);
+  const std::vector<body::BodyVerdict> a = model->classify(table, route);
+  const std::vector<body::BodyVerdict> b = file->classify(table, route);
   ASSERT_EQ(a.size(), table.rows.size());
   ASSERT_EQ(b.size(), table.rows.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].realizable, b[i].realizable) << "row " << i;
-    EXPECT_EQ(a[i].failing_modes, b[i].failing_modes) << "row " << i;
+    EXPECT_EQ(a[i].failingModes(), b[i].failingModes()) << "row " << i;
     EXPECT_EQ(a[i].contact_loss, b[i].contact_loss) << "row " << i;
   }
 }

@@ -59,14 +59,18 @@ TEST(SphereOnIncline, TrajectorySatisfiesNewtonEulerAndCoulombOnBothSides) {
   }
 }
 
-// At the threshold the rolling sphere's friction force is the whole cone: |F_t| = mu N.
-TEST(SphereOnIncline, StickingForceReachesTheConeAtTheThreshold) {
+// The rolling sphere needs the friction |F_t| = m g sin s j / (1 + j) of the cone mu m g cos s:
+// the ratio is tan s over the threshold mu (1 + j) / j, so it reaches the cone's edge exactly
+// there (a 1 % error of the threshold moves the ratio by 0.01; rounding leaves 1e-15).
+TEST(SphereOnIncline, StickingForceFillsTheConeInProportionToTheSlope) {
   const OnePlaneModel base;
   const double threshold = base.mu * (1.0 + base.inertia_ratio) / base.inertia_ratio;
-  const SphereOnIncline system(inclineAt(CaseFamily::kIncline, threshold * (1.0 - 1e-9), 0.0, 0.0));
-  const auto r = testing::newtonEulerResidual(system, {0.25}, kInclineStep_s);
-  ASSERT_EQ(r.sticking, 1);
-  EXPECT_NEAR(r.coulomb_N, 0.0, 1e-6);  // |F_t| - mu N, a few 1e-9 N inside
+  for (const double factor : {0.3, 0.9, 1.0 - 1e-9}) {
+    const SphereOnIncline system(inclineAt(CaseFamily::kIncline, factor * threshold, 0.0, 0.0));
+    const auto r = testing::newtonEulerResidual(system, {0.25}, kInclineStep_s);
+    ASSERT_EQ(r.sticking, 1);
+    EXPECT_NEAR(r.cone_ratio, factor, 1e-9);
+  }
 }
 
 // Held by the torque -m g r sin(s) a: exact rest below tan s = mu, sliding (and spinning back)
@@ -78,6 +82,10 @@ TEST(HeldSphere, TrajectorySatisfiesNewtonEulerAndCoulombOnBothSides) {
     const HeldSphere system(inclineAt(CaseFamily::kCreep, factor * base.mu, 0.3, 0.0));
     EXPECT_EQ(system.reference().at_rest, factor < 1.0);
     expectNewtonEuler(system, factor < 1.0);
+    if (factor < 1.0) {  // at rest the friction carries the whole weight along the slope
+      const auto r = testing::newtonEulerResidual(system, {0.25}, kInclineStep_s);
+      EXPECT_NEAR(r.cone_ratio, factor, 1e-9);
+    }
     if (factor < 1.0) {
       EXPECT_EQ(system.stateAt(0.4).v_C_W.norm(), 0.0);
     }
@@ -90,6 +98,19 @@ TEST(BenchmarkSystems, EachClassRefusesAnotherFamilyAndTheFactoryPicksByFamily) 
   EXPECT_NE(dynamic_cast<HeldSphere*>(benchmarkSystemOf(m).get()), nullptr);
   m.family = CaseFamily::kIncline;
   EXPECT_NE(dynamic_cast<SphereOnIncline*>(benchmarkSystemOf(m).get()), nullptr);
+  EXPECT_THROW(HeldSphere{m}, InvalidInput);
+  m.family = CaseFamily::kBlock;
+  EXPECT_NE(dynamic_cast<BoxOnPlane*>(benchmarkSystemOf(m).get()), nullptr);
+  EXPECT_THROW(LaunchedSphere{m}, InvalidInput);
+  OnePlaneModel launch;
+  launch.family = CaseFamily::kLaunch;
+  launch.launch_speed_m_s = 1.0;
+  EXPECT_NE(dynamic_cast<LaunchedSphere*>(benchmarkSystemOf(launch).get()), nullptr);
+  EXPECT_THROW(BoxOnPlane{launch}, InvalidInput);
+  OnePlaneModel rattleback;
+  rattleback.family = CaseFamily::kRattleback;
+  EXPECT_NE(dynamic_cast<KaneLevinsonRattleback*>(benchmarkSystemOf(rattleback).get()), nullptr);
+  EXPECT_THROW(SphereOnIncline{rattleback}, InvalidInput);
   m.family = CaseFamily::kTrough;
   EXPECT_THROW(benchmarkSystemOf(m), InvalidInput);
   m.family = CaseFamily::kIncline;

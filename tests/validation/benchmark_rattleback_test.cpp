@@ -79,6 +79,7 @@ TEST(KaneLevinsonRattleback, RollsWithoutSlipOnThePlaneAndKeepsItsEnergy) {
   EXPECT_THROW(system.stateAt(1.0), InvalidInput);
   EXPECT_THROW(system.rollingMotion(0.0), InvalidInput);
   EXPECT_THROW(system.rollingMotion(1e-12), InvalidInput);  // 3e12 samples: refused, not made
+  EXPECT_THROW(system.rollingMotion(3.0 / (1.01 * kMaxAnalyticSamples)), InvalidInput);
   EXPECT_THROW(system.rollingMotion(NAN), InvalidInput);
 }
 

@@ -8,6 +8,8 @@
 //    balance about the contact line, which fixes the rolling acceleration (78));
 //  - sliding (SS, the sliding start): each contact carries N (n - mu u/|u|) against its slip u,
 //    with N+, N- > 0 solving all six equations.
+// Whether the rolling forces can lie inside both friction cones is not asserted: with two
+// contacts the cone cannot settle it (the paper's Sect. 3.3); Def 11 decides rolling.
 // Tolerances: residuals of 1e-9 N against rounding near 1e-13 N; a 1 % error of the rolling
 // acceleration leaves about 5e-4 N in the moment balance, of the sliding deceleration 0.03 N.
 #include <gtest/gtest.h>
@@ -129,8 +131,16 @@ TEST(BallInTrough, SlidingStartSlidesOnBothWallsThenRolls) {
     for (const double f : {0.1, 0.5, 0.9}) {
       expectRolling(system, t_star + 0.001 + f * (m.duration_s - t_star - 0.002));
     }
-    // The slip closes at t*, at the speed v0 / (1 + 2j).
-    EXPECT_NEAR(system.stateAt(t_star).v_C_W.z(), v0 / 1.8, 1e-12);
+    // The sliding phase meets the rolling one at t*, at the speed v0 / (1 + 2j): just before t*
+    // (the sliding branch) the velocity, the spin and the slip at both walls are those at t*.
+    const BodyState just_before = system.stateAt(t_star * (1.0 - 1e-9));
+    const BodyState at = system.stateAt(t_star);
+    EXPECT_NEAR(just_before.v_C_W.z(), v0 / 1.8, 1e-8);
+    EXPECT_LT((just_before.v_C_W - at.v_C_W).norm(), 1e-8);
+    EXPECT_LT((just_before.omega_W - at.omega_W).norm(), 1e-6);
+    const TroughState s = troughStateAt(system, t_star * (1.0 - 1e-9));
+    EXPECT_LT(slipAt(s, s.r_plus, s.n_plus).norm(), 1e-8);
+    EXPECT_LT(slipAt(s, s.r_minus, s.n_minus).norm(), 1e-8);
   }
 }
 
@@ -144,6 +154,11 @@ TEST(BallInTrough, EscapingTorqueHasNoTrajectoryAndBadModelsAreRefused) {
   ValidationCase rolling = buildTroughCase(troughModel(p, Eigen::Vector3d(0.05, -0.05, 0.03)));
   EXPECT_EQ(analyticTrajectory(rolling, 1e-3).size(), 201u);
   EXPECT_THROW(analyticTrajectory(rolling, 1e-12), InvalidInput);
+  EXPECT_THROW(analyticTrajectory(rolling, rolling.t_end_s / (1.01 * kMaxAnalyticSamples)),
+               InvalidInput);  // just over the limit
+  // A case whose name is not "<family>/<probe>" has no trough model.
+  rolling.name = "elsewhere/probe";
+  EXPECT_THROW(troughModelOf(rolling), InvalidInput);
   EXPECT_THROW(BallInTrough(troughModel(p, Eigen::Vector3d(NAN, 0, 0))), InvalidInput);
   TroughCaseModel sliding_with_torque = troughModel(p, Eigen::Vector3d(0.05, 0, 0));
   sliding_with_torque.initial_speed_m_s = 1.0;

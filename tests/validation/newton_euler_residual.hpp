@@ -9,9 +9,10 @@
 //  - the contact force is F_c = m a - m g - F; its normal part N must be > 0;
 //  - a sphere turns by J alpha = tau + r_CP x F_c (r_CP = -r n); a box (which its family keeps
 //    from turning) must not turn at all;
-//  - Coulomb: where the contact point's slip u = v + Omega x r_CP is zero, |F_t| <= mu N; where
-//    it slides, F_t = -mu N u / |u|;
-//  - the centre stays at its height above the plane, and x(t+h) - x(t-h) = 2h v(t).
+//  - Coulomb: where the contact point's slip u = v + Omega x r_CP is zero, |F_t| <= mu N (the
+//    ratio |F_t| / (mu N) is reported); where it slides, F_t = -mu N u / |u|;
+//  - the body touches the plane {n . p = offset}: n . x_C - offset = r (a box: its half height),
+//    and x(t+h) - x(t-h) = 2h v(t).
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
@@ -24,9 +25,11 @@ namespace nsd::validation::testing {
 
 /// The largest violations of Newton-Euler and Coulomb over the sampled times.
 struct NewtonEulerResidual {
-  double force_N = 0.0;       ///< |J alpha - tau - r_CP x F_c| / r, or a box's |alpha| J / r [N]
+  double force_N = 0.0;       ///< |J alpha - tau - r_CP x F_c| / r (a sphere) [N]
   double coulomb_N = 0.0;     ///< sticking: |F_t| - mu N beyond 0; sliding: |F_t + mu N u/|u||
-  double kinematics_m = 0.0;  ///< height drift and |x(t+h) - x(t-h) - 2h v(t)| [m]
+  double cone_ratio = -1.0;   ///< the largest |F_t| / (mu N) while sticking (-1: none stuck)
+  double turn_rad_s = 0.0;    ///< a box: the largest |Omega| and |alpha| dt (it must not turn)
+  double kinematics_m = 0.0;  ///< contact gap |n . x_C - offset - r| and |x(t+h) - x(t-h) - 2h v|
   double min_normal_N = INFINITY;  ///< the smallest N met
   int sticking = 0, sliding = 0;   ///< samples in each mode
 };
@@ -40,7 +43,7 @@ inline NewtonEulerResidual newtonEulerResidual(const BenchmarkSystem& system,
   const double mu = s.planes.at(0).mu;
   const double lever = box ? s.half_extents_m.z() : s.radius_m;
   const Eigen::Vector3d r_CP = -lever * n;
-  const double height0 = n.dot(s.centre0_W);
+  const double offset = s.planes.at(0).offset_m;
   NewtonEulerResidual out;
   for (const double t : times) {
     const BodyState before = system.stateAt(t - h), now = system.stateAt(t),
@@ -51,23 +54,25 @@ inline NewtonEulerResidual newtonEulerResidual(const BenchmarkSystem& system,
     const double N = F_c.dot(n);
     const Eigen::Vector3d F_t = F_c - N * n;
     out.min_normal_N = std::min(out.min_normal_N, N);
-    const Eigen::Vector3d moment_error =
-        box ? Eigen::Vector3d(s.inertia_C_W * alpha)
-            : Eigen::Vector3d(s.inertia_C_W * alpha - s.torque_W - r_CP.cross(F_c));
-    out.force_N = std::max(out.force_N, moment_error.norm() / lever);
-    if (box) out.force_N = std::max(out.force_N, (s.inertia_C_W * now.omega_W).norm() / lever);
+    if (box) {
+      out.turn_rad_s = std::max({out.turn_rad_s, now.omega_W.norm(), alpha.norm() * h});
+    } else {
+      const Eigen::Vector3d moment_error = s.inertia_C_W * alpha - s.torque_W - r_CP.cross(F_c);
+      out.force_N = std::max(out.force_N, moment_error.norm() / lever);
+    }
     Eigen::Vector3d u = now.v_C_W + now.omega_W.cross(r_CP);
     u -= u.dot(n) * n;
     if (u.norm() < 1e-9) {
       ++out.sticking;
       out.coulomb_N = std::max(out.coulomb_N, F_t.norm() - mu * N);
+      out.cone_ratio = std::max(out.cone_ratio, F_t.norm() / (mu * N));
     } else {
       ++out.sliding;
       out.coulomb_N = std::max(out.coulomb_N, (F_t + mu * N * u.normalized()).norm());
     }
     const Eigen::Vector3d drift = after.x_C_W - before.x_C_W - 2.0 * h * now.v_C_W;
     out.kinematics_m =
-        std::max({out.kinematics_m, drift.norm(), std::fabs(n.dot(now.x_C_W) - height0)});
+        std::max({out.kinematics_m, drift.norm(), std::fabs(n.dot(now.x_C_W) - offset - lever)});
   }
   return out;
 }

@@ -28,7 +28,7 @@ void writeClassifiedCsv(const ClassifyJobOptions& o, const ClassifyJobResult& r)
     for (std::size_t i = 0; i < r.table.rows.size(); ++i) {
       for (const double v : r.table.rows[i]) out << formatValue(v) << ',';
       out << (r.points[i].realizable ? 1 : 0) << ','
-          << contact::verdictLabel(false, r.points[i].failing_modes);
+          << contact::verdictLabel(false, r.points[i].failingModes());
       if (o.certify) out << ',' << (r.points[i].certified ? 1 : 0);
       out << '\n';
     }
@@ -48,9 +48,9 @@ ClassifyJobResult runClassifyJob(const ClassifyJobOptions& o) {
   r.points = studied->classify(r.table, route);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   writeClassifiedCsv(o, r);
-  for (const ClassifiedPoint& p : r.points) {
+  for (const body::BodyVerdict& p : r.points) {
     r.realizable += p.realizable;
-    r.incomplete += p.incomplete;
+    r.incomplete += p.uncertain;
     r.certified += p.certified;
   }
   return r;

@@ -31,7 +31,7 @@ struct ClassifyJobOptions {
 /// The table and its verdicts.
 struct ClassifyJobResult {
   NumericTable table;                   ///< the input CSV as read (header and rows)
-  std::vector<ClassifiedPoint> points;  ///< one per row of the table
+  std::vector<body::BodyVerdict> points;  ///< one per row of the table
   double seconds = 0.0;                 ///< reading and classifying
   std::size_t realizable = 0;           ///< points found realizable
   std::size_t incomplete = 0;           ///< points whose SS search was possibly incomplete

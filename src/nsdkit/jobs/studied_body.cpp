@@ -80,18 +80,21 @@ class BallInTrough final : public StudiedBody {
     const std::vector<std::string> header{"mx", "my", "mz"};
     return readNumericTable(path, &header);
   }
-  std::vector<ClassifiedPoint> classify(const NumericTable& table,
-                                        const ClassifyRoute& route) const override {
+  std::vector<body::BodyVerdict> classify(const NumericTable& table,
+                                          const ClassifyRoute& route) const override {
     const models::ClassificationMethod method =
         models::parseClassificationMethod(route.method, "--method");
-    std::vector<ClassifiedPoint> points(table.rows.size());
+    std::vector<body::BodyVerdict> points(table.rows.size());
     parallelFor(table.rows.size(), route.threads, [&](std::size_t i) {
       const std::vector<double>& row = table.rows[i];
       const models::BallTroughClassification c = models::classifyBallTrough(
           parameters_, Eigen::Vector3d(row[0], row[1], row[2]), method, route.certify);
-      points[i] = {c.realizable, contact::EscapeSet::of(c.escapes), c.contact_loss,
-                   c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete,
-                   c.ss.report.completeness == filippov::Completeness::kCertified};
+      body::BodyVerdict& v = points[i];
+      v.realizable = c.realizable;
+      v.escapes = c.escapes;
+      v.contact_loss = c.contact_loss;
+      v.uncertain = c.ss.report.completeness == filippov::Completeness::kPossiblyIncomplete;
+      v.certified = c.ss.report.completeness == filippov::Completeness::kCertified;
     });
     return points;
   }
@@ -150,15 +153,14 @@ class BodyFromFile final : public StudiedBody {
   NumericTable readTable(const std::string& path) const override {
     return readNumericTable(path);
   }
-  std::vector<ClassifiedPoint> classify(const NumericTable& table,
-                                        const ClassifyRoute& route) const override {
+  std::vector<body::BodyVerdict> classify(const NumericTable& table,
+                                          const ClassifyRoute& route) const override {
     const body::ParameterBinding binding = body::bindParameters(body_, table.header);
-    std::vector<ClassifiedPoint> points(table.rows.size());
+    std::vector<body::BodyVerdict> points(table.rows.size());
     parallelFor(table.rows.size(), route.threads, [&](std::size_t i) {
       body::ClassifyOptions options;
       options.certify = route.certify;
-      const body::BodyVerdict v = body::classify(body_, binding, table.rows[i], options);
-      points[i] = {v.realizable, v.failingModes(), v.contact_loss, v.uncertain, v.certified};
+      points[i] = body::classify(body_, binding, table.rows[i], options);
     });
     return points;
   }

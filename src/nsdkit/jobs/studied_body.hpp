@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <nsdkit/body/rigid_body.hpp>
 #include <nsdkit/contact/escape_set.hpp>
 #include <nsdkit/core/numeric_csv.hpp>
 #include <nsdkit/jobs/trough_options.hpp>
@@ -20,17 +21,6 @@
 #include <nsdkit/region/sweep_problem.hpp>
 
 namespace nsd::jobs {
-
-/// One point's verdict.
-struct ClassifiedPoint {
-  bool realizable = false;  ///< the point passes Def 11 (two contacts) or Def 9 (one contact)
-  /// The failing modes: RS, SR, SS (two contacts) or slip (one contact); empty when realizable.
-  /// Labelled ("RS|SS") only when written (contact::verdictLabel).
-  contact::EscapeSet failing_modes;
-  bool contact_loss = false;  ///< a normal force <= 0 in a field of the analysis
-  bool incomplete = false;    ///< the SS search reported possibly incomplete
-  bool certified = false;     ///< the SS search was proved in interval arithmetic
-};
 
 /// How the points of a table are classified.
 struct ClassifyRoute {
@@ -77,9 +67,11 @@ class StudiedBody {
   /// Reads the CSV table to classify (the ball: columns mx, my, mz; a body file: its parameter
   /// names). @throws InvalidInput naming the file, line and field.
   virtual NumericTable readTable(const std::string& path) const = 0;
-  /// Every row of `table` classified by Def 11 (two contacts) or Def 9 (one contact).
-  virtual std::vector<ClassifiedPoint> classify(const NumericTable& table,
-                                                const ClassifyRoute& route) const = 0;
+  /// Every row of `table` classified by Def 11 (two contacts) or Def 9 (one contact): the
+  /// rigid body's verdict (body::BodyVerdict: failing modes, contact loss, completeness), typed up
+  /// to the file.
+  virtual std::vector<body::BodyVerdict> classify(const NumericTable& table,
+                                                  const ClassifyRoute& route) const = 0;
 };
 
 /// The paper's ball in the trough with these settings. @throws InvalidInput for invalid

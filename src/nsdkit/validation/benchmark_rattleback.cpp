@@ -109,8 +109,9 @@ std::vector<std::pair<double, BodyState>> KaneLevinsonRattleback::rollingMotion(
   const OnePlaneModel& m = model_;
   requirePositive(spacing_s, "sample spacing");
   if (!(m.duration_s / spacing_s <= kMaxAnalyticSamples)) {
-    throw InvalidInput("sample spacing " + formatValue(spacing_s) +
-                       " s: more than 1e7 samples over " + formatValue(m.duration_s) + " s");
+    throw InvalidInput("sample spacing " + formatValue(spacing_s) + " s: more than " +
+                       formatValue(kMaxAnalyticSamples) + " samples over " +
+                       formatValue(m.duration_s) + " s");
   }
   rattleback::IntegrationOptions options;
   options.sample_spacing = spacing_s;

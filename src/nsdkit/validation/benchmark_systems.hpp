@@ -62,6 +62,9 @@ class BallInTrough {
  private:
   TroughCaseModel model_;
   TroughReference reference_;
+  /// The rolling axis a (the contact line's direction, W) and Omega_a per unit speed along k.
+  Eigen::Vector3d rolling_axis_W_ = Eigen::Vector3d::Zero();
+  double spin_per_speed_ = NAN;
 };
 
 /// A sphere between the two planes of a two-contact body whose contacts are a sphere's
@@ -81,6 +84,7 @@ class BenchmarkSystem {
  public:
   /// @throws InvalidInput naming the bad model field (OnePlaneModel::validate).
   explicit BenchmarkSystem(OnePlaneModel model);
+  /// A system is used through this interface and destroyed through it.
   virtual ~BenchmarkSystem() = default;
   /// The model the system was built from (validated).
   const OnePlaneModel& model() const { return model_; }
@@ -162,13 +166,14 @@ class KaneLevinsonRattleback final : public BenchmarkSystem {
   engines::SphereScene scene() const override;
   /// The rolling motion sampled every spacing_s [s] from t = 0 (the centre's horizontal position
   /// integrated from its velocity by the trapezoid rule). @throws InvalidInput for spacing <= 0
-  /// or one giving more than kMaxAnalyticSamples samples.
+  /// or one cutting the duration into more than kMaxAnalyticSamples intervals.
   std::vector<std::pair<double, BodyState>> rollingMotion(double spacing_s) const;
 };
 
-/// The most samples an analytic trajectory is sampled at (KaneLevinsonRattleback::rollingMotion,
-/// analyticTrajectory): 1e7, 1.1 GB of states; a finer spacing is refused before any is made.
-constexpr double kMaxAnalyticSamples = 1e7;
+/// The most sampling intervals an analytic trajectory is cut into (KaneLevinsonRattleback::
+/// rollingMotion, analyticTrajectory): 1e6, a few hundred MB of samples with their contacts; a
+/// finer spacing is refused before any sample is made.
+constexpr double kMaxAnalyticSamples = 1e6;
 
 /// The system of a one-plane model (by its family). @throws InvalidInput for the trough family
 /// or an invalid model.

@@ -64,6 +64,14 @@ TroughReference troughReference(const TroughCaseModel& m) {
 BallInTrough::BallInTrough(TroughCaseModel model) : model_(std::move(model)) {
   validateTroughModel(model_);
   reference_ = troughReference(model_);
+  if (reference_.realizable) {
+    const auto two = body();
+    const contact::TwoContactDynamics dyn(two);
+    rolling_axis_W_ = dyn.bases().a_W;
+    // Rolling about the contact line: v_C = -Omega x r+ with Omega = Omega_a a, so a speed v
+    // along the trough needs Omega_a = v / (e_z . (r+ x a)).
+    spin_per_speed_ = 1.0 / Eigen::Vector3d::UnitZ().dot(two.r_CPplus_W.cross(rolling_axis_W_));
+  }
 }
 
 TroughReference BallInTrough::reference() const { return reference_; }
@@ -79,12 +87,8 @@ BodyState BallInTrough::stateAt(double t) const {
     throw InvalidInput("case " + model_.group + "/" + model_.probe +
                        " has no analytic trajectory (rolling not realizable)");
   }
-  const auto two = body();
-  const contact::TwoContactDynamics dyn(two);
-  const Eigen::Vector3d a = dyn.bases().a_W;
-  // Rolling about the contact line: v_C = -Omega x r+ with Omega = Omega_a a, so a speed v along
-  // the trough needs Omega_a = v / (e_z . (r+ x a)).
-  const double per_speed = 1.0 / Eigen::Vector3d::UnitZ().dot(two.r_CPplus_W.cross(a));
+  const Eigen::Vector3d& a = rolling_axis_W_;
+  const double per_speed = spin_per_speed_;
   const double v0 = model_.initial_speed_m_s;
   const double t_star = sliding ? ref.rolling_onset_s : 0.0;
   const double accel = sliding ? 0.0 : ref.acceleration_m_s2;
@@ -149,9 +153,13 @@ TroughCaseModel troughModelOf(const ValidationCase& c) {
     throw InvalidInput("case " + c.name + " is not one of the trough's (" +
                        (c.body ? "a body file's case" : "a one-plane case") + ")");
   }
+  if (c.name.rfind(c.family + "/", 0) != 0) {
+    throw InvalidInput("case " + quoteInput(c.name) + ": its name does not start with its family " +
+                       quoteInput(c.family) + " and '/'");
+  }
   TroughCaseModel m;
   m.group = c.family;
-  m.probe = c.name.size() > c.family.size() ? c.name.substr(c.family.size() + 1) : "";
+  m.probe = c.name.substr(c.family.size() + 1);
   m.parameters = c.parameters;
   m.torque = c.torque;
   m.initial_speed_m_s = c.v_C0_W.z();

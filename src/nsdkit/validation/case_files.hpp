@@ -130,10 +130,12 @@ std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase
                                                 const JudgeOptions& options = {},
                                                 const std::vector<CaseFamily>& families = {});
 
-/// The analytic trajectory of a case where one exists (RR: constant acceleration (78) with
-/// rolling kinematics; sliding family: the sliding phase then rolling), sampled every
-/// `spacing_s`, from the initial state at t = 0. One-plane families: their exact motion
-/// (exactStateAt). @throws InvalidInput for a trough case without one (not realizable).
+/// The analytic trajectory of a case where one exists, sampled every `spacing_s`, from the
+/// initial state at t = 0: the trough's BallInTrough::stateAt (RR: constant acceleration (78)
+/// with rolling kinematics; sliding family: the sliding phase then rolling); the one-plane
+/// families' exact motion (exactStateAt; the rattleback's rollingMotion).
+/// @throws InvalidInput for a trough case without one (not realizable), a body file's case (no
+/// closed form), a spacing <= 0 or one giving more than kMaxAnalyticSamples intervals.
 std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, double spacing_s);
 
 /// Writes samples as a trajectory CSV of the documented format (14 columns, with the orientation;

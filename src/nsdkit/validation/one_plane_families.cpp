@@ -36,8 +36,9 @@ CaseFamily caseFamilyFromString(const std::string& name) {
   for (CaseFamily f : allCaseFamilies()) {
     if (toString(f) == name) return f;
   }
-  throw InvalidInput("family must be one of trough, incline, launch, creep, block, rattleback; got '" +
-                     name.substr(0, 40) + "'");
+  throw InvalidInput(
+      "family must be one of trough, incline, launch, creep, block, rattleback; got " +
+      quoteInput(name, 40));
 }
 
 std::vector<CaseFamily> allCaseFamilies() {

@@ -343,13 +343,15 @@ std::vector<ValidationResult> scoreTrajectories(const std::vector<ValidationCase
 std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, double spacing) {
   requirePositive(spacing, "sample spacing");
   if (!(c.t_end_s / spacing <= kMaxAnalyticSamples)) {
-    throw InvalidInput("sample spacing " + formatValue(spacing) +
-                       " s: more than 1e7 samples over " + formatValue(c.t_end_s) + " s");
+    throw InvalidInput("sample spacing " + formatValue(spacing) + " s: more than " +
+                       formatValue(kMaxAnalyticSamples) + " samples over " +
+                       formatValue(c.t_end_s) + " s");
   }
   const engines::SphereScene scene = sceneOf(c);
   // Samples at i spacing, the last one at the duration itself.
   const long n = static_cast<long>(std::ceil(c.t_end_s / spacing - 1e-9));
   std::vector<engines::EngineSample> out;
+  out.reserve(static_cast<std::size_t>(n) + 1);
   if (c.one_plane && c.one_plane->family == CaseFamily::kRattleback) {
     for (const auto& [t, x] : rattlebackRollingMotion(*c.one_plane, spacing)) {
       out.push_back(engines::makeSample(scene, t, x.x_C_W, x.q_WS, x.v_C_W, x.omega_W));
