@@ -16,22 +16,22 @@
 #include <Eigen/Geometry>
 #include <cmath>
 
-#include <nsdkit/core/angles.hpp>
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/benchmark_systems.hpp>
 
 namespace nsd::validation {
 namespace {
 
+// The rattleback family's model (Kane and Levinson's Section 3 body, omega3 = -5 rad/s,
+// alpha = beta = 0.5 degree), over 3 s.
 OnePlaneModel kaneLevinsonCase() {
-  OnePlaneModel m;
-  m.family = CaseFamily::kRattleback;
-  m.mu = 1.0;
-  m.rattleback_initial.alpha = degreesToRadians(0.5);
-  m.rattleback_initial.beta = degreesToRadians(0.5);
-  m.rattleback_initial.omega3 = -5.0;
-  m.duration_s = 3.0;
-  return m;
+  for (const auto& [name, m] : onePlaneModels()) {
+    if (m.family != CaseFamily::kRattleback) continue;
+    OnePlaneModel shorter = m;
+    shorter.duration_s = 3.0;
+    return shorter;
+  }
+  throw InvalidInput("no rattleback model");
 }
 
 // The point of the ellipsoid (semi-axes along S, centre C + R offset) farthest along -z.

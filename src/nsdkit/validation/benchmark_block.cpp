@@ -18,22 +18,20 @@ BoxOnPlane::BoxOnPlane(OnePlaneModel model) : BenchmarkSystem(std::move(model)) 
 OnePlaneReference BoxOnPlane::reference() const {
   const OnePlaneModel& m = model_;
   const double g = m.gravity_m_s2, mu = m.mu;
-  const double sin_s = std::sin(m.slope_rad), cos_s = std::cos(m.slope_rad);
-  const double tan_s = sin_s / cos_s;
-  OnePlaneReference ref;
-  ref.drilling_spin_rad_s = detail::drillingSpinAtEnd(m);
-  ref.spin_rate_rad_s = 0.0;
   if (m.launch_speed_m_s > 0.0) {
     if (mu == 0.0) throw InvalidInput("model.mu must be > 0 for a sliding block (never stops)");
+    OnePlaneReference ref;
+    ref.drilling_spin_rad_s = detail::drillingSpinAtEnd(m);
+    ref.spin_rate_rad_s = 0.0;
     ref.rolls = true;  // stops, then sticks
     ref.stop_time_s = m.launch_speed_m_s / (mu * g);
     ref.stop_distance_m = m.launch_speed_m_s * m.launch_speed_m_s / (2.0 * mu * g);
-  } else {
-    ref.threshold_tan_slope = mu;
-    ref.rolls = tan_s < mu;
-    ref.at_rest = ref.rolls;
-    ref.acceleration_m_s2 = ref.rolls ? 0.0 : g * (sin_s - mu * cos_s);
+    return ref;
   }
+  OnePlaneReference ref = detail::atRestOnSlope(m, mu);
+  ref.spin_rate_rad_s = 0.0;
+  ref.at_rest = ref.rolls;
+  ref.acceleration_m_s2 = ref.rolls ? 0.0 : detail::slidingAcceleration(m);
   return ref;
 }
 

@@ -14,18 +14,13 @@ SphereOnIncline::SphereOnIncline(OnePlaneModel model) : BenchmarkSystem(std::mov
 OnePlaneReference SphereOnIncline::reference() const {
   const OnePlaneModel& m = model_;
   const double g = m.gravity_m_s2, j = m.inertia_ratio, r = m.radius_m, mu = m.mu;
-  const double sin_s = std::sin(m.slope_rad), cos_s = std::cos(m.slope_rad);
-  const double tan_s = sin_s / cos_s;
-  OnePlaneReference ref;
-  ref.drilling_spin_rad_s = detail::drillingSpinAtEnd(m);
-  ref.threshold_tan_slope = mu * (1.0 + j) / j;
-  ref.rolls = tan_s < ref.threshold_tan_slope;
+  OnePlaneReference ref = detail::atRestOnSlope(m, mu * (1.0 + j) / j);
   if (ref.rolls) {
-    ref.acceleration_m_s2 = g * sin_s / (1.0 + j);
+    ref.acceleration_m_s2 = g * std::sin(m.slope_rad) / (1.0 + j);
     ref.spin_rate_rad_s = ref.acceleration_m_s2 * m.duration_s / r;
   } else {
-    ref.acceleration_m_s2 = g * (sin_s - mu * cos_s);
-    ref.spin_rate_rad_s = mu * g * cos_s / (j * r) * m.duration_s;
+    ref.acceleration_m_s2 = detail::slidingAcceleration(m);
+    ref.spin_rate_rad_s = mu * g * std::cos(m.slope_rad) / (j * r) * m.duration_s;
   }
   return ref;
 }
@@ -44,16 +39,11 @@ HeldSphere::HeldSphere(OnePlaneModel model) : BenchmarkSystem(std::move(model)) 
 
 OnePlaneReference HeldSphere::reference() const {
   const OnePlaneModel& m = model_;
-  const double g = m.gravity_m_s2, j = m.inertia_ratio, r = m.radius_m, mu = m.mu;
-  const double sin_s = std::sin(m.slope_rad), cos_s = std::cos(m.slope_rad);
-  const double tan_s = sin_s / cos_s;
-  OnePlaneReference ref;
-  ref.drilling_spin_rad_s = detail::drillingSpinAtEnd(m);
-  ref.threshold_tan_slope = mu;
-  ref.rolls = tan_s < mu;
+  OnePlaneReference ref = detail::atRestOnSlope(m, m.mu);
   ref.at_rest = ref.rolls;
-  ref.acceleration_m_s2 = ref.rolls ? 0.0 : g * (sin_s - mu * cos_s);
-  ref.spin_rate_rad_s = ref.rolls ? 0.0 : -ref.acceleration_m_s2 * m.duration_s / (j * r);
+  ref.acceleration_m_s2 = ref.rolls ? 0.0 : detail::slidingAcceleration(m);
+  ref.spin_rate_rad_s =
+      ref.rolls ? 0.0 : -ref.acceleration_m_s2 * m.duration_s / (m.inertia_ratio * m.radius_m);
   return ref;
 }
 

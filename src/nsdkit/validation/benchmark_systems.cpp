@@ -1,6 +1,8 @@
 // The one-plane benchmark's systems (benchmark_systems.hpp): what they share, and the factory.
 #include <nsdkit/validation/benchmark_systems.hpp>
 
+#include <cmath>
+
 #include <nsdkit/core/errors.hpp>
 #include <nsdkit/validation/benchmark_systems_detail.hpp>
 
@@ -60,6 +62,19 @@ void requireFamily(const OnePlaneModel& m, CaseFamily family, const char* system
     throw InvalidInput(std::string(system) + ": model.family must be '" + toString(family) +
                        "', got '" + toString(m.family) + "'");
   }
+}
+
+OnePlaneReference atRestOnSlope(const OnePlaneModel& m, double threshold_tan_slope) {
+  const double tan_s = std::sin(m.slope_rad) / std::cos(m.slope_rad);
+  OnePlaneReference ref;
+  ref.drilling_spin_rad_s = drillingSpinAtEnd(m);
+  ref.threshold_tan_slope = threshold_tan_slope;
+  ref.rolls = tan_s < threshold_tan_slope;
+  return ref;
+}
+
+double slidingAcceleration(const OnePlaneModel& m) {
+  return m.gravity_m_s2 * (std::sin(m.slope_rad) - m.mu * std::cos(m.slope_rad));
 }
 
 double drillingSpinAtEnd(const OnePlaneModel& m) {
