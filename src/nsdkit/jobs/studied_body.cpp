@@ -39,9 +39,9 @@ void requireResolvableMu(const TroughOptions& trough) {
 // The paper's ball in the V trough: its parameters by name (region::ballTroughPredicate), the
 // realizable set over the dimensionless torques (79), three classification routes and the
 // tetrahedron of eqs. (82)-(83) where it applies.
-class BallInTrough final : public StudiedBody {
+class StudiedBall final : public StudiedBody {
  public:
-  explicit BallInTrough(const TroughOptions& trough)
+  explicit StudiedBall(const TroughOptions& trough)
       : trough_(trough), parameters_(troughParameters(trough)) {}
 
   std::string modelName() const override { return "ball-trough"; }
@@ -173,7 +173,7 @@ class BodyFromFile final : public StudiedBody {
 }  // namespace
 
 std::unique_ptr<StudiedBody> studiedBallInTrough(const TroughOptions& trough) {
-  return std::make_unique<BallInTrough>(trough);
+  return std::make_unique<StudiedBall>(trough);
 }
 
 std::unique_ptr<StudiedBody> studiedBodyFile(const std::string& path) {
