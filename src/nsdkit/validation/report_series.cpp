@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include <nsdkit/core/atomic_file.hpp>
+#include <nsdkit/validation/benchmark_systems.hpp>
 #include <nsdkit/validation/case_files.hpp>
 #include <nsdkit/validation/report_series.hpp>
 
@@ -116,8 +118,9 @@ ReferenceSpeeds referenceSpeeds(const ValidationCase& c, const std::vector<doubl
   if (!c.one_plane) return troughReference(c, times);
   if (c.one_plane->family == CaseFamily::kRattleback) return rattlebackReference(*c.one_plane, times);
   ReferenceSpeeds out;
+  const std::unique_ptr<BenchmarkSystem> system = benchmarkSystemOf(*c.one_plane);
   for (const double t : times) {
-    const BodyState x = exactStateAt(*c.one_plane, t);
+    const BodyState x = system->stateAt(t);
     out.speed_m_s.push_back(x.v_C_W.norm());
     out.spin_rad_s.push_back(x.omega_W.norm());
   }

@@ -6,8 +6,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <filesystem>
+#include <memory>
+#include <new>
 
 #include <nsdkit/core/atomic_file.hpp>
 #include <nsdkit/core/errors.hpp>
@@ -359,9 +360,10 @@ std::vector<engines::EngineSample> analyticTrajectory(const ValidationCase& c, d
     return out;
   }
   if (c.one_plane) {
+    const std::unique_ptr<BenchmarkSystem> system = benchmarkSystemOf(*c.one_plane);
     for (long i = 0; i <= n; ++i) {
       const double t = std::min(static_cast<double>(i) * spacing, c.t_end_s);
-      const BodyState x = exactStateAt(*c.one_plane, t);
+      const BodyState x = system->stateAt(t);
       out.push_back(engines::makeSample(scene, t, x.x_C_W, scene.q0_WS, x.v_C_W, x.omega_W));
     }
     return out;

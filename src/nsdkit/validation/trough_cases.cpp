@@ -35,23 +35,23 @@ std::string toString(ReferenceSource source) {
 
 namespace {
 
+// The case's classification: the closed forms where they apply, as BallInTrough's reference.
 models::BallTroughClassification classify(const models::BallTroughParameters& p,
-                                          const Eigen::Vector3d& m, ReferenceSource source) {
-  return source == ReferenceSource::kClosedForm ? models::classifyClosedForm(p, m)
-                                                : models::classifyGeneric(p, m);
+                                          const Eigen::Vector3d& m) {
+  return p.closedFormApplies() ? models::classifyClosedForm(p, m) : models::classifyGeneric(p, m);
 }
 
 // Boundary parameter along the ray origin + s d (bisection on the case's classification, 50
 // steps from [0, 4]); the origin must be realizable.
-double boundaryOnRay(const models::BallTroughParameters& p, ReferenceSource source,
-                     const Eigen::Vector3d& origin, const Eigen::Vector3d& d) {
-  if (!classify(p, origin, source).realizable) {
+double boundaryOnRay(const models::BallTroughParameters& p, const Eigen::Vector3d& origin,
+                     const Eigen::Vector3d& d) {
+  if (!classify(p, origin).realizable) {
     throw InvalidInput("ray origin is not realizable");
   }
-  if (classify(p, origin + 4.0 * d, source).realizable) {
+  if (classify(p, origin + 4.0 * d).realizable) {
     throw InvalidInput("ray does not leave the realizable body within s = 4");
   }
-  return bisect([&](double s) { return classify(p, origin + s * d, source).realizable; }, 0.0, 4.0,
+  return bisect([&](double s) { return classify(p, origin + s * d).realizable; }, 0.0, 4.0,
                 4.0 * std::ldexp(1.0, -50))
       .value;
 }
@@ -97,8 +97,8 @@ std::string faceOf(const std::vector<std::string>& escapes) {
 // Inside/outside pair 2 % either side of the boundary on the ray origin + s d.
 void addRayPair(std::vector<ValidationCase>& cases, const std::string& family,
                 const std::string& probe, const models::BallTroughParameters& p,
-                ReferenceSource source, const Eigen::Vector3d& origin, const Eigen::Vector3d& d) {
-  const double s = boundaryOnRay(p, source, origin, d);
+                const Eigen::Vector3d& origin, const Eigen::Vector3d& d) {
+  const double s = boundaryOnRay(p, origin, d);
   auto in = makeCase(family, probe + "/inside", p, origin + 0.98 * s * d);
   auto out = makeCase(family, probe + "/outside", p, origin + 1.02 * s * d);
   in.face_distance = -0.02;
@@ -130,8 +130,6 @@ std::vector<ValidationCase> generateCases() {
       {"angle120_mu0.3-0.5", angled(120.0, 0.3, 0.5)}};
   for (const auto& f : families) {
     const auto& p = f.p;
-    const ReferenceSource source =
-        p.closedFormApplies() ? ReferenceSource::kClosedForm : ReferenceSource::kPredicate;
     cases.push_back(makeCase(f.tag, "inside", p, Eigen::Vector3d(0.05, -0.05, 0.03)));
     // Rays from the trough axis at a low height (they leave through the planes) and a high one
     // (for the paper's case between m_z2 and m_z3, where the section is bounded by (88) alone),
@@ -150,10 +148,10 @@ std::vector<ValidationCase> generateCases() {
     for (const double sign : {1.0, -1.0}) {
       const std::string z = sign > 0 ? "+mz" : "-mz";
       for (const auto& [dname, d] : dirs) {
-        addRayPair(cases, f.tag, "low" + z + "/ray" + dname, p, source,
+        addRayPair(cases, f.tag, "low" + z + "/ray" + dname, p,
                    Eigen::Vector3d(0, 0, sign * mz_low), d);
         if (dname == "+x" || dname == "-y") {
-          addRayPair(cases, f.tag, "high" + z + "/ray" + dname, p, source,
+          addRayPair(cases, f.tag, "high" + z + "/ray" + dname, p,
                      Eigen::Vector3d(0, 0, sign * mz_high), d);
         }
       }
@@ -177,8 +175,8 @@ std::vector<ValidationCase> generateCases() {
       cases.push_back(top_in);
       cases.push_back(top_out);
       for (const auto& [name, mz] : {std::pair{"mz1", sv.m_z1}, std::pair{"mz2", sv.m_z2}}) {
-        addRayPair(cases, f.tag, std::string(name) + "/ray+x+y", p, source,
-                   Eigen::Vector3d(0, 0, mz), Eigen::Vector3d(1, 1, 0).normalized());
+        addRayPair(cases, f.tag, std::string(name) + "/ray+x+y", p, Eigen::Vector3d(0, 0, mz),
+                   Eigen::Vector3d(1, 1, 0).normalized());
       }
       // Sliding along the trough without spin, no torque: SS until the slip vanishes at
       // t* = v0 / (sqrt2 mu g (1 + 1/(2j))), then RR at the speed v0 / (1 + 2j). During SS each
